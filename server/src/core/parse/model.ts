@@ -20,8 +20,6 @@ export type LineKind =
 /** How a key was recognised, so lint can report what only Google forgives. */
 export type KeySpelling =
   | 'exact'
-  /** `Disallow /x`: no colon, exactly two whitespace-separated tokens. */
-  | 'missing-colon'
   /** `dissallow`, `useragent`, `user agent`, `site-map`… */
   | 'misspelling'
   /** A key that merely starts with a known key: `Disallowed`, `User-agents`. */
@@ -47,6 +45,8 @@ export interface Line {
   /** Lower-cased key for `other` lines (`crawl-delay`, `host`…), canonical key otherwise. */
   readonly directive?: string;
   readonly spelling?: KeySpelling;
+  /** `Disallow /x`: no colon, exactly two whitespace-separated tokens (Google accepts it). */
+  readonly missingColon?: boolean;
   /** The value as written (trimmed, comment removed). Empty string when absent. */
   readonly value: string;
   readonly valueSpan?: Span;

@@ -1,0 +1,2 @@
+// Placeholder replaced by the extension client.
+export function activate(): void {}

@@ -1,0 +1,28 @@
+// Runs the unit, LSP and CLI tests with node's test runner. Node 20's runner neither
+// expands globs nor finds `.ts` files by itself, so the files are listed here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/server', 'test/cli'];
+const files = layers.flatMap((dir) => findTests(dir));
+if (files.length === 0) {
+  console.error(`No test files under ${layers.join(', ')}.`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
+
+function findTests(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return findTests(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}

@@ -1,0 +1,12 @@
+/** Command-line usage errors: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+export const HELP = `robots-lens — what your robots.txt really means
+
+Usage:
+  robots-lens test <robots.txt> --agent <token or User-Agent> [--agent …] <url-or-path>... [--json] [--origin <https://host>]
+  robots-lens test <robots.txt> --batch        read {"agent","url"} JSON lines on stdin, write one result per line
+  robots-lens help
+
+Exit codes: 0 success, 2 usage or input error.
+`;

@@ -1,0 +1,7 @@
+/**
+ * The public API of the core: what robots.txt means, with no editor, LSP or I/O in sight.
+ * Everything outside `core/` imports from here, never from the implementation folders.
+ */
+export * from './parse';
+export * from './match';
+export * from './crawlers';

@@ -1,0 +1,144 @@
+/**
+ * Percent-encoding normalisation, applied identically to patterns and targets
+ * (contract §4) so that equal URLs compare equal:
+ * - `%XX` naming an unreserved character (`A-Z a-z 0-9 - . _ ~`) is decoded;
+ * - any other `%xx` keeps its escape, with upper-case hex (`%2f` → `%2F`; an encoded
+ *   slash never becomes `/`);
+ * - non-ASCII is percent-encoded as its UTF-8 octets; a surrogate-escaped invalid byte
+ *   (see parse/decode) is encoded as that very byte;
+ * - a `%` not followed by two hex digits stays a literal `%`.
+ * Targets additionally encode a literal `*` as `%2A` and `$` as `%24`, so that a pattern
+ * writing `%2A` matches a literal star while a bare `*` in a pattern stays a wildcard.
+ */
+
+import { escapedByte } from '../parse/decode';
+
+const HEX = '0123456789ABCDEF';
+
+export function normalizePattern(raw: string): string {
+  return normalize(raw, false, true);
+}
+
+export function normalizeTarget(raw: string): string {
+  return normalize(raw, true, true);
+}
+
+/**
+ * Google's open-source parser compares percent-escapes literally: it only upper-cases
+ * hex and encodes non-ASCII in patterns. Used to tell the user when Google would differ.
+ */
+export function googleLiteralPattern(raw: string): string {
+  return normalize(raw, false, false);
+}
+
+/** A URL as a crawler sends it to Google's matcher: only non-ASCII encoded, escapes untouched. */
+export function googleLiteralTarget(raw: string): string {
+  let needs = false;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) >= 0x80) { needs = true; break; }
+  }
+  if (!needs) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 0x80) out += raw[i];
+    else i = appendNonAscii(raw, i, (s) => (out += s));
+  }
+  return out;
+}
+
+/** True when normalising could change the string (fast path for plain ASCII paths). */
+function needsWork(raw: string, target: boolean): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x25 || c >= 0x80 || (target && (c === 0x2a || c === 0x24))) return true;
+  }
+  return false;
+}
+
+function normalize(raw: string, target: boolean, decodeUnreserved: boolean): string {
+  if (!needsWork(raw, target)) return raw;
+  let out = '';
+  const append = (s: string): void => {
+    out += s;
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x25) {
+      const h1 = hexValue(raw.charCodeAt(i + 1));
+      const h2 = hexValue(raw.charCodeAt(i + 2));
+      if (h1 < 0 || h2 < 0) {
+        out += '%';
+        continue;
+      }
+      const byte = h1 * 16 + h2;
+      if (decodeUnreserved && isUnreserved(byte)) out += String.fromCharCode(byte);
+      else out += '%' + HEX[h1] + HEX[h2];
+      i += 2;
+    } else if (c >= 0x80) {
+      i = appendNonAscii(raw, i, append);
+    } else if (target && c === 0x2a) {
+      out += '%2A';
+    } else if (target && c === 0x24) {
+      out += '%24';
+    } else {
+      out += raw[i];
+    }
+  }
+  return out;
+}
+
+/** Appends the percent-encoded UTF-8 octets of the character at `i`; returns the last index consumed. */
+function appendNonAscii(raw: string, i: number, append: (s: string) => void): number {
+  let cp = raw.charCodeAt(i);
+  let last = i;
+  if (cp >= 0xd800 && cp <= 0xdbff) {
+    const low = raw.charCodeAt(i + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+      last = i + 1;
+    } else {
+      cp = 0xfffd;
+    }
+  } else if (cp >= 0xdc00 && cp <= 0xdfff) {
+    const byte = escapedByte(cp);
+    if (byte >= 0) {
+      append(pct(byte));
+      return i;
+    }
+    cp = 0xfffd;
+  }
+  if (cp < 0x800) {
+    append(pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 0x3f)));
+  } else if (cp < 0x10000) {
+    append(pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f)));
+  } else {
+    append(
+      pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 0x3f)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f)),
+    );
+  }
+  return last;
+}
+
+function pct(byte: number): string {
+  return '%' + HEX[byte >> 4] + HEX[byte & 15];
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+export function isUnreserved(c: number): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x5f ||
+    c === 0x7e
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * What a URL means to robots.txt: its origin (which robots.txt applies at all) and its
+ * path + `;params` + `?query`, without fragment (contract §4). Written by hand rather than
+ * with WHATWG `URL`, which would resolve dot segments and re-encode — robots.txt matching
+ * sees the path exactly as sent. Path extraction follows Google's `GetPathParamsQuery`.
+ */
+
+export interface Target {
+  /** `scheme://host[:port]`, lower-cased, default port dropped; null for a bare path. */
+  readonly origin: string | null;
+  /** Path, params and query as written, starting with `/`. */
+  readonly path: string;
+}
+
+export type TargetResult = { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly message: string };
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ftp: '21' };
+
+/** Reads a URL (`https://host/path?q`) or a path (`/path?q`, `?q`). */
+export function parseTarget(input: string): TargetResult {
+  const url = input.trim();
+  if (url === '') return { ok: false, message: 'The URL is empty.' };
+  // Anything starting with `/` is a path, `//double` included: that is how it appears in request lines.
+  if (url.startsWith('/')) return { ok: true, target: { origin: null, path: pathOf(url, 0) } };
+  if (url.startsWith('?') || url.startsWith(';')) return { ok: true, target: { origin: null, path: '/' + cutFragment(url) } };
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
+  if (!scheme) {
+    return { ok: false, message: `"${truncate(url)}" is neither a path starting with "/" nor an absolute URL (https://host/path).` };
+  }
+  const afterScheme = scheme[0].length;
+  let authorityEnd = afterScheme;
+  while (authorityEnd < url.length && !'/?;#'.includes(url[authorityEnd]!)) authorityEnd++;
+  const origin = originOf(scheme[1]!.toLowerCase(), url.slice(afterScheme, authorityEnd));
+  if (origin === undefined) return { ok: false, message: `"${truncate(url)}" has no host.` };
+  return { ok: true, target: { origin, path: pathOf(url, authorityEnd) } };
+}
+
+/** Normalises `scheme://authority` for comparison. Undefined when there is no host. */
+export function originOf(scheme: string, authority: string): string | undefined {
+  const at = authority.lastIndexOf('@');
+  let hostPort = at >= 0 ? authority.slice(at + 1) : authority;
+  hostPort = hostPort.toLowerCase();
+  let host = hostPort;
+  let port = '';
+  const bracket = hostPort.lastIndexOf(']');
+  const colon = hostPort.lastIndexOf(':');
+  if (colon > bracket) {
+    host = hostPort.slice(0, colon);
+    port = hostPort.slice(colon + 1);
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  if (host === '') return undefined;
+  if (port === DEFAULT_PORTS[scheme]) port = '';
+  return `${scheme}://${host}${port ? ':' + port : ''}`;
+}
+
+/** Origin of a site or robots.txt URL given loosely (`example.com`, `https://example.com/robots.txt`). */
+export function siteOrigin(input: string): string | undefined {
+  const trimmed = input.trim();
+  const withScheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed) ? trimmed : `https://${trimmed}`;
+  const parsed = parseTarget(withScheme);
+  return parsed.ok && parsed.target.origin !== null ? parsed.target.origin : undefined;
+}
+
+function pathOf(url: string, from: number): string {
+  const rest = cutFragment(url.slice(from));
+  if (rest === '') return '/';
+  return rest.startsWith('/') ? rest : '/' + rest;
+}
+
+function cutFragment(s: string): string {
+  const hash = s.indexOf('#');
+  return hash >= 0 ? s.slice(0, hash) : s;
+}
+
+function truncate(s: string): string {
+  return s.length > 80 ? s.slice(0, 77) + '…' : s;
+}

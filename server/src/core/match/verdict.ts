@@ -1,0 +1,60 @@
+import type { ResolvedAgent } from '../crawlers';
+import type { RuleKind } from '../parse/model';
+
+/** Why a verdict came out as it did. */
+export type VerdictReason =
+  /** A rule of the selected group matched and decided. */
+  | 'rule'
+  /** A group was selected but none of its rules matched: allowed. */
+  | 'no-matching-rule'
+  /** No token of the crawler's chain names a group: allowed. */
+  | 'no-group'
+  /** `/robots.txt` itself is always allowed. */
+  | 'robots-txt'
+  /** The URL is on another origin: this robots.txt does not govern it. */
+  | 'other-origin';
+
+export interface SelectedGroup {
+  /** The chain token that selected the group (`*` for the fallback group). */
+  readonly token: string;
+  /** The groups pooled under that token, in file order. */
+  readonly groups: readonly number[];
+  /** The `User-agent` lines naming the token. */
+  readonly agentLines: readonly number[];
+  /** Position of `token` in the crawler's chain. */
+  readonly chainIndex: number;
+  readonly via: 'own-token' | 'fallback' | 'star';
+}
+
+export interface DecidingRule {
+  readonly kind: RuleKind;
+  readonly line: number;
+  readonly pattern: string;
+  readonly normalized: string;
+  readonly octets: number;
+  /** Google's `index.html` rule: `Allow: /dir/index.html` also allows `/dir/` exactly. */
+  readonly implicit?: 'index-html';
+}
+
+export interface GoogleLiteralDifference {
+  readonly allowed: boolean;
+  readonly rule: DecidingRule | null;
+  readonly explanation: string;
+}
+
+export interface Verdict {
+  readonly outcome: 'allowed' | 'disallowed' | 'not-applicable';
+  /** null when not applicable. */
+  readonly allowed: boolean | null;
+  readonly url: string;
+  /** The normalised path + query that was matched; null when not applicable. */
+  readonly target: string | null;
+  readonly agent: ResolvedAgent;
+  readonly group: SelectedGroup | null;
+  readonly rule: DecidingRule | null;
+  readonly reason: VerdictReason;
+  /** One or two sentences a user can trust: what was decided, by what, and why. */
+  readonly explanation: string;
+  /** Present only when Google's open-source parser, comparing escapes literally, would decide otherwise. */
+  readonly googleLiteral?: GoogleLiteralDifference;
+}

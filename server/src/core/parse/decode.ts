@@ -1,0 +1,101 @@
+/**
+ * Bytes → text for robots.txt bodies. UTF-8 is decoded by hand so that nothing is lost:
+ * an invalid byte b becomes the lone surrogate U+DC00+b ("surrogate escape"), which the
+ * normaliser turns back into the very same octet (`%E9` for a stray Latin-1 `é`), just as
+ * Google's byte-oriented parser would see it.
+ */
+
+export interface DecodedBody {
+  readonly text: string;
+  /** A full or partial UTF-8 byte order mark was skipped. */
+  readonly hadBom: boolean;
+}
+
+// Invalid bytes are always ≥ 0x80, so they land in U+DC80…U+DCFF, as in Python's surrogateescape.
+const ESCAPE_BASE = 0xdc00;
+
+/** Decodes a robots.txt body. Never throws. */
+export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
+  const start = bomLength(bytes);
+  const chunks: string[] = [];
+  let codes: number[] = [];
+  let i = start;
+  while (i < bytes.length) {
+    const b0 = bytes[i]!;
+    let cp = -1;
+    let size = 1;
+    if (b0 < 0x80) {
+      cp = b0;
+    } else if (b0 >= 0xc2 && b0 <= 0xdf) {
+      const b1 = bytes[i + 1];
+      if (isContinuation(b1)) { cp = ((b0 & 0x1f) << 6) | (b1! & 0x3f); size = 2; }
+    } else if (b0 >= 0xe0 && b0 <= 0xef) {
+      const b1 = bytes[i + 1];
+      const b2 = bytes[i + 2];
+      const lowOk = b0 === 0xe0 ? b1 !== undefined && b1 >= 0xa0 : b0 === 0xed ? b1 !== undefined && b1 <= 0x9f : true;
+      if (isContinuation(b1) && isContinuation(b2) && lowOk) {
+        cp = ((b0 & 0x0f) << 12) | ((b1! & 0x3f) << 6) | (b2! & 0x3f);
+        size = 3;
+      }
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      const b1 = bytes[i + 1];
+      const b2 = bytes[i + 2];
+      const b3 = bytes[i + 3];
+      const lowOk = b0 === 0xf0 ? b1 !== undefined && b1 >= 0x90 : b0 === 0xf4 ? b1 !== undefined && b1 <= 0x8f : true;
+      if (isContinuation(b1) && isContinuation(b2) && isContinuation(b3) && lowOk) {
+        cp = ((b0 & 0x07) << 18) | ((b1! & 0x3f) << 12) | ((b2! & 0x3f) << 6) | (b3! & 0x3f);
+        size = 4;
+      }
+    }
+    if (cp < 0) {
+      codes.push(ESCAPE_BASE + b0);
+    } else if (cp > 0xffff) {
+      const v = cp - 0x10000;
+      codes.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
+    } else {
+      codes.push(cp);
+    }
+    i += size;
+    // Flush in chunks: String.fromCharCode has an argument-count limit.
+    if (codes.length >= 8192) {
+      chunks.push(String.fromCharCode(...codes));
+      codes = [];
+    }
+  }
+  if (codes.length > 0) chunks.push(String.fromCharCode(...codes));
+  return { text: chunks.join(''), hadBom: start > 0 };
+}
+
+/** Google skips a UTF-8 BOM at the start, and also any leading prefix of one. */
+function bomLength(bytes: Uint8Array): number {
+  const bom = [0xef, 0xbb, 0xbf];
+  let n = 0;
+  while (n < 3 && n < bytes.length && bytes[n] === bom[n]) n++;
+  return n;
+}
+
+function isContinuation(b: number | undefined): boolean {
+  return b !== undefined && (b & 0xc0) === 0x80;
+}
+
+/** The original byte of a surrogate-escaped invalid byte, or -1. */
+export function escapedByte(code: number): number {
+  return code >= 0xdc80 && code <= 0xdcff ? code - ESCAPE_BASE : -1;
+}
+
+/** UTF-8 size of the UTF-16 code unit at `i` (a surrogate pair counts 4 on its high half, 0 on its low half). */
+export function utf8Width(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 4 : 3;
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff) return 0;
+    return escapedByte(c) >= 0 ? 1 : 3;
+  }
+  return 3;
+}

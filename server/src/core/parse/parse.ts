@@ -1,0 +1,328 @@
+/**
+ * robots.txt text → `RobotsFile`, following RFC 9309 and Google's parser (contract §1–2).
+ * Never throws: every input, however broken, yields a model plus problems.
+ */
+
+import { decodeRobotsBytes, escapedByte, utf8Width } from './decode';
+import { readKey } from './keys';
+import type { AgentLine, Group, Line, LineKind, Problem, RobotsFile, Rule, Sitemap, Span } from './model';
+import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
+import { normalizePattern } from '../match/normalize';
+import { isStarAgent, productToken, tokenKey } from '../match/product-token';
+
+/** Parses a robots.txt body given as bytes (as fetched) or as text (as in the editor). */
+export function parseRobots(input: string | Uint8Array): RobotsFile {
+  if (typeof input === 'string') {
+    // In an editor buffer a BOM is a character; skip it but keep offsets aligned with the text.
+    const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+    return build(input, bom, bom > 0);
+  }
+  const decoded = decodeRobotsBytes(input);
+  return build(decoded.text, 0, decoded.hadBom);
+}
+
+interface LineSyntax {
+  kind: LineKind;
+  key?: string;
+  keySpan?: Span;
+  value: string;
+  valueSpan?: Span;
+  comment?: Span;
+  missingColon?: boolean;
+}
+
+function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
+  const lines: Line[] = [];
+  const problems: Problem[] = [];
+  const groups: MutableGroup[] = [];
+  const sitemaps: Sitemap[] = [];
+  const orphanRules: Rule[] = [];
+  let current: MutableGroup | undefined;
+  let sawRuleInCurrent = false;
+  let byteOffset = 0;
+  let lineStart = bodyStart;
+  let index = 0;
+  let limitReported = false;
+
+  if (hadBom) {
+    problems.push({ code: 'bom', span: { start: 0, end: bodyStart }, message: 'The file starts with a byte order mark; crawlers skip it.' });
+  }
+
+  while (lineStart <= text.length) {
+    let lineEnd = lineStart;
+    while (lineEnd < text.length) {
+      const c = text.charCodeAt(lineEnd);
+      if (c === 0x0a || c === 0x0d) break;
+      lineEnd++;
+    }
+    const atEnd = lineEnd >= text.length;
+    // A final empty line after the last line break is not a line.
+    if (atEnd && lineEnd === lineStart && index > 0) break;
+
+    let lineBytes = 0;
+    let cut = lineEnd;
+    // Google reads at most 500 KiB, and at most 16,663 bytes of each line.
+    const budget = Math.min(GOOGLE_MAX_LINE_BYTES, Math.max(0, GOOGLE_SIZE_LIMIT_BYTES - byteOffset));
+    for (let i = lineStart; i < lineEnd; i++) {
+      const w = utf8Width(text, i);
+      if (cut === lineEnd && lineBytes + w > budget) cut = i;
+      lineBytes += w;
+    }
+    const beyondLimit = byteOffset >= GOOGLE_SIZE_LIMIT_BYTES;
+    const truncated = !beyondLimit && lineBytes > GOOGLE_MAX_LINE_BYTES;
+    const syntax = readLineSyntax(text, lineStart, beyondLimit ? lineEnd : cut);
+    const reading = syntax.key !== undefined ? readKey(syntax.key) : undefined;
+    let kind: LineKind = syntax.kind;
+    if (kind === 'other' && reading) kind = reading.directive;
+
+    const line: MutableLine = {
+      index,
+      start: lineStart,
+      end: lineEnd,
+      byteOffset,
+      kind,
+      value: syntax.value,
+      beyondLimit,
+      truncated,
+    };
+    if (syntax.key !== undefined) {
+      line.key = syntax.key;
+      line.directive = reading ? reading.directive : syntax.key.toLowerCase();
+      line.spelling = reading ? reading.spelling : 'exact';
+    }
+    if (syntax.keySpan) line.keySpan = syntax.keySpan;
+    if (syntax.valueSpan) line.valueSpan = syntax.valueSpan;
+    if (syntax.comment) line.comment = syntax.comment;
+    if (syntax.missingColon) line.missingColon = true;
+    lines.push(line);
+
+    if (beyondLimit) {
+      if (!limitReported && kind !== 'blank') {
+        limitReported = true;
+        problems.push({
+          code: 'size-limit',
+          span: { start: lineStart, end: lineEnd },
+          message: `Google reads only the first 500 KiB (${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes); this line and everything after it are ignored.`,
+        });
+      }
+    } else {
+      if (truncated) {
+        problems.push({
+          code: 'line-too-long',
+          span: { start: cut, end: lineEnd },
+          message: `The line is ${lineBytes.toLocaleString('en-US')} bytes long; Google reads only the first ${GOOGLE_MAX_LINE_BYTES.toLocaleString('en-US')}.`,
+        });
+      }
+      switch (kind) {
+        case 'user-agent': {
+          if (!current || sawRuleInCurrent) {
+            current = newGroup(groups.length, index);
+            groups.push(current);
+            sawRuleInCurrent = false;
+          }
+          const agent: AgentLine = { line: index, value: syntax.value, token: productToken(syntax.value), isStar: isStarAgent(syntax.value) };
+          current.agents.push(agent);
+          current.lastLine = index;
+          line.group = current.index;
+          break;
+        }
+        case 'allow':
+        case 'disallow': {
+          const rule = makeRule(kind, index, syntax.value, current ? current.index : -1);
+          if (current) {
+            current.rules.push(rule);
+            current.lastLine = index;
+            line.group = current.index;
+            sawRuleInCurrent = true;
+          } else {
+            orphanRules.push(rule);
+            problems.push({
+              code: 'rule-outside-group',
+              span: { start: lineStart, end: lineEnd },
+              message: 'This rule comes before any User-agent line; no crawler obeys it.',
+            });
+          }
+          break;
+        }
+        case 'sitemap':
+          sitemaps.push({ line: index, url: syntax.value });
+          break;
+        case 'other':
+          // Crawl-delay and friends neither start nor end a group, but belong to the group they sit in.
+          if (current) {
+            current.otherLines.push(index);
+            current.lastLine = index;
+            line.group = current.index;
+          }
+          break;
+        default:
+          break;
+      }
+    }
+
+    byteOffset += lineBytes;
+    if (atEnd) break;
+    // CRLF is one line break; a lone CR or LF is one too.
+    const breakLength = text.charCodeAt(lineEnd) === 0x0d && text.charCodeAt(lineEnd + 1) === 0x0a ? 2 : 1;
+    byteOffset += breakLength;
+    lineStart = lineEnd + breakLength;
+    index++;
+  }
+
+  addEncodingProblems(text, bodyStart, problems);
+  const htmlProblem = detectHtml(text, lines);
+  if (htmlProblem) problems.push(htmlProblem);
+
+  return {
+    text,
+    lines,
+    groups,
+    groupsByToken: indexGroups(groups),
+    sitemaps,
+    orphanRules,
+    problems,
+    hadBom,
+    byteLength: byteOffset,
+  };
+}
+
+type MutableLine = { -readonly [K in keyof Line]: Line[K] };
+
+interface MutableGroup extends Group {
+  readonly agents: AgentLine[];
+  readonly rules: Rule[];
+  readonly otherLines: number[];
+  lastLine: number;
+}
+
+function newGroup(index: number, firstLine: number): MutableGroup {
+  return { index, agents: [], rules: [], otherLines: [], firstLine, lastLine: firstLine };
+}
+
+function makeRule(kind: 'allow' | 'disallow', line: number, pattern: string, group: number): Rule {
+  const normalized = normalizePattern(pattern);
+  return { kind, line, pattern, normalized, octets: normalized.length, group };
+}
+
+function indexGroups(groups: readonly Group[]): Map<string, number[]> {
+  const byToken = new Map<string, number[]>();
+  for (const group of groups) {
+    const seen = new Set<string>();
+    for (const agent of group.agents) {
+      const key = agent.isStar ? '*' : tokenKey(agent.token);
+      // An agent line without a product token (`360Spider`) governs nobody.
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      const list = byToken.get(key);
+      if (list) list.push(group.index);
+      else byToken.set(key, [group.index]);
+    }
+  }
+  return byToken;
+}
+
+/**
+ * Google's `GetKeyAndValueFrom`: strip the comment, trim, split at the first colon — or,
+ * when there is none, at whitespace if the line is exactly two tokens.
+ */
+function readLineSyntax(text: string, start: number, end: number): LineSyntax {
+  let contentEnd = end;
+  let comment: Span | undefined;
+  const hash = indexOfWithin(text, 0x23, start, end);
+  if (hash >= 0) {
+    contentEnd = hash;
+    comment = { start: hash, end };
+  }
+  const [s, e] = trim(text, start, contentEnd);
+  if (s === e) return comment ? { kind: 'comment', value: '', comment } : { kind: 'blank', value: '' };
+
+  let keyEnd = -1;
+  let valueStart = -1;
+  let missingColon = false;
+  const colon = indexOfWithin(text, 0x3a, s, e);
+  if (colon >= 0) {
+    keyEnd = colon;
+    valueStart = colon + 1;
+  } else {
+    let ws = s;
+    while (ws < e && !isSpace(text.charCodeAt(ws))) ws++;
+    if (ws < e) {
+      let v = ws;
+      while (v < e && isSpace(text.charCodeAt(v))) v++;
+      let more = v;
+      while (more < e && !isSpace(text.charCodeAt(more))) more++;
+      if (more === e) {
+        keyEnd = ws;
+        valueStart = v;
+        missingColon = true;
+      }
+    }
+  }
+  const withComment = <T extends LineSyntax>(syntax: T): T => (comment ? { ...syntax, comment } : syntax);
+  if (keyEnd < 0) return withComment({ kind: 'invalid', value: '' });
+  const [ks, ke] = trim(text, s, keyEnd);
+  if (ks === ke) return withComment({ kind: 'invalid', value: '' });
+  const [vs, ve] = trim(text, valueStart, e);
+  const syntax: LineSyntax = {
+    kind: 'other',
+    key: text.slice(ks, ke),
+    keySpan: { start: ks, end: ke },
+    value: text.slice(vs, ve),
+    valueSpan: { start: vs, end: ve },
+  };
+  if (missingColon) syntax.missingColon = true;
+  return withComment(syntax);
+}
+
+/** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */
+function indexOfWithin(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+function trim(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s < e && isSpace(text.charCodeAt(s))) s++;
+  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+  return [s, e];
+}
+
+/** ASCII whitespace as Google's `ascii_isspace` sees it (line breaks never reach here). */
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c;
+}
+
+function addEncodingProblems(text: string, from: number, problems: Problem[]): void {
+  let reported = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc80 || c > 0xdcff) continue;
+    const prev = text.charCodeAt(i - 1);
+    if (prev >= 0xd800 && prev <= 0xdbff) continue;
+    const byte = escapedByte(c);
+    if (reported++ >= 100) break;
+    problems.push({
+      code: 'invalid-utf8',
+      span: { start: i, end: i + 1 },
+      message: `Invalid UTF-8 byte 0x${byte.toString(16).toUpperCase()}; crawlers compare it as the octet %${byte.toString(16).toUpperCase()}.`,
+    });
+  }
+}
+
+/** A 200 response that is an HTML page: crawlers take what parses and ignore the rest. */
+function detectHtml(text: string, lines: readonly Line[]): Problem | undefined {
+  for (const line of lines) {
+    if (line.kind === 'blank') continue;
+    const head = text.slice(line.start, Math.min(line.end, line.start + 64)).trimStart().toLowerCase();
+    if (head.startsWith('<!doctype') || head.startsWith('<html') || head.startsWith('<?xml') || head.startsWith('<head')) {
+      return {
+        code: 'looks-like-html',
+        span: { start: line.start, end: line.end },
+        message: 'This looks like an HTML page, not a robots.txt: crawlers take the valid lines and ignore the rest.',
+      };
+    }
+    if (line.index > 20) break;
+  }
+  return undefined;
+}

@@ -1,0 +1,32 @@
+/** File reading for the CLI and server, with errors a user can act on. */
+
+import { readFile, stat } from 'node:fs/promises';
+
+export class InputError extends Error {}
+
+/** Reads a file as bytes, turning fs errors into one clear sentence. */
+export async function readInputFile(path: string, what = 'file'): Promise<Uint8Array> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw new InputError(`${path} is a directory, not a ${what}.`);
+    return await readFile(path);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(describeFsError(error, path, what));
+  }
+}
+
+export function describeFsError(error: unknown, path: string, what = 'file'): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return `${path}: no such ${what}.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${path}: permission denied.`;
+    case 'EISDIR':
+      return `${path} is a directory, not a ${what}.`;
+    default:
+      return `${path}: cannot read (${error instanceof Error ? error.message : String(error)}).`;
+  }
+}

@@ -1,0 +1,1 @@
+// The language server entry point (wired in the language-server issue).

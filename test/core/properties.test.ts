@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { compilePattern, decide, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
+
+/**
+ * A deliberately simple reference: dynamic programming over (pattern position, target
+ * position), straight from the definition — `*` matches any sequence, a final `$` anchors
+ * the end, a match of a prefix of the target is enough.
+ */
+function referenceMatches(pattern: string, target: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const body = (anchored ? pattern.slice(0, -1) : pattern).split('$').join('%24');
+  // reach[j]: the pattern consumed so far can end at target position j.
+  let reach = new Array<boolean>(target.length + 1).fill(false);
+  reach[0] = true;
+  for (const ch of body) {
+    const next = new Array<boolean>(target.length + 1).fill(false);
+    if (ch === '*') {
+      let any = false;
+      for (let j = 0; j <= target.length; j++) {
+        any = any || reach[j]!;
+        next[j] = any;
+      }
+    } else {
+      for (let j = 0; j < target.length; j++) if (reach[j] && target[j] === ch) next[j + 1] = true;
+    }
+    reach = next;
+  }
+  return anchored ? reach[target.length]! : reach.some(Boolean);
+}
+
+/** Reference decision: every matching rule, longest normalised pattern, Allow on ties. */
+function referenceAllowed(rules: Array<{ allow: boolean; pattern: string }>, path: string): boolean {
+  const target = normalizeTarget(path);
+  let best: { allow: boolean; octets: number } | undefined;
+  for (const rule of rules) {
+    const normalized = normalizePattern(rule.pattern);
+    if (normalized === '' || !referenceMatches(normalized, target)) continue;
+    const octets = normalized.length;
+    if (!best || octets > best.octets || (octets === best.octets && rule.allow)) best = { allow: rule.allow, octets };
+  }
+  return best ? best.allow : true;
+}
+
+const alphabet = ['/', 'a', 'b', 'ab', '.', '-', '?', '=', '&', '%2F', '%61', '%2f', 'ツ', '%', '$', '*'];
+const patternArb = fc
+  .array(fc.constantFrom(...alphabet), { maxLength: 8 })
+  .map((parts) => '/' + parts.join(''));
+const pathArb = fc
+  .array(fc.constantFrom('/', 'a', 'b', 'ab', '.', '-', '?', '=', '&', '%2F', '%61', '%2f', 'ツ', '%', '$', '*', 'index.html'), { maxLength: 10 })
+  .map((parts) => '/' + parts.join(''));
+
+describe('matcher agrees with the simple reference (fast-check)', () => {
+  test('single pattern', () => {
+    fc.assert(
+      fc.property(patternArb, pathArb, (pattern, path) => {
+        const normalized = normalizePattern(pattern);
+        const target = normalizeTarget(path);
+        assert.equal(matches(compilePattern(normalized), target), referenceMatches(normalized, target));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  test('whole groups: longest match, Allow on ties, empty rules ignored', () => {
+    const ruleArb = fc.record({ allow: fc.boolean(), pattern: fc.oneof(patternArb, fc.constant('')) });
+    fc.assert(
+      fc.property(fc.array(ruleArb, { maxLength: 8 }), pathArb, (rules, path) => {
+        // The index.html rule and /robots.txt are Google additions the reference leaves out.
+        fc.pre(!rules.some((r) => r.allow && /\/index\.htm/.test(r.pattern)) && path !== '/robots.txt');
+        const text = 'User-agent: *\n' + rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
+        const verdict = decide(parseRobots(text), path, 'SomeBot');
+        assert.equal(verdict.allowed, referenceAllowed(rules, path), verdict.explanation);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  test('hostile patterns stay fast and correct', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 100, max: 3000 }), (stars, length) => {
+        const pattern = '/' + '*a'.repeat(stars) + '*b';
+        const target = '/' + 'a'.repeat(length);
+        assert.equal(matches(compilePattern(pattern), target), false);
+        assert.equal(matches(compilePattern(pattern), target + 'b'), true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the parser never throws (fast-check)', () => {
+  test('random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        const file = parseRobots(bytes);
+        assert.ok(Array.isArray(file.lines));
+        decide(file, '/a', 'Googlebot');
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test('random text built from robots.txt pieces', () => {
+    const piece = fc.constantFrom(
+      'User-agent:', 'useragent ', 'Disallow:', 'Allow', ': ', ' ', '\t', '\n', '\r', '\r\n', '#', '*', '$', '/', '%', '%2',
+      'ツ', '\uFEFF', '\uD800', '\uDC80', 'Sitemap: ', 'Crawl-delay: 5', '<html>', 'Googlebot/2.1', '360Spider',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.string(), (pieces, path) => {
+        const file = parseRobots(pieces.join(''));
+        for (const group of file.groups) assert.ok(group.agents.length > 0);
+        decide(file, '/' + path, 'Googlebot-Image');
+        decide(file, path, 'Mozilla/5.0 (compatible; bingbot/2.0)');
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test('full unicode strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 500 }), (text) => {
+        parseRobots(text);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test('a 10 MB file, a huge line and an HTML page', () => {
+    const big = ('User-agent: bot' + '\nDisallow: /' + 'x'.repeat(90) + '\n').repeat(100_000);
+    assert.ok(big.length > 10_000_000);
+    const file = parseRobots(big);
+    assert.ok(file.problems.some((p) => p.code === 'size-limit'));
+    const huge = parseRobots('User-agent: *\nDisallow: /' + 'a'.repeat(5_000_000));
+    assert.equal(huge.lines[1]!.truncated, true);
+    const html = parseRobots('<!DOCTYPE html><html><head><title>404</title></head><body><p>Not found: robots.txt</p></body></html>');
+    assert.equal(html.groups.length, 0);
+  });
+});
