@@ -3,6 +3,7 @@
  * as the language server, so the CLI and the editor always give the same answer.
  */
 
+import { runLint } from './commands/lint';
 import { runTest } from './commands/test';
 import { HELP, UsageError } from './usage';
 import { InputError } from '../node/files';
@@ -10,6 +11,7 @@ import { InputError } from '../node/files';
 type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
+  lint: runLint,
   test: runTest,
 };
 

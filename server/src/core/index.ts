@@ -5,3 +5,4 @@
 export * from './parse';
 export * from './match';
 export * from './crawlers';
+export * from './lint';

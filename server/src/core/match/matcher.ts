@@ -8,27 +8,32 @@ import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
 import type { RobotsFile, Rule } from '../parse/model';
 import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from './normalize';
-import { compilePattern, matches } from './pattern';
-import type { CompiledPattern } from './pattern';
+import { compilePattern } from './pattern';
+import { RuleIndex } from './rule-index';
+import type { IndexedRule } from './rule-index';
 import { tokenKey } from './product-token';
 import { parseTarget } from './target';
-import type { DecidingRule, SelectedGroup, Verdict } from './verdict';
+import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
-interface CompiledRule {
+interface CompiledRule extends IndexedRule {
   readonly decides: DecidingRule;
   readonly allow: boolean;
   readonly octets: number;
-  readonly pattern: CompiledPattern;
 }
 
 interface CompiledGroupSet {
   readonly groups: readonly number[];
   readonly agentLines: readonly number[];
-  /** Longest first, Allow before Disallow on equal length: the first match wins. */
-  readonly rules: readonly CompiledRule[];
-  readonly hasPercent: boolean;
+  readonly rules: RuleIndex<CompiledRule>;
+  /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
+  readonly googleMayDiffer: boolean;
   /** The same rules as Google's literal comparison sees them; compiled on first need. */
-  googleRules?: readonly CompiledRule[];
+  googleRules?: RuleIndex<CompiledRule>;
+}
+
+interface AgentSelection {
+  readonly resolved: ResolvedAgent;
+  readonly selected: { group: SelectedGroup; set: CompiledGroupSet } | undefined;
 }
 
 export interface DecideOptions {
@@ -41,13 +46,13 @@ export interface DecideOptions {
 
 export class RobotsMatcher {
   private readonly sets = new Map<string, CompiledGroupSet | null>();
-  private readonly agents = new Map<string, ResolvedAgent>();
+  private readonly agents = new Map<string, AgentSelection>();
 
   constructor(readonly file: RobotsFile) {}
 
   /** Decides whether `agent` (a token, a crawler's full User-Agent header, or a resolved agent) may fetch `url`. */
   decide(url: string, agent: string | ResolvedAgent, options: DecideOptions = {}): Verdict {
-    const resolved = typeof agent === 'string' ? this.resolve(agent) : agent;
+    const { resolved, selected } = typeof agent === 'string' ? this.selection(agent) : { resolved: agent, selected: this.select(agent) };
     const parsed = parseTarget(url);
     if (!parsed.ok) {
       return notApplicable(url, resolved, parsed.message);
@@ -57,7 +62,6 @@ export class RobotsMatcher {
       return notApplicable(url, resolved, `${origin} is another origin: this robots.txt governs ${options.origin} only.`);
     }
     const target = normalizeTarget(path);
-    const selected = this.select(resolved);
     if (path === '/robots.txt') {
       return {
         outcome: 'allowed', allowed: true, url, target, agent: resolved, group: selected?.group ?? null, rule: null,
@@ -71,49 +75,43 @@ export class RobotsMatcher {
       };
     }
     const { group, set } = selected;
-    const winner = firstMatch(set.rules, target);
+    const winner = set.rules.best(target);
     const allowed = winner ? winner.allow : true;
-    const verdict: Verdict = {
-      outcome: allowed ? 'allowed' : 'disallowed',
-      allowed,
-      url,
-      target,
-      agent: resolved,
-      group,
-      rule: winner ? winner.decides : null,
-      reason: winner ? 'rule' : 'no-matching-rule',
-      explanation: explain(group, winner, allowed),
-    };
-    if (set.hasPercent || mayDifferForGoogle(path)) {
+    let googleLiteral: GoogleLiteralDifference | undefined;
+    const googleTarget = set.googleMayDiffer || mayDifferForGoogle(path) ? googleLiteralTarget(path) : undefined;
+    if (googleTarget !== undefined && (set.googleMayDiffer || googleTarget !== target)) {
       const googleRules = (set.googleRules ??= compileGoogleRules(this.file, set.groups));
-      const googleWinner = firstMatch(googleRules, googleLiteralTarget(path));
+      const googleWinner = googleRules.best(googleTarget);
       const googleAllowed = googleWinner ? googleWinner.allow : true;
       if (googleAllowed !== allowed) {
-        return {
-          ...verdict,
-          googleLiteral: {
-            allowed: googleAllowed,
-            rule: googleWinner ? googleWinner.decides : null,
-            explanation:
-              `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
-              (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
-              '. This verdict follows RFC 9309; write the plain characters to make both agree.',
-          },
+        googleLiteral = {
+          allowed: googleAllowed,
+          rule: googleWinner ? googleWinner.decides : null,
+          explanation:
+            `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
+            (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
+            '. This verdict follows RFC 9309; write the plain characters to make both agree.',
         };
       }
     }
-    return verdict;
+    return new RuleVerdict(url, target, resolved, group, winner, googleLiteral);
   }
 
-  /** Resolves an agent string once; a replay asks for the same few agents millions of times. */
+  /** Resolves an agent string to its chain. */
   resolve(agent: string): ResolvedAgent {
-    let resolved = this.agents.get(agent);
-    if (!resolved) {
-      resolved = resolveAgent(agent);
+    return this.selection(agent).resolved;
+  }
+
+  /** Resolution and group selection, once per agent string: a replay asks about the same few agents millions of times. */
+  private selection(agent: string): AgentSelection {
+    let selection = this.agents.get(agent);
+    if (!selection) {
+      const resolved = resolveAgent(agent);
+      selection = { resolved, selected: this.select(resolved) };
       if (this.agents.size > 10_000) this.agents.clear();
-      this.agents.set(agent, resolved);
+      this.agents.set(agent, selection);
     }
-    return resolved;
+    return selection;
   }
 
   /** The group a crawler uses: the first token of its chain that names a group (contract §3). */
@@ -179,34 +177,35 @@ function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[
     groups,
     agentLines,
     rules: compileRules(rules, (rule) => rule.normalized),
-    hasPercent: rules.some((rule) => rule.pattern.includes('%')),
+    googleMayDiffer: rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)),
   };
 }
 
-function compileGoogleRules(file: RobotsFile, groups: readonly number[]): CompiledRule[] {
+function compileGoogleRules(file: RobotsFile, groups: readonly number[]): RuleIndex<CompiledRule> {
   return compileRules(pooledRules(file, groups), (rule) => googleLiteralPattern(rule.pattern));
 }
 
-function compileRules(rules: readonly Rule[], form: (rule: Rule) => string): CompiledRule[] {
-  const compiled: CompiledRule[] = [];
+/** Ranks the rules (longest first, Allow before Disallow on equal length, then file order) and indexes them. */
+function compileRules(rules: readonly Rule[], form: (rule: Rule) => string): RuleIndex<CompiledRule> {
+  const compiled: Array<Omit<CompiledRule, 'rank'>> = [];
   for (const rule of rules) {
     // Inactive lines (past 500 KiB) never become rules; empty patterns match nothing.
     const normalized = form(rule);
     if (normalized === '') continue;
     const decides: DecidingRule = { kind: rule.kind, line: rule.line, pattern: rule.pattern, normalized, octets: normalized.length };
-    compiled.push({ decides, allow: rule.kind === 'allow', octets: normalized.length, pattern: compilePattern(normalized) });
+    compiled.push(entry(decides, rule.kind === 'allow', normalized));
     const implicit = rule.kind === 'allow' ? indexHtmlPattern(normalized) : undefined;
     if (implicit !== undefined) {
-      compiled.push({
-        decides: { ...decides, normalized: implicit, octets: implicit.length, implicit: 'index-html' },
-        allow: true,
-        octets: implicit.length,
-        pattern: compilePattern(implicit),
-      });
+      compiled.push(entry({ ...decides, normalized: implicit, octets: implicit.length, implicit: 'index-html' }, true, implicit));
     }
   }
   compiled.sort((a, b) => b.octets - a.octets || Number(b.allow) - Number(a.allow) || a.decides.line - b.decides.line);
-  return compiled;
+  return new RuleIndex(compiled.map((rule, rank) => ({ ...rule, rank })));
+}
+
+function entry(decides: DecidingRule, allow: boolean, normalized: string): Omit<CompiledRule, 'rank'> {
+  const pattern = compilePattern(normalized);
+  return { decides, allow, octets: normalized.length, pattern, literalOnly: pattern.pieces.length === 1 };
 }
 
 /**
@@ -219,16 +218,45 @@ export function indexHtmlPattern(normalized: string): string | undefined {
   return normalized.slice(0, slash + 1) + '$';
 }
 
-function firstMatch(rules: readonly CompiledRule[], target: string): CompiledRule | undefined {
-  for (const rule of rules) {
-    if (matches(rule.pattern, target)) return rule;
-  }
-  return undefined;
-}
-
 /** Only escapes, or a literal `*`/`$`, can make the literal comparison differ. */
 function mayDifferForGoogle(path: string): boolean {
   return path.includes('%') || path.includes('*') || path.includes('$');
+}
+
+/**
+ * A verdict decided by the group's rules. A class, so that millions of them stay cheap:
+ * the explanation is built only when read, and `toJSON` keeps it in serialised verdicts.
+ */
+class RuleVerdict implements Verdict {
+  readonly outcome: 'allowed' | 'disallowed';
+  readonly allowed: boolean;
+  readonly rule: DecidingRule | null;
+  readonly reason: 'rule' | 'no-matching-rule';
+  readonly googleLiteral?: GoogleLiteralDifference;
+
+  constructor(
+    readonly url: string,
+    readonly target: string,
+    readonly agent: ResolvedAgent,
+    readonly group: SelectedGroup,
+    private readonly winner: CompiledRule | undefined,
+    googleLiteral: GoogleLiteralDifference | undefined,
+  ) {
+    this.allowed = winner ? winner.allow : true;
+    this.outcome = this.allowed ? 'allowed' : 'disallowed';
+    this.rule = winner ? winner.decides : null;
+    this.reason = winner ? 'rule' : 'no-matching-rule';
+    if (googleLiteral) this.googleLiteral = googleLiteral;
+  }
+
+  get explanation(): string {
+    return explain(this.group, this.winner, this.allowed);
+  }
+
+  toJSON(): Verdict {
+    const { outcome, allowed, url, target, agent, group, rule, reason, explanation, googleLiteral } = this;
+    return { outcome, allowed, url, target, agent, group, rule, reason, explanation, ...(googleLiteral ? { googleLiteral } : {}) };
+  }
 }
 
 function notApplicable(url: string, agent: ResolvedAgent, explanation: string): Verdict {

@@ -23,16 +23,51 @@ export function parseTarget(input: string): TargetResult {
   // Anything starting with `/` is a path, `//double` included: that is how it appears in request lines.
   if (url.startsWith('/')) return { ok: true, target: { origin: null, path: pathOf(url, 0) } };
   if (url.startsWith('?') || url.startsWith(';')) return { ok: true, target: { origin: null, path: '/' + cutFragment(url) } };
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
-  if (!scheme) {
+  const schemeEnd = schemeLength(url);
+  if (schemeEnd < 0) {
     return { ok: false, message: `"${truncate(url)}" is neither a path starting with "/" nor an absolute URL (https://host/path).` };
   }
-  const afterScheme = scheme[0].length;
+  const afterScheme = schemeEnd + 3;
   let authorityEnd = afterScheme;
-  while (authorityEnd < url.length && !'/?;#'.includes(url[authorityEnd]!)) authorityEnd++;
-  const origin = originOf(scheme[1]!.toLowerCase(), url.slice(afterScheme, authorityEnd));
+  while (authorityEnd < url.length) {
+    const c = url.charCodeAt(authorityEnd);
+    if (c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23) break;
+    authorityEnd++;
+  }
+  const origin = cachedOrigin(url.slice(0, schemeEnd), url.slice(afterScheme, authorityEnd));
   if (origin === undefined) return { ok: false, message: `"${truncate(url)}" has no host.` };
   return { ok: true, target: { origin, path: pathOf(url, authorityEnd) } };
+}
+
+/** Length of a `scheme` followed by `://`, or -1. */
+function schemeLength(url: string): number {
+  const c0 = url.charCodeAt(0);
+  if (!isAlpha(c0)) return -1;
+  let i = 1;
+  while (i < url.length) {
+    const c = url.charCodeAt(i);
+    if (isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2e || c === 0x2d) i++;
+    else break;
+  }
+  return url.startsWith('://', i) ? i : -1;
+}
+
+function isAlpha(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+// Queries come in long runs on one origin: remember the last one instead of re-normalising.
+let lastScheme = '';
+let lastAuthority = '';
+let lastOrigin: string | undefined;
+
+function cachedOrigin(scheme: string, authority: string): string | undefined {
+  if (scheme !== lastScheme || authority !== lastAuthority) {
+    lastScheme = scheme;
+    lastAuthority = authority;
+    lastOrigin = originOf(scheme.toLowerCase(), authority);
+  }
+  return lastOrigin;
 }
 
 /** Normalises `scheme://authority` for comparison. Undefined when there is no host. */

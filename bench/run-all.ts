@@ -1,0 +1,22 @@
+/**
+ * Runs the benchmarks and prints figures (not tests: nothing here gates CI on time).
+ * `npm run bench` runs all; `npm run bench -- match` runs one.
+ */
+import { run as match } from './match.bench';
+
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match };
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length > 0 ? wanted : Object.keys(BENCHES);
+  for (const name of names) {
+    const bench = BENCHES[name];
+    if (!bench) throw new Error(`Unknown benchmark "${name}"; known: ${Object.keys(BENCHES).join(', ')}`);
+    await bench();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,27 @@
+/** Small helpers shared by the benchmarks: timing, medians, and aligned output. */
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds taken by `fn`, measured with the high-resolution clock. */
+export function timeMs(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+export function report(rows: ReadonlyArray<readonly [string, string]>): void {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
+
+export function verdictLine(label: string, ok: boolean, detail: string): string {
+  return `${ok ? 'MET ' : 'MISS'} ${label}: ${detail}`;
+}

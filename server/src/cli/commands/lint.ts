@@ -1,0 +1,123 @@
+/**
+ * `robots-lens lint`: the language server's diagnostics for files on disk, as text,
+ * JSON or SARIF 2.1.0 (for code scanning in CI pipelines).
+ */
+
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Log, Result } from 'sarif';
+import { lint, lintRule, LINT_RULES, parseRobots } from '../../core';
+import type { Finding, RobotsFile } from '../../core';
+import { readInputFile } from '../../node/files';
+import { positionAt } from '../positions';
+import { UsageError } from '../usage';
+
+export interface LintRecord {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Finding['severity'];
+  code: string;
+  message: string;
+}
+
+export async function runLint(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: { format: { type: 'string', default: 'text' } },
+  });
+  const format = values.format;
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') {
+    throw new UsageError(`--format must be text, json or sarif, not "${format}".`);
+  }
+  if (positionals.length === 0) throw new UsageError('give at least one robots.txt file, e.g. robots-lens lint robots.txt');
+
+  const records: LintRecord[] = [];
+  for (const path of positionals) {
+    const file = parseRobots(await readInputFile(path, 'robots.txt file'));
+    for (const finding of lint(file)) records.push(toRecord(path, file, finding));
+  }
+  if (format === 'json') io.stdout.write(JSON.stringify(records, null, 2) + '\n');
+  else if (format === 'sarif') io.stdout.write(JSON.stringify(toSarif(records), null, 2) + '\n');
+  else io.stdout.write(records.map(formatRecord).join('\n') + (records.length > 0 ? '\n' : ''));
+  return records.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+function toRecord(path: string, file: RobotsFile, finding: Finding): LintRecord {
+  const start = positionAt(file, finding.span.start);
+  const end = positionAt(file, finding.span.end);
+  return {
+    file: path,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    severity: finding.severity,
+    code: finding.id,
+    message: finding.message,
+  };
+}
+
+function formatRecord(r: LintRecord): string {
+  return `${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message}`;
+}
+
+const SARIF_LEVEL: Readonly<Record<Finding['severity'], Result.level>> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'note',
+  hint: 'note',
+};
+
+/** A SARIF 2.1.0 log with one run; rules carry the catalogue's titles and descriptions. */
+export function toSarif(records: readonly LintRecord[]): Log {
+  const ruleIndex = new Map(LINT_RULES.map((rule, i) => [rule.id as string, i]));
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'robots-lens',
+            informationUri: 'https://www.rfc-editor.org/rfc/rfc9309',
+            rules: LINT_RULES.map((rule) => ({
+              id: rule.id,
+              name: rule.id,
+              shortDescription: { text: rule.title },
+              fullDescription: { text: rule.description },
+              defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
+            })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: records.map((r) => ({
+          ruleId: r.code,
+          ruleIndex: ruleIndex.get(r.code) ?? -1,
+          level: SARIF_LEVEL[r.severity],
+          message: { text: r.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: toUri(r.file) },
+                region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn },
+              },
+            },
+          ],
+          properties: { severity: r.severity, title: lintRule(r.code as Finding['id']).title },
+        })),
+      },
+    ],
+  };
+}
+
+/** SARIF wants URI references: absolute paths become file URLs, relative ones stay relative. */
+function toUri(path: string): string {
+  if (isAbsolute(path)) return pathToFileURL(path).href;
+  return path.split('\\').join('/').split('/').map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,27 @@
+import { crawlerByToken } from '../../crawlers';
+import { tokenKey } from '../../match/product-token';
+import type { Check, Finding } from '../types';
+import { lineSpan } from '../text';
+
+/**
+ * control-token: `Google-Extended`, `Applebot-Extended` — usage preferences, not crawlers.
+ * Their groups decide how content fetched by the operator's real crawlers may be used.
+ */
+export const controlToken: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const group of file.groups) {
+    for (const agent of group.agents) {
+      const crawler = agent.token === '' ? undefined : crawlerByToken(agent.token);
+      if (!crawler?.controlToken || tokenKey(crawler.token) !== tokenKey(agent.token)) continue;
+      findings.push({
+        id: 'control-token',
+        severity: 'information',
+        span: lineSpan(file, agent.line),
+        message:
+          `${crawler.token} is a usage-control token, not a crawler: it sends no requests, and this group does not change what ${crawler.operator}'s crawlers fetch. ` +
+          crawler.description,
+      });
+    }
+  }
+  return findings;
+};

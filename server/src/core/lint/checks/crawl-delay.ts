@@ -1,0 +1,63 @@
+import type { Line, RobotsFile } from '../../parse/model';
+import type { Check, Finding, Fix } from '../types';
+import { statementSpan } from '../text';
+import { nameList, requestingUsers } from './audience';
+
+const NON_NEGATIVE_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** `1s`, `10 seconds`: a number with a unit, which a quick fix can reduce to the number. */
+const WITH_UNIT = /^(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)$/i;
+
+/**
+ * crawl-delay: not part of RFC 9309. Says which catalogue crawlers using the group honour or
+ * ignore it (from the catalogue's documented `crawlDelay`), and flags values crawlers cannot
+ * read as a non-negative number of seconds.
+ */
+export const crawlDelay: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const line of file.lines) {
+    if (line.beyondLimit || line.kind !== 'other' || line.directive !== 'crawl-delay') continue;
+    const value = line.value;
+    if (!NON_NEGATIVE_NUMBER.test(value)) {
+      findings.push(invalidValue(line));
+      continue;
+    }
+    findings.push({ id: 'crawl-delay', severity: 'information', span: statementSpan(line), message: support(file, line) });
+  }
+  return findings;
+};
+
+function invalidValue(line: Line): Finding {
+  const value = line.value;
+  const unit = WITH_UNIT.exec(value);
+  const fixes: Fix[] =
+    unit && line.valueSpan ? [{ title: `Write "Crawl-delay: ${unit[1]}"`, edits: [{ span: line.valueSpan, newText: unit[1]! }], preferred: true }] : [];
+  return {
+    id: 'crawl-delay',
+    severity: 'error',
+    span: line.valueSpan && value !== '' ? line.valueSpan : statementSpan(line),
+    message:
+      value === ''
+        ? 'Crawl-delay has no value: crawlers that honour Crawl-delay have no delay to apply.'
+        : `"${value}" is not a non-negative number of seconds: crawlers that honour Crawl-delay may ignore it or read it differently. Write a plain number, e.g. "Crawl-delay: ${unit?.[1] ?? '5'}".`,
+    ...(fixes.length > 0 ? { fixes } : {}),
+  };
+}
+
+function support(file: RobotsFile, line: Line): string {
+  const intro = 'Crawl-delay is not part of RFC 9309.';
+  if (line.group === undefined) {
+    return `${intro} This line comes before any User-agent line, so it belongs to no group and applies to no crawler.`;
+  }
+  const users = requestingUsers(file, line.group);
+  if (users.length === 0) {
+    return `${intro} No crawler of the catalogue uses this group, so whether it is honoured here is not known; Google never honours it.`;
+  }
+  const honoured = users.filter((u) => u.crawler.crawlDelay === 'honoured').map((u) => u.crawler.token);
+  const ignored = users.filter((u) => u.crawler.crawlDelay === 'ignored').map((u) => u.crawler.token);
+  const unknown = users.length - honoured.length - ignored.length;
+  const parts: string[] = [];
+  if (honoured.length > 0) parts.push(`${nameList(honoured)} ${honoured.length > 1 ? 'honour' : 'honours'} it`);
+  if (ignored.length > 0) parts.push(`${nameList(ignored)} ${ignored.length > 1 ? 'ignore' : 'ignores'} it`);
+  if (unknown > 0) parts.push(`for ${unknown === users.length ? (unknown === 1 ? 'it' : 'them') : unknown === 1 ? 'one other' : `${unknown} others`} support is not documented`);
+  return `${intro} Of the known crawlers that use this group, ${parts.join('; ')}.`;
+}

@@ -1,0 +1,116 @@
+import type { AgentLine, Group, RobotsFile, Span } from '../../parse/model';
+import type { Check, Finding, Fix, TextEdit } from '../types';
+import { deleteLine, eol, lineSpan, statementText } from '../text';
+import { lineRange, nameList } from './audience';
+
+/**
+ * ★ detached-group: blank lines inside a group. RFC 9309 (and this tool) keep the group
+ * together; parsers following the 1994 convention end a record at a blank line, and
+ * authors often meant the parts apart. Only blank lines count: no parser ends a record at
+ * a comment, and a comment between User-agent and its rules is a common way to document.
+ */
+export const detachedGroup: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const group of file.groups) {
+    const firstRule = group.rules[0];
+    // Without rules there is nothing for the parts to share or lose.
+    if (!firstRule) continue;
+    const segments: AgentLine[][] = [];
+    const gaps: number[][] = [];
+    let current: AgentLine[] = [];
+    for (const agent of group.agents) {
+      const previous = current[current.length - 1];
+      const blanks = previous ? blankLinesBetween(file, previous.line, agent.line) : [];
+      if (blanks.length > 0) {
+        segments.push(current);
+        gaps.push(blanks);
+        current = [];
+      }
+      current.push(agent);
+    }
+    segments.push(current);
+    const lastAgent = current[current.length - 1];
+    if (!lastAgent) continue;
+    const blanksBeforeRules = blankLinesBetween(file, lastAgent.line, firstRule.line);
+
+    const rules = describeRules(file, group);
+    const everyone = nameList(group.agents.map(agentName));
+    segments.forEach((segment, i) => {
+      const gap = gaps[i];
+      if (!gap) return;
+      const names = nameList(segment.map(agentName));
+      const next = segments[i + 1]?.[0];
+      if (!next) return;
+      const first = segment[0]!;
+      const last = segment[segment.length - 1]!;
+      const plural = segment.length > 1;
+      findings.push({
+        id: 'detached-group',
+        severity: 'warning',
+        span: segmentSpan(file, first, last),
+        message:
+          `A blank line separates "${statementText(file, last.line)}" from "${statementText(file, next.line)}" (line ${next.line + 1}), ` +
+          `but it does not end the group: under RFC 9309 ${everyone} share ${rules}. ` +
+          `Parsers that end a record at a blank line would leave ${names} without ${plural ? 'rules of their own' : 'rules of its own'}.`,
+        related: [
+          { span: lineSpan(file, next.line), message: `In the same group as line ${first.line + 1}.` },
+          { span: lineSpan(file, firstRule.line), message: `Applies to ${everyone}.` },
+        ],
+        fixes: [
+          { title: `Remove the blank ${gap.length === 1 ? 'line' : 'lines'} so the group reads as one`, edits: gap.map((l) => deleteLine(file, l)), preferred: true },
+          {
+            title: `Give ${names} ${plural ? 'their' : 'its'} own group ("Allow: /")`,
+            edits: [{ span: { start: lineEnd(file, last.line), end: lineEnd(file, last.line) }, newText: eol(file) + 'Allow: /' }],
+          },
+        ],
+      });
+    });
+
+    if (blanksBeforeRules.length > 0) {
+      const segment = segments[segments.length - 1]!;
+      const names = nameList(segment.map(agentName));
+      const edits: TextEdit[] = blanksBeforeRules.map((l) => deleteLine(file, l));
+      const fix: Fix = { title: `Remove the blank ${blanksBeforeRules.length === 1 ? 'line' : 'lines'} before the rules`, edits, preferred: true };
+      findings.push({
+        id: 'detached-group',
+        severity: 'warning',
+        span: segmentSpan(file, segment[0]!, lastAgent),
+        message:
+          `A blank line separates "${statementText(file, lastAgent.line)}" from its rules (line ${firstRule.line + 1} on), but it does not end the group: ` +
+          `under RFC 9309 ${everyone} ${group.agents.length > 1 ? 'use' : 'uses'} ${rules}. ` +
+          `Parsers that end a record at a blank line would leave ${names} without rules and ignore the rules as belonging to no User-agent.`,
+        related: [{ span: lineSpan(file, firstRule.line), message: `Applies to ${everyone}.` }],
+        fixes: [fix],
+      });
+    }
+  }
+  return findings;
+};
+
+function agentName(agent: AgentLine): string {
+  return agent.value === '' ? '(empty User-agent)' : agent.value;
+}
+
+/** Blank lines strictly between two physical lines. */
+function blankLinesBetween(file: RobotsFile, from: number, to: number): number[] {
+  const blanks: number[] = [];
+  for (let l = from + 1; l < to; l++) if (file.lines[l]?.kind === 'blank') blanks.push(l);
+  return blanks;
+}
+
+function describeRules(file: RobotsFile, group: Group): string {
+  const rules = group.rules;
+  if (rules.length <= 3) {
+    const quoted = rules.map((r) => `"${statementText(file, r.line)}"`);
+    return `the ${rules.length === 1 ? 'rule' : 'rules'} ${nameList(quoted)} (${lineRange(rules[0]!.line, rules[rules.length - 1]!.line)})`;
+  }
+  return `the ${rules.length} rules of ${lineRange(rules[0]!.line, rules[rules.length - 1]!.line)}`;
+}
+
+function segmentSpan(file: RobotsFile, first: AgentLine, last: AgentLine): Span {
+  return { start: lineSpan(file, first.line).start, end: lineSpan(file, last.line).end };
+}
+
+function lineEnd(file: RobotsFile, line: number): number {
+  return lineSpan(file, line).end;
+}

@@ -1,0 +1,26 @@
+import type { Rule } from '../../parse/model';
+import type { Check, Finding } from '../types';
+
+/** dollar-not-at-end: only a final `$` anchors; any other `$` is a literal character. */
+export const dollarNotAtEnd: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  const check = (rule: Rule): void => {
+    const pattern = rule.pattern;
+    const body = pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
+    const at = body.indexOf('$');
+    const line = file.lines[rule.line];
+    if (at < 0 || !line?.valueSpan || line.beyondLimit) return;
+    const start = line.valueSpan.start + at;
+    findings.push({
+      id: 'dollar-not-at-end',
+      severity: 'warning',
+      span: { start, end: start + 1 },
+      message:
+        `"$" anchors the end of the URL only as the last character of a pattern; here it is a literal "$", ` +
+        `so "${pattern}" matches only URLs that contain a "$" (or "%24") at that point.`,
+    });
+  };
+  for (const group of file.groups) group.rules.forEach(check);
+  file.orphanRules.forEach(check);
+  return findings;
+};

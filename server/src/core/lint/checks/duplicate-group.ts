@@ -1,0 +1,84 @@
+import type { Group, RobotsFile } from '../../parse/model';
+import type { Check, Finding, Fix, TextEdit } from '../types';
+import { eol, lineSpan, statementText } from '../text';
+import { agentKey, lineRange } from './audience';
+
+/**
+ * duplicate-group: a token named by several groups. Crawlers merge them (RFC 9309), which
+ * is correct but easy to misread. Reported on every later group, pointing at the first.
+ */
+export const duplicateGroup: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const [key, groups] of file.groupsByToken) {
+    if (groups.length < 2) continue;
+    const first = file.groups[groups[0]!];
+    if (!first) continue;
+    const firstAgent = first.agents.find((a) => agentKey(a) === key);
+    if (!firstAgent) continue;
+    const name = key === '*' ? '*' : firstAgent.token;
+    const ranges = groups.map((g) => file.groups[g]).filter((g): g is Group => g !== undefined && g.rules.length > 0).map(rulesRange);
+    const together = ranges.length > 0 ? `the rules of ${ranges.join(' and ')} together` : 'the groups together';
+    for (const g of groups.slice(1)) {
+      const later = file.groups[g];
+      const agent = later?.agents.find((a) => agentKey(a) === key);
+      if (!later || !agent) continue;
+      // Moving rules is safe only when both groups speak to this token alone; otherwise
+      // the other agents of either group would gain or lose rules.
+      const fix = onlyNames(first, key) && onlyNames(later, key) ? mergeFix(file, first, later, name) : undefined;
+      findings.push({
+        id: 'duplicate-group',
+        severity: 'hint',
+        span: lineSpan(file, agent.line),
+        message:
+          `"${statementText(file, agent.line)}" names ${name === '*' ? 'the * group' : name} again (first on line ${firstAgent.line + 1}): ` +
+          `crawlers merge the groups, so ${name === '*' ? 'crawlers without a group of their own obey' : `${name} obeys`} ${together}.`,
+        related: [{ span: lineSpan(file, firstAgent.line), message: `${name === '*' ? 'The * group' : name} is first named here.` }],
+        ...(fix ? { fixes: [fix] } : {}),
+      });
+    }
+  }
+  return findings;
+};
+
+function onlyNames(group: Group, key: string): boolean {
+  return group.agents.every((a) => agentKey(a) === key);
+}
+
+function rulesRange(group: Group): string {
+  return lineRange(group.rules[0]!.line, group.rules[group.rules.length - 1]!.line);
+}
+
+/**
+ * Moves the later group's lines (rules, Crawl-delay, comments — not its User-agent or
+ * blank lines) to the end of the first group, and deletes the later group.
+ */
+function mergeFix(file: RobotsFile, first: Group, later: Group, name: string): Fix {
+  const br = eol(file);
+  const moved: string[] = [];
+  for (let l = later.firstLine; l <= later.lastLine; l++) {
+    const line = file.lines[l];
+    if (!line || line.kind === 'user-agent' || line.kind === 'blank') continue;
+    moved.push(file.text.slice(line.start, line.end));
+  }
+  const insertAt = lineSpan(file, first.lastLine).end;
+  const insertText = moved.map((t) => br + t).join('');
+
+  // Delete the later group's lines with their line breaks, and one blank line before it when
+  // a blank line (or the end of the file) follows, so the spacing stays as it was.
+  let from = later.firstLine;
+  const to = later.lastLine;
+  const after = file.lines[to + 1];
+  if (file.lines[from - 1]?.kind === 'blank' && from - 1 > first.lastLine && (!after || after.kind === 'blank')) from--;
+  const deletion: { start: number; end: number } = after
+    ? { start: lineSpan(file, from).start, end: after.start }
+    : { start: lineSpan(file, from - 1).end, end: lineSpan(file, to).end };
+
+  const edits: TextEdit[] =
+    deletion.start <= insertAt
+      ? [{ span: { start: insertAt, end: deletion.end }, newText: insertText }]
+      : [
+          { span: { start: insertAt, end: insertAt }, newText: insertText },
+          { span: deletion, newText: '' },
+        ];
+  return { title: `Merge this group into the first ${name === '*' ? '*' : name} group (line ${first.firstLine + 1})`, edits };
+}

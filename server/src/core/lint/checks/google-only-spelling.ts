@@ -1,0 +1,48 @@
+import { CANONICAL_KEY } from '../../parse/keys';
+import type { GroupDirective } from '../../parse/keys';
+import type { Check, Finding } from '../types';
+import { statementSpan } from '../text';
+
+/**
+ * ★ google-only-spelling: keys Google forgives (typos such as `Dissallow`, keys that merely
+ * start with a known key such as `Disallowed`, a missing colon). Googlebot obeys the line —
+ * and so do this tool's verdicts — but parsers that read keys strictly ignore it.
+ */
+export const googleOnlySpelling: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const line of file.lines) {
+    if (line.beyondLimit || !isGroupDirective(line.kind) || !line.keySpan) continue;
+    const misspelt = line.spelling === 'misspelling' || line.spelling === 'prefix';
+    if (!misspelt && !line.missingColon) continue;
+    const key = line.key ?? '';
+    const canonical = CANONICAL_KEY[line.kind];
+    const written = line.value === '' ? `${canonical}:` : `${canonical}: ${line.value}`;
+    let message: string;
+    if (misspelt) {
+      const how = line.spelling === 'prefix' ? ` because it starts with "${canonical}"` : '';
+      message = `Google reads "${key}" as ${canonical}${how}, but parsers that read keys strictly do not know it and ignore this line.`;
+      if (line.missingColon) message += ' The colon after the key is missing too.';
+    } else {
+      message = `Google reads "${key} ${line.value}" as "${written}", but without the colon other parsers ignore this line.`;
+    }
+    const end = line.missingColon && line.valueSpan ? line.valueSpan.start : line.keySpan.end;
+    findings.push({
+      id: 'google-only-spelling',
+      severity: 'warning',
+      span: statementSpan(line),
+      message,
+      fixes: [
+        {
+          title: `Write "${written}"`,
+          edits: [{ span: { start: line.keySpan.start, end }, newText: line.missingColon ? `${canonical}: ` : canonical }],
+          preferred: true,
+        },
+      ],
+    });
+  }
+  return findings;
+};
+
+function isGroupDirective(kind: string): kind is GroupDirective {
+  return kind === 'user-agent' || kind === 'allow' || kind === 'disallow' || kind === 'sitemap';
+}

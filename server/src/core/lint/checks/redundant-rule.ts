@@ -1,0 +1,26 @@
+import type { Check, Finding } from '../types';
+import { deleteLine, lineSpan, statementText } from '../text';
+
+/** redundant-rule: removing the rule changes no verdict. */
+export const redundantRule: Check = ({ file, rules }) => {
+  const findings: Finding[] = [];
+  for (const status of rules.byLine.values()) {
+    if (!status.redundant || status.shadowedBy) continue;
+    const rule = status.rule;
+    const ruleText = statementText(file, rule.line);
+    const fallback = status.redundant.fallback;
+    const message = fallback
+      ? `"${ruleText}" changes no verdict: wherever it decides, "${statementText(file, fallback.line)}" (line ${fallback.line + 1}) would decide the same way.`
+      : `"${ruleText}" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule matches are allowed anyway.`;
+    findings.push({
+      id: 'redundant-rule',
+      severity: 'hint',
+      span: lineSpan(file, rule.line),
+      message,
+      ...(fallback ? { related: [{ span: lineSpan(file, fallback.line), message: `Decides the same URLs the same way when line ${rule.line + 1} is removed.` }] } : {}),
+      unnecessary: true,
+      fixes: [{ title: `Remove the redundant rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+    });
+  }
+  return findings;
+};

@@ -1,0 +1,31 @@
+import type { Check, Finding, Fix } from '../types';
+import { deleteLine, eol, lineSpan, statementText } from '../text';
+
+/** ★ rule-outside-group: Allow/Disallow before the first User-agent line belongs to no group. */
+export const ruleOutsideGroup: Check = ({ file }) => {
+  const first = file.orphanRules[0];
+  if (!first) return [];
+  const firstLine = file.lines[first.line];
+  if (!firstLine) return [];
+  const insert: Fix = {
+    title: `Insert "User-agent: *" above line ${first.line + 1}`,
+    edits: [{ span: { start: firstLine.start, end: firstLine.start }, newText: 'User-agent: *' + eol(file) }],
+    preferred: true,
+  };
+  const findings: Finding[] = [];
+  for (const rule of file.orphanRules) {
+    const text = statementText(file, rule.line);
+    findings.push({
+      id: 'rule-outside-group',
+      severity: 'error',
+      span: lineSpan(file, rule.line),
+      message: `"${text}" comes before any User-agent line: it belongs to no group, and every crawler ignores it.`,
+      unnecessary: true,
+      fixes: [
+        insert,
+        { title: `Remove "${text}"`, edits: [deleteLine(file, rule.line)] },
+      ],
+    });
+  }
+  return findings;
+};

@@ -1,0 +1,30 @@
+import type { Check, Finding } from '../types';
+import { deleteLine, lineSpan, statementText } from '../text';
+
+/** ★ shadowed-rule: a rule that can never decide, because a rule that always matches too wins. */
+export const shadowedRule: Check = ({ file, rules }) => {
+  const findings: Finding[] = [];
+  for (const status of rules.byLine.values()) {
+    const winner = status.shadowedBy;
+    if (!winner) continue;
+    const rule = status.rule;
+    const ruleText = statementText(file, rule.line);
+    const winnerText = statementText(file, winner.line);
+    const why =
+      winner.normalized === rule.normalized && winner.kind === rule.kind
+        ? 'it repeats'
+        : winner.octets === rule.octets
+          ? 'on every URL it matches, the equally long Allow'
+          : `on every URL it matches, the longer rule`;
+    findings.push({
+      id: 'shadowed-rule',
+      severity: 'warning',
+      span: lineSpan(file, rule.line),
+      message: `"${ruleText}" never decides anything: ${why} "${winnerText}" (line ${winner.line + 1}) ${winner.normalized === rule.normalized && winner.kind === rule.kind ? 'earlier in the same group' : 'also matches and wins'}.`,
+      related: [{ span: lineSpan(file, winner.line), message: `This rule wins wherever line ${rule.line + 1} matches.` }],
+      unnecessary: true,
+      fixes: [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+    });
+  }
+  return findings;
+};

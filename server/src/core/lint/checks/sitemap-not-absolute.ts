@@ -1,0 +1,20 @@
+import type { Check, Finding } from '../types';
+import { statementSpan } from '../text';
+
+const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
+
+/** sitemap-not-absolute: a Sitemap value that is not an absolute http(s) URL. */
+export const sitemapNotAbsolute: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const line of file.lines) {
+    if (line.beyondLimit || line.kind !== 'sitemap') continue;
+    const url = line.value;
+    if (ABSOLUTE_HTTP_URL.test(url)) continue;
+    const message =
+      url === ''
+        ? 'This Sitemap line has no URL: crawlers ignore it.'
+        : `Sitemap needs an absolute http(s) URL (https://host/path). The sitemaps protocol and Google require a fully qualified URL, so crawlers may ignore "${url}".`;
+    findings.push({ id: 'sitemap-not-absolute', severity: 'error', span: line.valueSpan && url !== '' ? line.valueSpan : statementSpan(line), message });
+  }
+  return findings;
+};

@@ -1,0 +1,128 @@
+import { crawlerByToken } from '../../crawlers';
+import { tokenKey } from '../../match/product-token';
+import type { Group, RobotsFile, Rule } from '../../parse/model';
+import type { Check, Finding, Fix, RelatedSpan } from '../types';
+import { eol, lineSpan } from '../text';
+import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
+
+/** Related entries beyond this many would drown the Problems panel; the fix still copies all. */
+const MAX_RELATED = 20;
+
+/**
+ * ★ star-rules-not-inherited: a crawler with a group of its own ignores every `*` rule
+ * (rules never mix across groups). Reported once per named token, at the first group
+ * naming it, listing the `*` rules its pool lacks. Silent for the two deliberate idioms —
+ * a group that explicitly allows everything (`Disallow:` / `Allow: /`) and one that closes
+ * everything (`Disallow: /` with no Allow) — and for crawlers that ignore `*` anyway.
+ */
+export const starRulesNotInherited: Check = ({ file }) => {
+  const starGroups = file.groupsByToken.get('*');
+  if (!starGroups) return [];
+  const starRules: Rule[] = [];
+  for (const g of starGroups) for (const rule of file.groups[g]?.rules ?? []) if (rule.normalized !== '') starRules.push(rule);
+  // With no * Disallow there is nothing to lose: * allows everything.
+  if (!starRules.some((r) => r.kind === 'disallow')) return [];
+
+  const ruleKeysOfGroup = new Map<number, Set<string>>();
+  const ruleKeys = (g: number): Set<string> => {
+    let keys = ruleKeysOfGroup.get(g);
+    if (!keys) {
+      keys = new Set((file.groups[g]?.rules ?? []).map(ruleKey));
+      ruleKeysOfGroup.set(g, keys);
+    }
+    return keys;
+  };
+  const users = groupUsers(file);
+  const findings: Finding[] = [];
+
+  for (const group of file.groups) {
+    const keys = groupKeys(group).filter((key) => key !== '*' && file.groupsByToken.get(key)?.[0] === group.index && !ignoresStar(key));
+    if (keys.length === 0) continue;
+    const missing = new Set<Rule>();
+    const reported: string[] = [];
+    for (const key of keys) {
+      const pool = file.groupsByToken.get(key) ?? [];
+      if (isIdiom(file, pool)) continue;
+      let lacks = false;
+      for (const rule of starRules) {
+        const k = ruleKey(rule);
+        if (!pool.some((g) => ruleKeys(g).has(k))) {
+          missing.add(rule);
+          lacks = true;
+        }
+      }
+      if (lacks) reported.push(key);
+    }
+    if (reported.length === 0) continue;
+    const names = reported.map((key) => displayToken(group, key));
+    const rules = [...missing].sort((a, b) => a.line - b.line);
+    const examples = rules.slice(0, 3).map((r) => `"${canonicalRule(r)}"`);
+    const fallbacks = (users.get(group.index) ?? [])
+      .filter((u) => !u.own && u.key !== '*' && reported.includes(u.key) && !u.crawler.ignoresStar && !u.crawler.controlToken)
+      .map((u) => u.crawler.token);
+    const subject = nameList(names);
+    const plural = names.length > 1;
+    const agentLine = group.agents.find((a) => reported.includes(tokenKey(a.token)))!;
+    const related: RelatedSpan[] = rules.slice(0, MAX_RELATED).map((r) => ({ span: lineSpan(file, r.line), message: `Does not apply to ${subject}.` }));
+    findings.push({
+      id: 'star-rules-not-inherited',
+      severity: 'information',
+      span: lineSpan(file, agentLine.line),
+      message:
+        `${subject} ${plural ? 'have a group of their own, so they ignore' : 'has a group of its own, so it ignores'} every rule of the "User-agent: *" group: ` +
+        `${rules.length} * ${rules.length === 1 ? 'rule does' : 'rules do'} not apply to ${plural ? 'them' : 'it'}` +
+        ` (${examples.join(', ')}${rules.length > examples.length ? ', …' : ''}).` +
+        (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too and ${fallbacks.length > 1 ? 'ignore' : 'ignores'} them as well.` : ''),
+      related,
+      fixes: [copyFix(file, group, rules, subject, plural)],
+    });
+  }
+  return findings;
+};
+
+function ruleKey(rule: Rule): string {
+  return rule.kind + '\u0000' + rule.normalized;
+}
+
+/** Crawlers that never use `*` lose nothing by having a group (AdsBot-Google, control tokens). */
+function ignoresStar(key: string): boolean {
+  const crawler = crawlerByToken(key);
+  return crawler !== undefined && tokenKey(crawler.token) === key && crawler.ignoresStar;
+}
+
+/** `Disallow:` / `Allow: /` alone (allow all), or a close-everything Disallow with no Allow. */
+function isIdiom(file: RobotsFile, pool: readonly number[]): boolean {
+  let emptyRule = false;
+  let allowAll = false;
+  let disallows = 0;
+  let allows = 0;
+  let closeAll = false;
+  for (const g of pool) {
+    for (const rule of file.groups[g]?.rules ?? []) {
+      if (rule.normalized === '') emptyRule = true;
+      else if (rule.kind === 'allow') {
+        allows++;
+        if (matchesEverything(rule.normalized)) allowAll = true;
+      } else {
+        disallows++;
+        if (!closeAll && matchesEverything(rule.normalized)) closeAll = true;
+      }
+    }
+  }
+  if (disallows === 0 && (emptyRule || allowAll)) return true;
+  return closeAll && allows === 0;
+}
+
+function displayToken(group: Group, key: string): string {
+  return group.agents.find((a) => tokenKey(a.token) === key)?.token ?? key;
+}
+
+function copyFix(file: RobotsFile, group: Group, rules: readonly Rule[], subject: string, plural: boolean): Fix {
+  const last = file.lines[group.lastLine];
+  const at = last ? last.end : file.text.length;
+  const br = eol(file);
+  return {
+    title: `Copy the ${rules.length} * ${rules.length === 1 ? 'rule' : 'rules'} ${subject} ${plural ? 'lack' : 'lacks'} into this group`,
+    edits: [{ span: { start: at, end: at }, newText: rules.map((r) => br + canonicalRule(r)).join('') }],
+  };
+}

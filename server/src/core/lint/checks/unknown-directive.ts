@@ -1,0 +1,150 @@
+import { readKey } from '../../parse/keys';
+import type { Line, RobotsFile, Span } from '../../parse/model';
+import type { Check, Finding, Fix } from '../types';
+import { statementSpan } from '../text';
+
+/**
+ * Keys crawlers know besides the four group keys. They do not start or end groups; those
+ * with a check of their own (crawl-delay, unsupported-directive) are reported there.
+ */
+const KNOWN_OTHER_KEYS: ReadonlyMap<string, string> = new Map([
+  ['crawl-delay', 'Crawl-delay'],
+  ['host', 'Host'],
+  ['clean-param', 'Clean-param'],
+  ['noindex', 'Noindex'],
+  ['nofollow', 'Nofollow'],
+  ['request-rate', 'Request-rate'],
+  ['visit-time', 'Visit-time'],
+  ['content-signal', 'Content-Signal'],
+  ['content-usage', 'Content-Usage'],
+]);
+
+/** Every spelling a suggestion may propose, lower-cased → as written. */
+const SUGGESTIONS: ReadonlyMap<string, string> = new Map([
+  ['user-agent', 'User-agent'],
+  ['allow', 'Allow'],
+  ['disallow', 'Disallow'],
+  ['sitemap', 'Sitemap'],
+  ...KNOWN_OTHER_KEYS,
+]);
+
+/** Longer keys are not typos of a directive (HTML, prose); skipping them keeps the distance cheap. */
+const MAX_KEY_LENGTH = 32;
+
+/** Characters editors do not show; a key that starts with one is not recognised. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+
+/** Whether a lower-cased key is a directive crawlers know (other than the group keys). */
+function isKnownOtherKey(directive: string): boolean {
+  return KNOWN_OTHER_KEYS.has(directive);
+}
+
+/**
+ * ★ unknown-directive: keys no crawler knows (with the nearest known key as a rename), and
+ * lines that are not `key: value` at all. Both are ignored by every crawler.
+ */
+export const unknownDirective: Check = ({ file }) => {
+  // An HTML page has a "problem" on nearly every line; looks-like-html says it once.
+  if (file.problems.some((p) => p.code === 'looks-like-html')) return [];
+  const findings: Finding[] = [];
+  for (const line of file.lines) {
+    if (line.beyondLimit) continue;
+    if (line.kind === 'other' && line.directive !== undefined && !isKnownOtherKey(line.directive)) {
+      findings.push(unknownKey(file, line));
+    } else if (line.kind === 'invalid') {
+      findings.push(invalidLine(file, line));
+    }
+  }
+  return findings;
+};
+
+function unknownKey(file: RobotsFile, line: Line): Finding {
+  const key = line.key ?? '';
+  const keySpan = line.keySpan ?? { start: line.start, end: line.end };
+  const span = statementSpan(line);
+  const visible = key.replace(INVISIBLE, '');
+  const fixes: Fix[] = [];
+  let message: string;
+
+  if (visible !== key && SUGGESTIONS.has(visible.toLowerCase())) {
+    const name = SUGGESTIONS.get(visible.toLowerCase())!;
+    message = `The key "${visible}" contains an invisible character (${codePoints(key)}): crawlers do not recognise it as ${name} and ignore this line.`;
+    fixes.push({ title: `Remove the invisible character: "${name}"`, edits: [{ span: keySpan, newText: name }], preferred: true });
+  } else if (/^https?$/i.test(key) && line.value.startsWith('//')) {
+    message = 'A bare URL is not a directive: crawlers ignore this line. A sitemap needs "Sitemap:" in front.';
+    fixes.push({ title: 'Write it as a Sitemap line', edits: [{ span: { start: keySpan.start, end: keySpan.start }, newText: 'Sitemap: ' }] });
+  } else {
+    const suggestion = nearestKey(visible);
+    message = `Crawlers do not know the key "${key}" and ignore this line.`;
+    if (suggestion) {
+      message += ` Did you mean "${suggestion}"?`;
+      fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true });
+    }
+  }
+  return { id: 'unknown-directive', severity: 'warning', span, message, unnecessary: true, ...(fixes.length > 0 ? { fixes } : {}) };
+}
+
+function invalidLine(file: RobotsFile, line: Line): Finding {
+  const span = contentSpan(file, line);
+  const text = file.text.slice(span.start, span.end);
+  const firstWord = /^\S+/.exec(text)?.[0] ?? '';
+  const reading = firstWord.length < text.length ? readKey(firstWord) : undefined;
+  const message = reading
+    ? `There is no colon after "${firstWord}": Google accepts a missing colon only on a line of exactly two words, so every crawler ignores this line.`
+    : 'This line is not a "key: value" line: every crawler ignores it.';
+  return { id: 'unknown-directive', severity: 'warning', span, message, unnecessary: true };
+}
+
+/** The line without leading blanks and without its comment. */
+function contentSpan(file: RobotsFile, line: Line): Span {
+  let start = line.start;
+  let end = line.comment ? line.comment.start : line.end;
+  while (start < end && /\s/.test(file.text[start]!)) start++;
+  while (end > start && /\s/.test(file.text[end - 1]!)) end--;
+  return { start, end };
+}
+
+/** The known key nearest to `key` by edit distance, when close enough to be a typo. */
+function nearestKey(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  if (lower.length === 0 || lower.length > MAX_KEY_LENGTH) return undefined;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [candidate, written] of SUGGESTIONS) {
+    const d = editDistance(lower, candidate);
+    if (d < bestDistance) {
+      best = written;
+      bestDistance = d;
+    }
+  }
+  // One edit per three characters, at most two: `Alow`, `Disalllow`, `User-agnet`, `Crawl delay`.
+  const allowed = Math.min(2, Math.max(1, Math.floor(lower.length / 3)));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const above = rows[i - 1]!;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
+
+function codePoints(s: string): string {
+  const found = new Set<string>();
+  for (const m of s.matchAll(INVISIBLE)) found.add('U+' + m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+  return [...found].join(', ');
+}

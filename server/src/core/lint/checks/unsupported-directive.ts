@@ -1,0 +1,28 @@
+import type { Check, Finding } from '../types';
+import { statementSpan } from '../text';
+
+/** What to tell the author about each directive major crawlers do not support. */
+const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
+  [
+    'noindex',
+    'Google stopped supporting Noindex in robots.txt in September 2019, and other major crawlers do not support it either. ' +
+      'Use a "noindex" robots meta tag or X-Robots-Tag header on pages crawlers may fetch.',
+  ],
+  ['nofollow', 'Nofollow is not a robots.txt directive: major crawlers ignore it. Use a "nofollow" robots meta tag or X-Robots-Tag header.'],
+  ['host', 'Host is understood only by Yandex, which has since deprecated it in favour of redirects; other crawlers ignore it.'],
+  ['clean-param', 'Clean-param is understood only by Yandex; other crawlers ignore it.'],
+  ['request-rate', 'Request-rate is a non-standard extension that major crawlers (Google, Bing) do not support.'],
+  ['visit-time', 'Visit-time is a non-standard extension that major crawlers (Google, Bing) do not support.'],
+]);
+
+/** unsupported-directive: Noindex, Host, Clean-param, Request-rate, Visit-time. */
+export const unsupportedDirective: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const line of file.lines) {
+    if (line.beyondLimit || line.kind !== 'other' || line.directive === undefined) continue;
+    const message = UNSUPPORTED.get(line.directive);
+    if (!message) continue;
+    findings.push({ id: 'unsupported-directive', severity: 'warning', span: statementSpan(line), message });
+  }
+  return findings;
+};

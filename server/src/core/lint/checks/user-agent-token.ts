@@ -1,0 +1,99 @@
+import { crawlerByToken, identifyUserAgent, resolveAgent } from '../../crawlers';
+import type { Crawler } from '../../crawlers';
+import { tokenKey } from '../../match/product-token';
+import type { AgentLine, Group } from '../../parse/model';
+import type { Check, Finding, Fix, Severity } from '../types';
+import { agentKey } from './audience';
+
+/**
+ * user-agent-token: a User-agent value that is not a clean product token. Crawlers (RFC
+ * 9309, Google's parser, this tool) compare only its leading run of letters, `-` and `_`:
+ * `Googlebot/2.1` is Googlebot (harmless), `AB42bot` is AB, `360Spider` is nothing.
+ */
+export const userAgentToken: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const group of file.groups) {
+    for (const agent of group.agents) {
+      if (agent.isStar || agent.value === agent.token) continue;
+      const span = file.lines[agent.line]?.valueSpan;
+      if (!span) continue;
+      const reading = read(agent, group);
+      if (!reading) continue;
+      const fixes: Fix[] = reading.replacement
+        ? [{ title: `Replace with "${reading.replacement}"${reading.fixNote ?? ''}`, edits: [{ span, newText: reading.replacement }], preferred: reading.severity === 'hint' || reading.fixNote === undefined }]
+        : [];
+      findings.push({ id: 'user-agent-token', severity: reading.severity, span, message: reading.message, ...(fixes.length > 0 ? { fixes } : {}) });
+    }
+  }
+  return findings;
+};
+
+interface Reading {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly replacement?: string;
+  /** Said after the fix title when the fix keeps the meaning rather than restoring the intent. */
+  readonly fixNote?: string;
+}
+
+const TOKEN_RULE = 'only its leading letters, "-" and "_" count';
+
+function read(agent: AgentLine, group: Group): Reading | undefined {
+  const { value, token } = agent;
+  const rest = value.slice(token.length);
+  const header = /[\s();]/.test(value) && /[/(]/.test(value);
+  // The crawler the author most likely meant: the one a full header names, or the one
+  // whose catalogue token is the leading run of letters and digits (`MJ12bot`).
+  const meant: Crawler | undefined = header ? identifyUserAgent(value) ?? knownToken(resolveAgent(value).token) : knownToken(/^[A-Za-z0-9_-]+/.exec(value)?.[0] ?? '');
+  const meantElsewhere = meant !== undefined && tokenKey(meant.token) !== tokenKey(token);
+
+  if (token === '') {
+    const alone = !group.agents.some((a) => a !== agent && agentKey(a) !== '');
+    return {
+      severity: 'warning',
+      message:
+        `"${value}" does not start with a letter, "-" or "_": crawlers read no product token from it, so this line names no crawler` +
+        (alone ? ' and the rules of this group apply to nobody.' : '.') +
+        (meant ? ` ${meant.token} does not use this group.` : ''),
+    };
+  }
+  if (header) {
+    const suggestion = meant?.token ?? (resolveAgent(value).token || undefined);
+    return {
+      severity: 'warning',
+      message:
+        `This is a full User-Agent header, not a product token: crawlers read only "${token}" from it` +
+        (meantElsewhere ? `, so the group does not apply to ${meant.token}, which looks for "${meant.token}".` : '.'),
+      ...(suggestion && tokenKey(suggestion) !== tokenKey(token) ? { replacement: suggestion } : { replacement: token }),
+    };
+  }
+  if (meantElsewhere) {
+    // `MJ12bot`: the crawler's own token has a digit, which the product-token rule cuts off.
+    return {
+      severity: 'warning',
+      message:
+        `"${value}" is read as the product token "${token}" (${TOKEN_RULE}), which does not name ${meant.token}: ` +
+        `under RFC 9309 and Google's parser, ${meant.token} does not use this group.`,
+    };
+  }
+  if (rest.startsWith('/')) {
+    return { severity: 'hint', message: `"${value}" is matched as "${token}": the version after "/" is ignored.`, replacement: token };
+  }
+  if (rest.includes('*')) {
+    return {
+      severity: 'warning',
+      message: `"${value}" is read as "${token}": "*" is a wildcard only as the whole value; here it and what follows are ignored.`,
+      replacement: token,
+    };
+  }
+  return {
+    severity: 'warning',
+    message: `"${value}" is read as "${token}" (${TOKEN_RULE}): the group applies to crawlers whose token is ${token}, not ${value}.`,
+    replacement: token,
+    fixNote: ' (what crawlers read)',
+  };
+}
+
+function knownToken(token: string): Crawler | undefined {
+  return token === '' ? undefined : crawlerByToken(token);
+}

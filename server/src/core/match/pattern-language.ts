@@ -1,0 +1,107 @@
+/**
+ * Relations between the sets of targets two patterns match: containment ("every URL the
+ * first matches, the second matches too") and intersection. Lint uses them to prove a
+ * rule dead; a proof must hold for every URL, so when the work would exceed a budget the
+ * answer is `undefined` ("cannot tell") and the caller says nothing.
+ *
+ * A pattern matching a prefix of the target is a full-match glob: `/a` ≡ `/a*`, `/a$` ≡ `/a`.
+ * Each glob is simulated as a set of positions (a small NFA); two are explored together
+ * over the characters they mention plus one "any other" character.
+ */
+
+export interface PatternLanguage {
+  /** The full-match glob: literal characters and `*` (runs collapsed). */
+  readonly glob: string;
+  /** The literal text before the first `*`: every target it matches starts with this. */
+  readonly literalPrefix: string;
+  /** No `*` and no final `$`: the set is "every target starting with `literalPrefix`". */
+  readonly isPlainPrefix: boolean;
+}
+
+/** Reads a normalised pattern (a final `$` anchors; a `$` elsewhere is the literal `%24`). */
+export function patternLanguage(normalized: string): PatternLanguage {
+  const anchored = normalized.endsWith('$');
+  let body = anchored ? normalized.slice(0, -1) : normalized;
+  if (body.includes('$')) body = body.split('$').join('%24');
+  const hasStar = body.includes('*');
+  let glob = anchored ? body : body + '*';
+  glob = glob.replace(/\*+/g, '*');
+  const star = body.indexOf('*');
+  return { glob, literalPrefix: star < 0 ? body : body.slice(0, star), isPlainPrefix: !anchored && !hasStar };
+}
+
+const DEFAULT_BUDGET = 4_000;
+const OTHER = '\u0000';
+
+/** Every target `inner` matches, `outer` matches too. Undefined when the budget runs out. */
+export function contains(outer: PatternLanguage, inner: PatternLanguage, budget = DEFAULT_BUDGET): boolean | undefined {
+  // Every target of `inner` starts with its literal prefix, followed by anything unless
+  // `inner` is one exact string (whose literal prefix is then the whole string).
+  if (!inner.literalPrefix.startsWith(outer.literalPrefix)) return false;
+  if (outer.isPlainPrefix) return true;
+  const counterexample = explore(inner.glob, outer.glob, (inInner, inOuter) => inInner && !inOuter, budget);
+  return counterexample === undefined ? undefined : !counterexample;
+}
+
+/** Some target is matched by both. Undefined when the budget runs out. */
+export function intersects(a: PatternLanguage, b: PatternLanguage, budget = DEFAULT_BUDGET): boolean | undefined {
+  if (!a.literalPrefix.startsWith(b.literalPrefix) && !b.literalPrefix.startsWith(a.literalPrefix)) return false;
+  if (a.isPlainPrefix && b.isPlainPrefix) return true;
+  return explore(a.glob, b.glob, (inA, inB) => inA && inB, budget);
+}
+
+/**
+ * Breadth-first search over pairs of NFA state sets: is a pair satisfying
+ * `goal(acceptA, acceptB)` reachable? Undefined when the budget is exhausted.
+ */
+function explore(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean) => boolean, budget: number): boolean | undefined {
+  const alphabet = [...new Set((a + b).replace(/\*/g, ''))];
+  alphabet.push(OTHER);
+  const start: StatePair = [closure(a, [0]), closure(b, [0])];
+  const seen = new Set<string>([key(start)]);
+  const queue: StatePair[] = [start];
+  for (let head = 0; head < queue.length; head++) {
+    const [sa, sb] = queue[head]!;
+    if (goal(sa.includes(a.length), sb.includes(b.length))) return true;
+    // Every goal needs `a` to accept, so a pair where `a` is dead leads nowhere.
+    if (sa.length === 0) continue;
+    for (const ch of alphabet) {
+      const next: StatePair = [step(a, sa, ch), step(b, sb, ch)];
+      const k = key(next);
+      if (seen.has(k)) continue;
+      if (seen.size >= budget) return undefined;
+      seen.add(k);
+      queue.push(next);
+    }
+  }
+  return false;
+}
+
+type StatePair = [number[], number[]];
+
+function closure(glob: string, states: number[]): number[] {
+  const out = new Set<number>();
+  for (const s of states) {
+    let i = s;
+    out.add(i);
+    while (glob[i] === '*') {
+      i++;
+      out.add(i);
+    }
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
+function step(glob: string, states: readonly number[], ch: string): number[] {
+  const next: number[] = [];
+  for (const s of states) {
+    const g = glob[s];
+    if (g === '*') next.push(s);
+    else if (g === ch) next.push(s + 1);
+  }
+  return closure(glob, next);
+}
+
+function key([a, b]: StatePair): string {
+  return a.join(',') + '|' + b.join(',');
+}

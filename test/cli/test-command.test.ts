@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../support/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'robots-lens-cli-'));
+const robots = join(dir, 'robots.txt');
+writeFileSync(
+  robots,
+  [
+    'User-agent: *',
+    'Disallow: /private/',
+    'Allow: /private/help.html$',
+    '',
+    'User-agent: Googlebot',
+    'Disallow: /nogoogle',
+    'Disallow: /%62',
+  ].join('\n'),
+);
+
+describe('robots-lens test', () => {
+  test('one line per URL and agent with verdict, line and group', async () => {
+    const { code, stdout, stderr } = await runCli(['test', robots, '--agent', 'GPTBot', '/private/a', '/private/help.html', '/open']);
+    assert.equal(code, 0, stderr);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0]!, /^disallowed\s+\/private\/a\s+\[GPTBot\]\s+line 2: Disallow: \/private\/\s+group User-agent: \* \(line 1\)$/);
+    assert.match(lines[1]!, /^allowed\s+\/private\/help\.html .*line 3: Allow: \/private\/help\.html\$/);
+    assert.match(lines[2]!, /^allowed\s+\/open .*no rule matches/);
+  });
+
+  test('--json objects carry url, agent, allowed, line, rule, group', async () => {
+    const { code, stdout } = await runCli(['test', robots, '--json', '--agent', 'Googlebot-Image', '--agent', 'CCBot', 'https://example.test/nogoogle/x']);
+    assert.equal(code, 0);
+    const [image, ccbot] = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.deepEqual(
+      { url: image!.url, agent: image!.agent, allowed: image!.allowed, line: image!.line, rule: image!.rule, group: image!.group },
+      { url: 'https://example.test/nogoogle/x', agent: 'Googlebot-Image', allowed: false, line: 6, rule: 'Disallow: /nogoogle', group: 'Googlebot' },
+    );
+    assert.deepEqual(image!.chain, ['Googlebot-Image', 'Googlebot', '*']);
+    assert.equal(ccbot!.allowed, true);
+    assert.equal(ccbot!.line, null);
+    assert.equal(ccbot!.rule, null);
+    assert.equal(ccbot!.group, '*');
+  });
+
+  test('a full User-Agent header is reduced to its crawler', async () => {
+    const ua = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const { stdout } = await runCli(['test', robots, '--json', '--agent', ua, '/nogoogle']);
+    const result = JSON.parse(stdout) as Record<string, unknown>;
+    assert.equal(result.crawler, 'Googlebot');
+    assert.equal(result.allowed, false);
+  });
+
+  test('says when Google would differ', async () => {
+    const { stdout } = await runCli(['test', robots, '--agent', 'Googlebot', '/b']);
+    assert.match(stdout, /^disallowed .*line 7/);
+    assert.match(stdout, /note: Google's open-source parser compares percent-escapes literally and would say allowed/);
+  });
+
+  test('--origin makes other origins not applicable', async () => {
+    const { stdout } = await runCli(['test', robots, '--json', '--origin', 'https://example.test', '--agent', 'x', 'https://other.test/private/']);
+    const result = JSON.parse(stdout) as Record<string, unknown>;
+    assert.equal(result.outcome, 'not-applicable');
+    assert.equal(result.allowed, null);
+  });
+
+  test('--batch streams JSON lines and reports bad lines without stopping', async () => {
+    const queries = [
+      { agent: 'GPTBot', url: '/private/x' },
+      'not json',
+      { agent: 'Googlebot', url: '/nogoogle' },
+      { agent: 'x', url: 'no-slash' },
+      { agent: 'x' },
+    ];
+    const stdin = queries.map((q) => (typeof q === 'string' ? q : JSON.stringify(q))).join('\n') + '\n';
+    const { code, stdout } = await runCli(['test', robots, '--batch'], { stdin });
+    assert.equal(code, 0);
+    const out = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.equal(out.length, 5);
+    assert.equal(out[0]!.allowed, false);
+    assert.match(String(out[1]!.error), /not a JSON object/);
+    assert.equal(out[2]!.line, 6);
+    assert.match(String(out[3]!.error), /neither a path/);
+    assert.match(String(out[4]!.error), /"agent" and "url"/);
+  });
+
+  test('--batch handles many queries', async () => {
+    const n = 20_000;
+    const stdin = Array.from({ length: n }, (_, i) => JSON.stringify({ agent: i % 2 ? 'GPTBot' : 'Googlebot', url: `/private/${i}` })).join('\n');
+    const { code, stdout } = await runCli(['test', robots, '--batch'], { stdin });
+    assert.equal(code, 0);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines.length, n);
+    assert.equal((JSON.parse(lines[1]!) as { allowed: boolean }).allowed, false);
+    assert.equal((JSON.parse(lines[0]!) as { allowed: boolean }).allowed, true);
+  });
+
+  const errors: Array<[string, string[], RegExp]> = [
+    ['missing file', ['test', join(dir, 'nope.txt'), '--agent', 'x', '/a'], /nope\.txt: no such robots\.txt file/],
+    ['directory', ['test', dir, '--agent', 'x', '/a'], /is a directory/],
+    ['bad URL', ['test', robots, '--agent', 'x', 'example.test/a'], /neither a path starting with "\/" nor an absolute URL/],
+    ['unknown option', ['test', robots, '--agnet', 'x', '/a'], /Unknown option '--agnet'/],
+    ['no agent', ['test', robots, '/a'], /give a crawler with --agent/],
+    ['no URL', ['test', robots, '--agent', 'x'], /at least one URL/],
+    ['no file', ['test'], /give the robots\.txt file/],
+    ['unknown command', ['tset'], /unknown command "tset"/],
+  ];
+  for (const [name, args, message] of errors) {
+    test(`error: ${name} — one line, exit 2, no stack trace`, async () => {
+      const { code, stderr, stdout } = await runCli(args);
+      assert.equal(code, 2);
+      assert.equal(stdout, '');
+      assert.match(stderr, message);
+      assert.equal(stderr.trimEnd().split('\n').length, 1, stderr);
+      assert.doesNotMatch(stderr, /\n\s+at /);
+    });
+  }
+});
