@@ -22,6 +22,18 @@ export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
   let i = start;
   while (i < bytes.length) {
     const b0 = bytes[i]!;
+    if (b0 < 0x80) {
+      // Fast path: copy a run of ASCII in one call.
+      let end = i + 1;
+      while (end < bytes.length && end - i < 8192 && bytes[end]! < 0x80) end++;
+      if (codes.length > 0) {
+        chunks.push(String.fromCharCode(...codes));
+        codes = [];
+      }
+      chunks.push(String.fromCharCode.apply(null, bytes.subarray(i, end) as unknown as number[]));
+      i = end;
+      continue;
+    }
     let cp = -1;
     let size = 1;
     if (b0 < 0x80) {

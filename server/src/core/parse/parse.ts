@@ -50,23 +50,30 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
 
   while (lineStart <= text.length) {
     let lineEnd = lineStart;
+    let ascii = true;
     while (lineEnd < text.length) {
       const c = text.charCodeAt(lineEnd);
       if (c === 0x0a || c === 0x0d) break;
+      if (c >= 0x80) ascii = false;
       lineEnd++;
     }
     const atEnd = lineEnd >= text.length;
     // A final empty line after the last line break is not a line.
     if (atEnd && lineEnd === lineStart && index > 0) break;
 
-    let lineBytes = 0;
-    let cut = lineEnd;
     // Google reads at most 500 KiB, and at most 16,663 bytes of each line.
     const budget = Math.min(GOOGLE_MAX_LINE_BYTES, Math.max(0, GOOGLE_SIZE_LIMIT_BYTES - byteOffset));
-    for (let i = lineStart; i < lineEnd; i++) {
-      const w = utf8Width(text, i);
-      if (cut === lineEnd && lineBytes + w > budget) cut = i;
-      lineBytes += w;
+    let lineBytes = lineEnd - lineStart;
+    let cut = lineBytes > budget ? lineStart + budget : lineEnd;
+    if (!ascii) {
+      lineBytes = 0;
+      cut = lineEnd;
+      for (let i = lineStart; i < lineEnd; i++) {
+        const w = utf8Width(text, i);
+        if (cut === lineEnd && lineBytes + w > budget) cut = i;
+        lineBytes += w;
+      }
+      addEncodingProblems(text, lineStart, lineEnd, problems);
     }
     const beyondLimit = byteOffset >= GOOGLE_SIZE_LIMIT_BYTES;
     const truncated = !beyondLimit && lineBytes > GOOGLE_MAX_LINE_BYTES;
@@ -169,7 +176,6 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     index++;
   }
 
-  addEncodingProblems(text, bodyStart, problems);
   const htmlProblem = detectHtml(text, lines);
   if (htmlProblem) problems.push(htmlProblem);
 
@@ -293,19 +299,20 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c;
 }
 
-function addEncodingProblems(text: string, from: number, problems: Problem[]): void {
-  let reported = 0;
-  for (let i = from; i < text.length; i++) {
+const MAX_ENCODING_PROBLEMS = 100;
+
+function addEncodingProblems(text: string, from: number, to: number, problems: Problem[]): void {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xdc80 || c > 0xdcff) continue;
     const prev = text.charCodeAt(i - 1);
     if (prev >= 0xd800 && prev <= 0xdbff) continue;
-    const byte = escapedByte(c);
-    if (reported++ >= 100) break;
+    if (problems.length >= MAX_ENCODING_PROBLEMS && problems.filter((p) => p.code === 'invalid-utf8').length >= MAX_ENCODING_PROBLEMS) return;
+    const hex = escapedByte(c).toString(16).toUpperCase();
     problems.push({
       code: 'invalid-utf8',
       span: { start: i, end: i + 1 },
-      message: `Invalid UTF-8 byte 0x${byte.toString(16).toUpperCase()}; crawlers compare it as the octet %${byte.toString(16).toUpperCase()}.`,
+      message: `Invalid UTF-8 byte 0x${hex}; crawlers compare it as the octet %${hex}.`,
     });
   }
 }
