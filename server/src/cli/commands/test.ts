@@ -154,7 +154,8 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): string {
   else if (verdict.reason === 'no-group') parts.push('no group applies');
   else if (verdict.reason === 'robots-txt') parts.push('/robots.txt is always allowed');
   if (verdict.group) {
-    parts.push(`group User-agent: ${verdict.group.token} (line ${verdict.group.agentLines.map((l) => l + 1).join(', ')})`);
+    const lines = verdict.group.agentLines;
+    parts.push(`group User-agent: ${verdict.group.token} (line${lines.length > 1 ? 's' : ''} ${lines.map((l) => l + 1).join(', ')})`);
   }
   if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
   let text = parts.join('  ');
