@@ -1,1 +1,10 @@
-// The language server entry point (wired in the language-server issue).
+/**
+ * Node entry point of the language server: creates the connection for the transport the
+ * client asked for on the command line (`--stdio`, `--node-ipc`, `--socket=…`) and starts
+ * the server on it. Nothing else belongs here.
+ */
+
+import { createConnection } from 'vscode-languageserver/node';
+import { startServer } from './start-server';
+
+startServer(createConnection());

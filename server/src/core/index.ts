@@ -6,3 +6,5 @@ export * from './parse';
 export * from './match';
 export * from './crawlers';
 export * from './lint';
+export * from './explain';
+export * from './format';

@@ -1,0 +1,125 @@
+/**
+ * The open robots.txt documents, each parsed once per version (architecture rule 2) and
+ * linted once per version and settings; every feature receives the same `RobotsFile`.
+ * Replay counts sent by the client are kept here too, tied to the version they describe.
+ */
+
+import { TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lint, parseRobots } from './core';
+import type { Finding, LintId, Line, RobotsFile, SeveritySetting } from './core';
+import type { ReplayCount } from './protocol';
+import type { Log } from './run-safe';
+
+export type LintSeverities = Partial<Record<LintId, SeveritySetting>>;
+
+export interface ParsedDocument {
+  readonly uri: string;
+  readonly version: number;
+  /** The LSP document: the only place offsets become lines and columns. */
+  readonly document: TextDocument;
+  readonly file: RobotsFile;
+}
+
+interface CacheEntry {
+  readonly parsed: ParsedDocument;
+  findings?: { readonly generation: number; readonly list: readonly Finding[] };
+}
+
+interface ReplayEntry {
+  /** The document version the counts were computed for; null until the document is seen. */
+  version: number | null;
+  readonly requests: ReadonlyMap<number, number>;
+}
+
+export class RobotsDocuments {
+  /** The synced text documents (incremental sync). */
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly replay = new Map<string, ReplayEntry>();
+  private severities: LintSeverities = {};
+  private generation = 0;
+
+  constructor(private readonly log: Log) {}
+
+  /** The parsed current version of an open document; parses only when the version is new. */
+  get(uri: string): ParsedDocument | undefined {
+    const document = this.documents.get(uri);
+    if (!document) return undefined;
+    const cached = this.cache.get(uri);
+    if (cached && cached.parsed.version === document.version) return cached.parsed;
+    const parsed: ParsedDocument = { uri, version: document.version, document, file: parseRobots(document.getText()) };
+    this.cache.set(uri, { parsed });
+    return parsed;
+  }
+
+  /** The lint findings of a parsed version under the current settings, computed once. */
+  findings(parsed: ParsedDocument): readonly Finding[] {
+    const entry = this.cache.get(parsed.uri);
+    if (!entry || entry.parsed !== parsed) return this.lint(parsed);
+    if (!entry.findings || entry.findings.generation !== this.generation) {
+      entry.findings = { generation: this.generation, list: this.lint(parsed) };
+    }
+    return entry.findings.list;
+  }
+
+  /** New severities invalidate every cached lint result. */
+  setSeverities(severities: LintSeverities): void {
+    this.severities = severities;
+    this.generation++;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+    this.replay.delete(uri);
+  }
+
+  setReplayCounts(uri: string, counts: readonly ReplayCount[]): void {
+    if (counts.length === 0) {
+      this.replay.delete(uri);
+      return;
+    }
+    const requests = new Map<number, number>();
+    for (const { line, requests: n } of counts) {
+      if (Number.isInteger(line) && line >= 0 && Number.isFinite(n)) requests.set(line, (requests.get(line) ?? 0) + n);
+    }
+    this.replay.set(uri, { version: this.documents.get(uri)?.version ?? null, requests });
+  }
+
+  /**
+   * How many replayed requests the rule on `line` decided, when counts exist for this very
+   * version: after an edit, line numbers may point at other rules, so stale counts are hidden.
+   */
+  replayCount(parsed: ParsedDocument, line: number): number | undefined {
+    const entry = this.replay.get(parsed.uri);
+    if (!entry) return undefined;
+    entry.version ??= parsed.version;
+    return entry.version === parsed.version ? entry.requests.get(line) ?? 0 : undefined;
+  }
+
+  private lint(parsed: ParsedDocument): readonly Finding[] {
+    return lint(parsed.file, {
+      severities: this.severities,
+      onCheckError: (error) => this.log(`A lint check failed on ${parsed.uri}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+    });
+  }
+}
+
+/** The line containing `offset` (a line's break belongs to it). Undefined for an empty model. */
+export function lineAt(file: RobotsFile, offset: number): Line | undefined {
+  const lines = file.lines;
+  let lo = 0;
+  let hi = lines.length - 1;
+  if (hi < 0) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lines[lo];
+}
+
+/** True when `offset` lies within `[start, end]` (an end-of-span cursor counts). */
+export function within(span: { readonly start: number; readonly end: number } | undefined, offset: number): boolean {
+  return span !== undefined && offset >= span.start && offset <= span.end;
+}

@@ -1,0 +1,202 @@
+/**
+ * Hover: on a rule, what it matches (in words and by verified example), who uses its
+ * group, whether it is dead and why, and replay counts; on a `User-agent` line, the
+ * crawler facts; on a directive key, what it does. The content comes from `core/explain`;
+ * this file only lays it out as Markdown.
+ */
+
+import { MarkupKind } from 'vscode-languageserver';
+import type { Hover, Position } from 'vscode-languageserver';
+import { CANONICAL_KEY, analyzeRules, readKey } from '../core';
+import type { Crawler, Line, RobotsFile, Rule, Span } from '../core';
+import {
+  chainText,
+  crawlDelayText,
+  describeDirective,
+  explainPattern,
+  groupAudience,
+  patternExamples,
+  purposeText,
+  readAgentValue,
+} from '../core/explain';
+import type { GroupAudience } from '../core/explain';
+import { lineAt, within } from '../documents';
+import type { ParsedDocument } from '../documents';
+
+/** How many replayed requests the rule on a line decided, when the client has sent counts. */
+export type ReplayLookup = (line: number) => number | undefined;
+
+export function doHover(parsed: ParsedDocument, position: Position, replay: ReplayLookup): Hover | null {
+  const { document, file } = parsed;
+  if (position.line < 0 || position.line >= document.lineCount || position.character < 0) return null;
+  const offset = document.offsetAt(position);
+  const line = lineAt(file, offset);
+  if (!line || offset > line.end) return null;
+  if (line.comment && offset > line.comment.start) return null;
+
+  let markdown: string | undefined;
+  let span: Span | undefined;
+  if (line.key !== undefined && within(line.keySpan, offset)) {
+    markdown = directiveHover(line);
+    span = line.keySpan;
+  } else if (line.kind === 'allow' || line.kind === 'disallow') {
+    const rule = ruleOn(file, line);
+    if (rule) markdown = ruleHover(file, rule, replay(rule.line));
+    span = line.valueSpan;
+  } else if (line.kind === 'user-agent') {
+    markdown = agentHover(file, line);
+    span = line.valueSpan;
+  } else if (line.key !== undefined) {
+    markdown = directiveHover(line);
+    span = line.valueSpan;
+  }
+  if (markdown === undefined) return null;
+  const range = span && span.end > span.start ? { start: document.positionAt(span.start), end: document.positionAt(span.end) } : undefined;
+  return { contents: { kind: MarkupKind.Markdown, value: markdown }, ...(range ? { range } : {}) };
+}
+
+function ruleOn(file: RobotsFile, line: Line): Rule | undefined {
+  const rules = line.group !== undefined ? file.groups[line.group]?.rules : file.orphanRules;
+  return rules?.find((rule) => rule.line === line.index);
+}
+
+function ruleHover(file: RobotsFile, rule: Rule, requests: number | undefined): string {
+  const key = CANONICAL_KEY[rule.kind];
+  const meaning = explainPattern(rule.pattern, rule.kind);
+  const out: string[] = [`**${key}** ${code(rule.pattern === '' ? '(empty)' : rule.pattern)} — line ${rule.line + 1}`, '', meaning.summary];
+
+  const examples = patternExamples(rule.pattern, rule.kind);
+  const exampleLines: string[] = [];
+  if (examples.matching.length > 0) exampleLines.push(`**Matches:** ${examples.matching.map(code).join(' · ')}`);
+  if (examples.notMatching.length > 0) exampleLines.push(`**Does not match:** ${examples.notMatching.map(code).join(' · ')}`);
+  if (exampleLines.length > 0) out.push('', exampleLines.join('  \n'));
+  if (!meaning.matchesNothing) {
+    out.push('', `**Normalised:** ${code(meaning.normalized)} — ${meaning.octets} octet${meaning.octets === 1 ? '' : 's'} (the longest matching rule decides; on a tie Allow wins)`);
+  }
+
+  if (rule.group < 0) {
+    out.push('', '**No crawler obeys this rule:** it comes before any `User-agent` line.');
+  } else {
+    out.push('', usedByText(groupAudience(file, rule.group)) + mergedText(file, rule.group));
+    const status = analyzeRules(file).byLine.get(rule.line);
+    if (status?.shadowedBy) {
+      const by = status.shadowedBy;
+      out.push('', `**Shadowed:** never decides any URL — line ${by.line + 1} ${code(`${CANONICAL_KEY[by.kind]}: ${by.pattern}`)} matches every URL this rule matches and wins.`);
+    } else if (status?.redundant) {
+      const fallback = status.redundant.fallback;
+      out.push(
+        '',
+        fallback
+          ? `**Redundant:** removing it changes no verdict — line ${fallback.line + 1} ${code(`${CANONICAL_KEY[fallback.kind]}: ${fallback.pattern}`)} would decide the same URLs the same way.`
+          : '**Redundant:** removing it changes no verdict — no Disallow competes for the URLs it matches, and URLs no rule matches are allowed anyway.',
+      );
+    }
+  }
+
+  if (meaning.notes.length > 0) out.push('', meaning.notes.map((note) => `- ${note}`).join('\n'));
+  if (requests !== undefined) {
+    out.push('', `**Replay:** decided ${requests.toLocaleString('en-US')} replayed request${requests === 1 ? '' : 's'}.`);
+  }
+  return out.join('\n');
+}
+
+/** Crawlers named at most this many times per category before "and N more". */
+const MAX_NAMES = 10;
+
+function usedByText(audience: GroupAudience): string {
+  const own = audience.crawlers.filter((user) => user.via === 'own-token').map((user) => user.crawler.token);
+  const fallback = audience.crawlers.filter((user) => user.via === 'fallback');
+  const star = audience.crawlers.filter((user) => user.via === 'star').map((user) => user.crawler.token);
+  const parts: string[] = [];
+  if (own.length > 0) parts.push(names(own));
+  if (audience.otherTokens.length > 0) parts.push(`${names(audience.otherTokens)} (not in the catalogue)`);
+  if (fallback.length > 0) {
+    const byToken = new Map<string, string[]>();
+    for (const user of fallback) byToken.set(user.token, [...(byToken.get(user.token) ?? []), user.crawler.token]);
+    for (const [token, crawlers] of byToken) parts.push(`${names(crawlers)} (by fallback to ${token}, having no group of their own)`);
+  }
+  if (audience.everyOtherCrawler) {
+    parts.push(
+      star.length > 0
+        ? `every crawler without a group of its own, such as ${names(star)}`
+        : 'every crawler without a group of its own',
+    );
+  }
+  let text = parts.length > 0 ? `**Used by:** ${parts.join('; ')}.` : '**Used by:** no crawler — no catalogue crawler selects this group.';
+  if (audience.linesWithoutToken.length > 0) {
+    text += `  \nLine${audience.linesWithoutToken.length === 1 ? '' : 's'} ${audience.linesWithoutToken.map((l) => l + 1).join(', ')} name${audience.linesWithoutToken.length === 1 ? 's' : ''} no product token and govern${audience.linesWithoutToken.length === 1 ? 's' : ''} nobody.`;
+  }
+  return text;
+}
+
+/** Groups naming the same token are pooled (RFC 9309); say which, since it is easy to miss. */
+function mergedText(file: RobotsFile, group: number): string {
+  const others = new Set<number>();
+  for (const groups of file.groupsByToken.values()) {
+    if (groups.includes(group)) for (const g of groups) if (g !== group) others.add(g);
+  }
+  if (others.size === 0) return '';
+  const lines = [...others].sort((a, b) => a - b).map((g) => (file.groups[g]?.firstLine ?? 0) + 1);
+  return `  \nIts rules are pooled with the group${lines.length === 1 ? '' : 's'} at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}, which name${lines.length === 1 ? 's' : ''} the same crawler.`;
+}
+
+function names(list: readonly string[]): string {
+  const shown = list.slice(0, MAX_NAMES).join(', ');
+  return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
+}
+
+function agentHover(file: RobotsFile, line: Line): string {
+  const reading = readAgentValue(line.value);
+  const out: string[] = [`**User-agent** ${code(line.value === '' ? '(empty)' : line.value)}${reading.differs && reading.token !== '' && !reading.isStar ? ` — read as ${code(reading.token)}` : ''}`, '', reading.reading];
+  const crawler = reading.crawler ?? reading.missed;
+  if (crawler) {
+    if (!reading.crawler) out.push('', `You may mean **${crawler.name}**:`);
+    out.push('', crawlerFacts(crawler));
+  } else if (!reading.isStar && reading.token !== '') {
+    out.push('', `${code(reading.token)} is not in the crawler catalogue: a crawler sending this token uses this group, else \`*\`.`);
+  }
+  if (line.group !== undefined) {
+    out.push('', usedByText(groupAudience(file, line.group)).replace('**Used by:**', '**This group is used by:**') + mergedText(file, line.group));
+  }
+  return out.join('\n');
+}
+
+function crawlerFacts(crawler: Crawler): string {
+  const facts = [
+    `**${crawler.name}** — ${crawler.operator}, ${purposeText(crawler.purpose)}`,
+    '',
+    crawler.description,
+    '',
+    `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,
+    `- **Crawl-delay:** ${crawlDelayText(crawler.crawlDelay)} — ${crawler.crawlDelayNote}`,
+    `- **Verification:** ${crawler.verification.method}`,
+  ];
+  if (crawler.notes) facts.push(`- **Note:** ${crawler.notes}`);
+  return facts.join('\n');
+}
+
+function directiveHover(line: Line): string | undefined {
+  if (line.key === undefined || line.directive === undefined) return undefined;
+  const doc = describeDirective(line.directive);
+  const out: string[] = [];
+  if (doc) {
+    out.push(`**${doc.name}**${doc.standard ? ' — RFC 9309' : ' — not in RFC 9309'}`, '', doc.summary, '', doc.nuance);
+  } else {
+    out.push(`**${line.key}** — not a directive crawlers know`, '', 'Crawlers ignore lines whose key they do not know.');
+  }
+  const reading = readKey(line.key);
+  if (reading && reading.spelling !== 'exact') {
+    out.push('', `Google reads ${code(line.key)} as ${code(CANONICAL_KEY[reading.directive])}${reading.spelling === 'prefix' ? ' (a key that starts with a known key)' : ' (a misspelling it accepts)'}; other crawlers ignore this line.`);
+  }
+  if (line.missingColon && reading) {
+    out.push('', 'Google accepts this line without a colon; other crawlers ignore it.');
+  }
+  return out.join('\n');
+}
+
+/** An inline code span that survives backticks in the text. */
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}

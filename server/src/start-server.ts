@@ -1,0 +1,158 @@
+/**
+ * The language server, given a connection: capabilities, settings, documents, and one
+ * handler per feature, each run through `runSafe`. The node entry point (`server.ts`)
+ * only creates the connection; everything else starts here.
+ */
+
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  ErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver';
+import type { CancellationToken, Connection, InitializeResult } from 'vscode-languageserver';
+import { RobotsDocuments } from './documents';
+import type { ParsedDocument } from './documents';
+import { codeActions } from './features/code-actions';
+import { doComplete } from './features/completion';
+import { fileSummary, matrix, testUrl } from './features/custom-requests';
+import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
+import { foldingRanges } from './features/folding';
+import { formatDocument } from './features/formatting';
+import { doHover } from './features/hover';
+import { selectionRanges } from './features/selection';
+import { documentSymbols } from './features/symbols';
+import { FileSummaryRequest, MatrixRequest, ReplayCountsNotification, TestUrlRequest } from './protocol';
+import { runSafe, runSafeVoid } from './run-safe';
+
+/** The settings section the server reads (`robotsLens.lint.<id>`). */
+export const SETTINGS_SECTION = 'robotsLens';
+
+export function startServer(connection: Connection): void {
+  const log = (message: string): void => connection.console.error(message);
+  const documents = new RobotsDocuments(log);
+
+  let configurationRequests = false;
+  let dynamicConfigurationRegistration = false;
+  // The first diagnostics wait for the settings, so a rule turned off never flashes up.
+  let settingsLoaded!: () => void;
+  const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve));
+
+  const publisher = new DiagnosticsPublisher(documents, (params) => connection.sendDiagnostics(params), () => settingsReady, log);
+
+  connection.onInitialize((params): InitializeResult => {
+    const workspace = params.capabilities.workspace;
+    configurationRequests = workspace?.configuration === true;
+    dynamicConfigurationRegistration = workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', ' ', '/'] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: { label: 'robots.txt' },
+        foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        selectionRangeProvider: true,
+      },
+      serverInfo: { name: 'robots.txt Lens', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfigurationRegistration) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch((error: unknown) => log(`Could not register for configuration changes: ${String(error)}`));
+    }
+    runSafeVoid(log, 'Loading settings', async () => {
+      try {
+        await loadSettings(undefined);
+      } finally {
+        // Defaults are better than diagnostics that never come.
+        settingsLoaded();
+      }
+    });
+  });
+
+  /** Asks the client for the settings when it can answer; else uses what a change notification carried. */
+  async function loadSettings(pushed: unknown): Promise<void> {
+    let section: unknown = undefined;
+    if (configurationRequests) {
+      try {
+        section = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+      } catch (error) {
+        log(`Could not read the ${SETTINGS_SECTION} settings; using defaults: ${String(error)}`);
+      }
+    } else if (typeof pushed === 'object' && pushed !== null) {
+      section = (pushed as Record<string, unknown>)[SETTINGS_SECTION];
+    }
+    documents.setSeverities(readLintSeverities(section, (message) => connection.console.warn(message)));
+  }
+
+  connection.onDidChangeConfiguration((params) => {
+    runSafeVoid(log, 'Reloading settings', async () => {
+      await loadSettings(params.settings);
+      settingsLoaded();
+      publisher.refreshAll();
+    });
+  });
+
+  documents.documents.onDidOpen(({ document }) => runSafeVoid(log, `Opening ${document.uri}`, () => publisher.opened(document.uri)));
+  documents.documents.onDidChangeContent(({ document }) => runSafeVoid(log, `Changing ${document.uri}`, () => publisher.changed(document.uri)));
+  documents.documents.onDidClose(({ document }) =>
+    runSafeVoid(log, `Closing ${document.uri}`, () => {
+      documents.forget(document.uri);
+      publisher.closed(document.uri);
+    }),
+  );
+  documents.documents.listen(connection);
+
+  /** The parsed document a request is about; an unknown document is an error for custom requests. */
+  const parsedOrThrow = (uri: unknown): ParsedDocument => {
+    const parsed = typeof uri === 'string' ? documents.get(uri) : undefined;
+    if (!parsed) throw new ResponseError(ErrorCodes.InvalidParams, `${String(uri)} is not an open robots.txt document.`);
+    return parsed;
+  };
+  /** Runs a standard feature on an open document; null when the document is not open. */
+  const feature = <T>(what: string, uri: string, token: CancellationToken, work: (parsed: ParsedDocument) => T) =>
+    runSafe<T | null>(log, what, token, null, () => {
+      const parsed = documents.get(uri);
+      return parsed ? work(parsed) : null;
+    });
+
+  connection.onHover((params, token) =>
+    feature('Hover', params.textDocument.uri, token, (parsed) =>
+      doHover(parsed, params.position, (line) => documents.replayCount(parsed, line)),
+    ),
+  );
+  connection.onCompletion((params, token) => feature('Completion', params.textDocument.uri, token, (parsed) => doComplete(parsed, params.position)));
+  connection.onCodeAction((params, token) =>
+    feature('Code actions', params.textDocument.uri, token, (parsed) => codeActions(parsed, documents.findings(parsed), params)),
+  );
+  connection.onDocumentSymbol((params, token) => feature('Document symbols', params.textDocument.uri, token, documentSymbols));
+  connection.onFoldingRanges((params, token) => feature('Folding ranges', params.textDocument.uri, token, foldingRanges));
+  connection.onDocumentFormatting((params, token) => feature('Formatting', params.textDocument.uri, token, formatDocument));
+  connection.onSelectionRanges((params, token) =>
+    feature('Selection ranges', params.textDocument.uri, token, (parsed) => selectionRanges(parsed, params.positions)),
+  );
+
+  const failed = (what: string) => new ResponseError<void>(ErrorCodes.InternalError, `${what} failed; the server log has the details.`);
+  connection.onRequest(TestUrlRequest, (params, token) =>
+    runSafe(log, 'Test URL', token, failed('Test URL'), () => testUrl(parsedOrThrow(params.uri), params)),
+  );
+  connection.onRequest(MatrixRequest, (params, token) =>
+    runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => matrix(parsedOrThrow(params.uri), params, token)),
+  );
+  connection.onRequest(FileSummaryRequest, (params, token) =>
+    runSafe(log, 'File summary', token, failed('The file summary'), () => {
+      const parsed = parsedOrThrow(params.uri);
+      return fileSummary(parsed, documents.findings(parsed));
+    }),
+  );
+  connection.onNotification(ReplayCountsNotification, (params) =>
+    runSafeVoid(log, 'Replay counts', () => documents.setReplayCounts(params.uri, Array.isArray(params.counts) ? params.counts : [])),
+  );
+
+  connection.onShutdown(() => publisher.dispose());
+  connection.listen();
+}
