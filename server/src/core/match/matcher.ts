@@ -29,6 +29,8 @@ interface CompiledGroupSet {
   readonly googleMayDiffer: boolean;
   /** The same rules as Google's literal comparison sees them; compiled on first need. */
   googleRules?: RuleIndex<CompiledRule>;
+  /** Only the rules whose two forms differ, in each form; compiled on first need. */
+  differing?: { readonly normal: RuleIndex<CompiledRule>; readonly google: RuleIndex<CompiledRule> };
 }
 
 interface AgentSelection {
@@ -53,15 +55,21 @@ export class RobotsMatcher {
   /** Decides whether `agent` (a token, a crawler's full User-Agent header, or a resolved agent) may fetch `url`. */
   decide(url: string, agent: string | ResolvedAgent, options: DecideOptions = {}): Verdict {
     const { resolved, selected } = typeof agent === 'string' ? this.selection(agent) : { resolved: agent, selected: this.select(agent) };
-    const parsed = parseTarget(url);
-    if (!parsed.ok) {
-      return notApplicable(url, resolved, parsed.message);
+    let path: string;
+    if (options.origin !== undefined && url.startsWith(options.origin) && isPathStart(url.charCodeAt(options.origin.length))) {
+      // Fast path for the common case: an absolute URL on the governed origin, written canonically.
+      path = pathAfterAuthority(url, options.origin.length);
+    } else {
+      const parsed = parseTarget(url);
+      if (!parsed.ok) return notApplicable(url, resolved, parsed.message);
+      const { origin } = parsed.target;
+      if (options.origin !== undefined && origin !== null && origin !== options.origin) {
+        return notApplicable(url, resolved, `${origin} is another origin: this robots.txt governs ${options.origin} only.`);
+      }
+      path = parsed.target.path;
     }
-    const { origin, path } = parsed.target;
-    if (options.origin !== undefined && origin !== null && origin !== options.origin) {
-      return notApplicable(url, resolved, `${origin} is another origin: this robots.txt governs ${options.origin} only.`);
-    }
-    const target = normalizeTarget(path);
+    const plain = isPlainPath(path);
+    const target = plain ? path : normalizeTarget(path);
     if (path === '/robots.txt') {
       return {
         outcome: 'allowed', allowed: true, url, target, agent: resolved, group: selected?.group ?? null, rule: null,
@@ -76,25 +84,33 @@ export class RobotsMatcher {
     }
     const { group, set } = selected;
     const winner = set.rules.best(target);
-    const allowed = winner ? winner.allow : true;
-    let googleLiteral: GoogleLiteralDifference | undefined;
-    const googleTarget = set.googleMayDiffer || mayDifferForGoogle(path) ? googleLiteralTarget(path) : undefined;
-    if (googleTarget !== undefined && (set.googleMayDiffer || googleTarget !== target)) {
-      const googleRules = (set.googleRules ??= compileGoogleRules(this.file, set.groups));
-      const googleWinner = googleRules.best(googleTarget);
-      const googleAllowed = googleWinner ? googleWinner.allow : true;
-      if (googleAllowed !== allowed) {
-        googleLiteral = {
-          allowed: googleAllowed,
-          rule: googleWinner ? googleWinner.decides : null,
-          explanation:
-            `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
-            (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
-            '. This verdict follows RFC 9309; write the plain characters to make both agree.',
-        };
-      }
-    }
+    const googleLiteral = plain && !set.googleMayDiffer ? undefined : this.googleDifference(set, path, target, winner);
     return new RuleVerdict(url, target, resolved, group, winner, googleLiteral);
+  }
+
+  /**
+   * Google's literal comparison can only disagree when the target changes under
+   * normalisation, or when a rule whose two forms differ matches in either form.
+   */
+  private googleDifference(set: CompiledGroupSet, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
+    const googleTarget = googleLiteralTarget(path);
+    if (googleTarget === target) {
+      const differing = (set.differing ??= compileDiffering(this.file, set.groups));
+      if (!differing.normal.best(target) && !differing.google.best(googleTarget)) return undefined;
+    }
+    const googleRules = (set.googleRules ??= compileGoogleRules(this.file, set.groups));
+    const googleWinner = googleRules.best(googleTarget);
+    const allowed = winner ? winner.allow : true;
+    const googleAllowed = googleWinner ? googleWinner.allow : true;
+    if (googleAllowed === allowed) return undefined;
+    return {
+      allowed: googleAllowed,
+      rule: googleWinner ? googleWinner.decides : null,
+      explanation:
+        `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
+        (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
+        '. This verdict follows RFC 9309; write the plain characters to make both agree.',
+    };
   }
 
   /** Resolves an agent string to its chain. */
@@ -185,6 +201,14 @@ function compileGoogleRules(file: RobotsFile, groups: readonly number[]): RuleIn
   return compileRules(pooledRules(file, groups), (rule) => googleLiteralPattern(rule.pattern));
 }
 
+function compileDiffering(file: RobotsFile, groups: readonly number[]): { normal: RuleIndex<CompiledRule>; google: RuleIndex<CompiledRule> } {
+  const differing = pooledRules(file, groups).filter((rule) => rule.normalized !== googleLiteralPattern(rule.pattern));
+  return {
+    normal: compileRules(differing, (rule) => rule.normalized),
+    google: compileRules(differing, (rule) => googleLiteralPattern(rule.pattern)),
+  };
+}
+
 /** Ranks the rules (longest first, Allow before Disallow on equal length, then file order) and indexes them. */
 function compileRules(rules: readonly Rule[], form: (rule: Rule) => string): RuleIndex<CompiledRule> {
   const compiled: Array<Omit<CompiledRule, 'rank'>> = [];
@@ -218,9 +242,26 @@ export function indexHtmlPattern(normalized: string): string | undefined {
   return normalized.slice(0, slash + 1) + '$';
 }
 
-/** Only escapes, or a literal `*`/`$`, can make the literal comparison differ. */
-function mayDifferForGoogle(path: string): boolean {
-  return path.includes('%') || path.includes('*') || path.includes('$');
+/** A path normalisation leaves unchanged: no `%`, `*`, `$` or non-ASCII. */
+function isPlainPath(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
+  }
+  return true;
+}
+
+/** `/`, `?`, `;`, `#` or the end: where an authority ends. */
+function isPathStart(c: number): boolean {
+  return Number.isNaN(c) || c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23;
+}
+
+/** Path + params + query after the authority (Google's GetPathParamsQuery), `/` when empty. */
+function pathAfterAuthority(url: string, from: number): string {
+  const hash = url.indexOf('#', from);
+  const rest = hash >= 0 ? url.slice(from, hash) : url.slice(from);
+  if (rest === '') return '/';
+  return rest.charCodeAt(0) === 0x2f ? rest : '/' + rest;
 }
 
 /**
