@@ -34,15 +34,37 @@ export const CANONICAL_KEY: Readonly<Record<GroupDirective, string>> = {
   sitemap: 'Sitemap',
 };
 
+// Readings are shared constants: the parser asks once per line and must not allocate.
+const READINGS = new Map<string, KeyReading>();
+for (const known of KNOWN_KEYS) {
+  for (const spelling of ['exact', 'prefix', 'misspelling'] as const) {
+    READINGS.set(known.directive + spelling, { directive: known.directive, spelling });
+  }
+}
+
+function reading(directive: GroupDirective, spelling: KeySpelling): KeyReading {
+  return READINGS.get(directive + spelling)!;
+}
+
 export function readKey(key: string): KeyReading | undefined {
-  const lower = key.toLowerCase();
   for (const known of KNOWN_KEYS) {
-    if (lower.startsWith(known.canonical)) {
-      return { directive: known.directive, spelling: lower.length === known.canonical.length ? 'exact' : 'prefix' };
+    if (startsWithIgnoreCase(key, known.canonical)) {
+      return reading(known.directive, key.length === known.canonical.length ? 'exact' : 'prefix');
     }
-    if (known.typos.some((typo) => lower.startsWith(typo))) {
-      return { directive: known.directive, spelling: 'misspelling' };
+    for (const typo of known.typos) {
+      if (startsWithIgnoreCase(key, typo)) return reading(known.directive, 'misspelling');
     }
   }
   return undefined;
+}
+
+/** `text` starts with the lower-case ASCII `prefix`, ignoring ASCII case. */
+function startsWithIgnoreCase(text: string, prefix: string): boolean {
+  if (text.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== prefix.charCodeAt(i)) return false;
+  }
+  return true;
 }

@@ -21,16 +21,6 @@ export function parseRobots(input: string | Uint8Array): RobotsFile {
   return build(decoded.text, 0, decoded.hadBom);
 }
 
-interface LineSyntax {
-  kind: LineKind;
-  key?: string;
-  keySpan?: Span;
-  value: string;
-  valueSpan?: Span;
-  comment?: Span;
-  missingColon?: boolean;
-}
-
 function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
   const lines: Line[] = [];
   const problems: Problem[] = [];
@@ -77,30 +67,8 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     }
     const beyondLimit = byteOffset >= GOOGLE_SIZE_LIMIT_BYTES;
     const truncated = !beyondLimit && lineBytes > GOOGLE_MAX_LINE_BYTES;
-    const syntax = readLineSyntax(text, lineStart, beyondLimit ? lineEnd : cut);
-    const reading = syntax.key !== undefined ? readKey(syntax.key) : undefined;
-    let kind: LineKind = syntax.kind;
-    if (kind === 'other' && reading) kind = reading.directive;
-
-    const line: MutableLine = {
-      index,
-      start: lineStart,
-      end: lineEnd,
-      byteOffset,
-      kind,
-      value: syntax.value,
-      beyondLimit,
-      truncated,
-    };
-    if (syntax.key !== undefined) {
-      line.key = syntax.key;
-      line.directive = reading ? reading.directive : syntax.key.toLowerCase();
-      line.spelling = reading ? reading.spelling : 'exact';
-    }
-    if (syntax.keySpan) line.keySpan = syntax.keySpan;
-    if (syntax.valueSpan) line.valueSpan = syntax.valueSpan;
-    if (syntax.comment) line.comment = syntax.comment;
-    if (syntax.missingColon) line.missingColon = true;
+    const line = readLine(text, index, lineStart, lineEnd, beyondLimit ? lineEnd : cut, byteOffset, beyondLimit, truncated);
+    const kind = line.kind;
     lines.push(line);
 
     if (beyondLimit) {
@@ -127,7 +95,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
             groups.push(current);
             sawRuleInCurrent = false;
           }
-          const agent: AgentLine = { line: index, value: syntax.value, token: productToken(syntax.value), isStar: isStarAgent(syntax.value) };
+          const agent: AgentLine = { line: index, value: line.value, token: productToken(line.value), isStar: isStarAgent(line.value) };
           current.agents.push(agent);
           current.lastLine = index;
           line.group = current.index;
@@ -135,7 +103,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
         }
         case 'allow':
         case 'disallow': {
-          const rule = makeRule(kind, index, syntax.value, current ? current.index : -1);
+          const rule = makeRule(kind, index, line.value, current ? current.index : -1);
           if (current) {
             current.rules.push(rule);
             current.lastLine = index;
@@ -152,7 +120,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
           break;
         }
         case 'sitemap':
-          sitemaps.push({ line: index, url: syntax.value });
+          sitemaps.push({ line: index, url: line.value });
           break;
         case 'other':
           // Crawl-delay and friends neither start nor end a group, but belong to the group they sit in.
@@ -228,19 +196,36 @@ function indexGroups(groups: readonly Group[]): Map<string, number[]> {
 }
 
 /**
- * Google's `GetKeyAndValueFrom`: strip the comment, trim, split at the first colon — or,
- * when there is none, at whitespace if the line is exactly two tokens.
+ * One line, read as Google's `GetKeyAndValueFrom` does: strip the comment, trim, split at
+ * the first colon — or, when there is none, at whitespace if the line is exactly two
+ * tokens — then read the key leniently. Only `[start, contentEnd)` counts (Google's
+ * limits may cut a line short); `end` is where the line really ends.
+ * Built as one object per line: a 500 KiB file has tens of thousands of lines.
  */
-function readLineSyntax(text: string, start: number, end: number): LineSyntax {
-  let contentEnd = end;
+function readLine(
+  text: string,
+  index: number,
+  start: number,
+  end: number,
+  contentEnd: number,
+  byteOffset: number,
+  beyondLimit: boolean,
+  truncated: boolean,
+): MutableLine {
+  let stop = contentEnd;
   let comment: Span | undefined;
-  const hash = indexOfWithin(text, 0x23, start, end);
+  const hash = indexOfWithin(text, 0x23, start, contentEnd);
   if (hash >= 0) {
-    contentEnd = hash;
+    stop = hash;
     comment = { start: hash, end };
   }
-  const [s, e] = trim(text, start, contentEnd);
-  if (s === e) return comment ? { kind: 'comment', value: '', comment } : { kind: 'blank', value: '' };
+  const s = skipSpace(text, start, stop);
+  const e = dropSpace(text, s, stop);
+  const bare = (kind: LineKind): MutableLine =>
+    comment
+      ? { index, start, end, byteOffset, kind, value: '', comment, beyondLimit, truncated }
+      : { index, start, end, byteOffset, kind, value: '', beyondLimit, truncated };
+  if (s === e) return bare(comment ? 'comment' : 'blank');
 
   let keyEnd = -1;
   let valueStart = -1;
@@ -253,8 +238,7 @@ function readLineSyntax(text: string, start: number, end: number): LineSyntax {
     let ws = s;
     while (ws < e && !isSpace(text.charCodeAt(ws))) ws++;
     if (ws < e) {
-      let v = ws;
-      while (v < e && isSpace(text.charCodeAt(v))) v++;
+      const v = skipSpace(text, ws, e);
       let more = v;
       while (more < e && !isSpace(text.charCodeAt(more))) more++;
       if (more === e) {
@@ -264,20 +248,31 @@ function readLineSyntax(text: string, start: number, end: number): LineSyntax {
       }
     }
   }
-  const withComment = <T extends LineSyntax>(syntax: T): T => (comment ? { ...syntax, comment } : syntax);
-  if (keyEnd < 0) return withComment({ kind: 'invalid', value: '' });
-  const [ks, ke] = trim(text, s, keyEnd);
-  if (ks === ke) return withComment({ kind: 'invalid', value: '' });
-  const [vs, ve] = trim(text, valueStart, e);
-  const syntax: LineSyntax = {
-    kind: 'other',
-    key: text.slice(ks, ke),
-    keySpan: { start: ks, end: ke },
+  if (keyEnd < 0) return bare('invalid');
+  const ke = dropSpace(text, s, keyEnd);
+  if (ke === s) return bare('invalid');
+  const vs = skipSpace(text, valueStart, e);
+  const ve = dropSpace(text, vs, e);
+  const key = text.slice(s, ke);
+  const reading = readKey(key);
+  const line: MutableLine = {
+    index,
+    start,
+    end,
+    byteOffset,
+    kind: reading ? reading.directive : 'other',
+    key,
+    keySpan: { start: s, end: ke },
+    directive: reading ? reading.directive : key.toLowerCase(),
+    spelling: reading ? reading.spelling : 'exact',
+    missingColon,
     value: text.slice(vs, ve),
     valueSpan: { start: vs, end: ve },
+    beyondLimit,
+    truncated,
   };
-  if (missingColon) syntax.missingColon = true;
-  return withComment(syntax);
+  if (comment) line.comment = comment;
+  return line;
 }
 
 /** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */
@@ -286,12 +281,16 @@ function indexOfWithin(text: string, code: number, start: number, end: number): 
   return -1;
 }
 
-function trim(text: string, start: number, end: number): [number, number] {
+function skipSpace(text: string, start: number, end: number): number {
   let s = start;
+  while (s < end && isSpace(text.charCodeAt(s))) s++;
+  return s;
+}
+
+function dropSpace(text: string, start: number, end: number): number {
   let e = end;
-  while (s < e && isSpace(text.charCodeAt(s))) s++;
-  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-  return [s, e];
+  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
+  return e;
 }
 
 /** ASCII whitespace as Google's `ascii_isspace` sees it (line breaks never reach here). */
