@@ -34,6 +34,7 @@ export interface RuleAnalysis {
 /** Candidate limits keep a 10,000-rule group linear; past them we say nothing. */
 const MAX_WILDCARD_CANDIDATES = 48;
 const MAX_DESCENDANTS = 256;
+const MAX_ANCESTORS = 4 * MAX_WILDCARD_CANDIDATES + 64;
 
 const cache = new WeakMap<RobotsFile, RuleAnalysis>();
 
@@ -61,6 +62,7 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
   // For each rule, its status in each pool; a rule is reported only if dead in all.
   const perRule = new Map<Rule, RuleStatus[]>();
   const poolsOfRule = new Map<Rule, number>();
+  const relations = memoizedRelations();
   // A group named by several tokens is in several pools.
   for (const groups of file.groupsByToken.values()) {
     const pool: Rule[] = [];
@@ -69,7 +71,7 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
       if (group) pool.push(...group.rules);
     }
     for (const rule of pool) poolsOfRule.set(rule, (poolsOfRule.get(rule) ?? 0) + 1);
-    for (const status of analyzePool(pool)) {
+    for (const status of analyzePool(pool, relations)) {
       const list = perRule.get(status.rule);
       if (list) list.push(status);
       else perRule.set(status.rule, [status]);
@@ -87,7 +89,7 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
   return { byLine };
 }
 
-function analyzePool(rules: readonly Rule[]): RuleStatus[] {
+function analyzePool(rules: readonly Rule[], relations: Relations): RuleStatus[] {
   const ranked: Ranked[] = [];
   for (const rule of rules) {
     if (rule.normalized === '') continue;
@@ -108,6 +110,7 @@ function analyzePool(rules: readonly Rule[]): RuleStatus[] {
     else byPrefix.set(r.lang.literalPrefix, [r]);
   }
   const sortedPrefixes = [...byPrefix.keys()].sort();
+  const prefixLengths = [...new Set(sortedPrefixes.map((p) => p.length))].sort((a, b) => a - b);
   const withIndexHtml = new Set(ranked.filter((r) => r.implicit).map((r) => r.rule));
   // `Allow: /` in a group without Disallow is the deliberate "this crawler may fetch
   // everything" idiom; calling it redundant would be true but noise.
@@ -122,16 +125,16 @@ function analyzePool(rules: readonly Rule[]): RuleStatus[] {
     if (r.implicit || withIndexHtml.has(r.rule)) continue;
     // Patterns that match nothing are reported by their own rule, not as shadowed.
     if (!r.lang.literalPrefix.startsWith('/') && !r.lang.glob.startsWith('*')) continue;
-    const ancestors = collectAncestors(r, byPrefix);
+    const ancestors = collectAncestors(r, byPrefix, prefixLengths);
     if (!ancestors) continue;
-    const shadow = findShadower(r, ancestors);
+    const shadow = findShadower(r, ancestors, relations);
     if (shadow) shadowed.set(r, shadow);
     else candidates.push([r, ancestors]);
   }
   const statuses: RuleStatus[] = [...shadowed].map(([r, by]) => ({ rule: r.rule, shadowedBy: by.rule }));
   for (const [r, ancestors] of candidates) {
     const live = ancestors.filter((a) => !shadowed.has(a));
-    const fallback = findFallback(r, live, rankedOpposites(r, ancestors, byPrefix, sortedPrefixes));
+    const fallback = findFallback(r, live, rankedOpposites(r, ancestors, byPrefix, sortedPrefixes), relations);
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });
   }
@@ -139,24 +142,28 @@ function analyzePool(rules: readonly Rule[]): RuleStatus[] {
 }
 
 /** Rules whose literal prefix is a prefix of R's: the only ones that can contain R. */
-function collectAncestors(r: Ranked, byPrefix: ReadonlyMap<string, Ranked[]>): Ranked[] | undefined {
+function collectAncestors(r: Ranked, byPrefix: ReadonlyMap<string, Ranked[]>, prefixLengths: readonly number[]): Ranked[] | undefined {
   const out: Ranked[] = [];
   const prefix = r.lang.literalPrefix;
-  for (let k = 0; k <= prefix.length; k++) {
+  // Only lengths some literal prefix has can name an ancestor: far fewer lookups than every length.
+  for (const k of prefixLengths) {
+    if (k > prefix.length) break;
     const list = byPrefix.get(prefix.slice(0, k));
     if (!list) continue;
+    // Give up before copying: 10,000 rules sharing the prefix `/` would make this quadratic.
+    if (out.length + list.length > MAX_ANCESTORS + 1) return undefined;
     for (const other of list) if (other !== r) out.push(other);
   }
-  return out.length > 4 * MAX_WILDCARD_CANDIDATES + 64 ? undefined : out;
+  return out.length > MAX_ANCESTORS ? undefined : out;
 }
 
-function findShadower(r: Ranked, ancestors: readonly Ranked[]): Ranked | undefined {
+function findShadower(r: Ranked, ancestors: readonly Ranked[], relations: Relations): Ranked | undefined {
   let wildcardChecks = 0;
   let best: Ranked | undefined;
   for (const w of ancestors) {
     if (w.rank > r.rank) continue;
     if (!w.lang.isPlainPrefix && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) return undefined;
-    if (contains(w.lang, r.lang) === true && (!best || w.rank < best.rank)) best = w;
+    if (relations.contains(w.lang, r.lang) === true && (!best || w.rank < best.rank)) best = w;
   }
   return best;
 }
@@ -189,7 +196,7 @@ function rankedOpposites(
  * ranked in between can match a URL R matches. `null` stands for "no rule matches ⇒
  * allowed" (only for Allow); undefined when R is not provably redundant.
  */
-function findFallback(r: Ranked, ancestors: readonly Ranked[], opposites: readonly Ranked[] | undefined): Ranked | null | undefined {
+function findFallback(r: Ranked, ancestors: readonly Ranked[], opposites: readonly Ranked[] | undefined, relations: Relations): Ranked | null | undefined {
   if (!opposites) return undefined;
   let cover: Ranked | undefined;
   let wildcardChecks = 0;
@@ -197,15 +204,39 @@ function findFallback(r: Ranked, ancestors: readonly Ranked[], opposites: readon
     if (w.allow !== r.allow || w.rank < r.rank || w.implicit) continue;
     if (cover && w.rank > cover.rank) continue;
     if (!w.lang.isPlainPrefix && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) break;
-    if (contains(w.lang, r.lang) === true) cover = w;
+    if (relations.contains(w.lang, r.lang) === true) cover = w;
   }
   if (!cover && !r.allow) return undefined;
   const floor = cover ? cover.rank : Number.POSITIVE_INFINITY;
   for (const x of opposites) {
     if (x.rank >= floor) continue;
-    if (intersects(x.lang, r.lang) !== false) return undefined;
+    if (relations.intersects(x.lang, r.lang) !== false) return undefined;
   }
   return cover ?? null;
+}
+
+/** `contains` and `intersects`, remembered by glob pair for one analysis. */
+interface Relations {
+  contains(outer: PatternLanguage, inner: PatternLanguage): boolean | undefined;
+  intersects(a: PatternLanguage, b: PatternLanguage): boolean | undefined;
+}
+
+/**
+ * Files often repeat one block of rules for many crawlers (one group each); the proofs are
+ * the same in every pool, so each is done once. A glob determines its language.
+ */
+function memoizedRelations(): Relations {
+  const memo = new Map<string, boolean | undefined>();
+  const remember = (key: string, compute: () => boolean | undefined): boolean | undefined => {
+    if (memo.has(key)) return memo.get(key);
+    const answer = compute();
+    memo.set(key, answer);
+    return answer;
+  };
+  return {
+    contains: (outer, inner) => remember(`c\u0000${outer.glob}\u0000${inner.glob}`, () => contains(outer, inner)),
+    intersects: (a, b) => remember(`i\u0000${a.glob}\u0000${b.glob}`, () => intersects(a, b)),
+  };
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {

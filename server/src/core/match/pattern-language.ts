@@ -9,6 +9,8 @@
  * over the characters they mention plus one "any other" character.
  */
 
+import { compilePattern, matches } from './pattern';
+
 export interface PatternLanguage {
   /** The full-match glob: literal characters and `*` (runs collapsed). */
   readonly glob: string;
@@ -39,6 +41,12 @@ export function contains(outer: PatternLanguage, inner: PatternLanguage, budget 
   // `inner` is one exact string (whose literal prefix is then the whole string).
   if (!inner.literalPrefix.startsWith(outer.literalPrefix)) return false;
   if (outer.isPlainPrefix) return true;
+  // Two targets `inner` surely matches — its stars empty, or one character no pattern
+  // mentions — settle most non-containments without a search.
+  if (!globMatches(outer.glob, inner.glob.replace(/\*/g, '')) || !globMatches(outer.glob, inner.glob.replace(/\*/g, OTHER))) return false;
+  // One exact string, just matched above.
+  if (!inner.glob.includes('*')) return true;
+  if (piecesWithin(outer.glob, inner.glob)) return true;
   const counterexample = explore(inner.glob, outer.glob, (inInner, inOuter) => inInner && !inOuter, budget);
   return counterexample === undefined ? undefined : !counterexample;
 }
@@ -47,7 +55,48 @@ export function contains(outer: PatternLanguage, inner: PatternLanguage, budget 
 export function intersects(a: PatternLanguage, b: PatternLanguage, budget = DEFAULT_BUDGET): boolean | undefined {
   if (!a.literalPrefix.startsWith(b.literalPrefix) && !b.literalPrefix.startsWith(a.literalPrefix)) return false;
   if (a.isPlainPrefix && b.isPlainPrefix) return true;
+  // Both open-ended, with compatible prefixes: the longer prefix, then the rest of `a`'s
+  // pieces, then the rest of `b`'s, is matched by both.
+  if (a.glob.endsWith('*') && b.glob.endsWith('*')) return true;
+  // A target one surely matches (stars empty) that the other matches too settles it.
+  if (globMatches(b.glob, a.glob.replace(/\*/g, '')) || globMatches(a.glob, b.glob.replace(/\*/g, ''))) return true;
   return explore(a.glob, b.glob, (inA, inB) => inA && inB, budget);
+}
+
+/**
+ * A sufficient condition for containment that needs no search: `outer` is open-ended, its
+ * first piece starts `inner`, and each later piece lies inside one literal piece of `inner`,
+ * in order. Every target of `inner` then holds `outer`'s pieces in order, and `outer`'s
+ * stars take the rest: `* /people/ *` contains `/de* /people/ *` (spaces added for reading).
+ * Leftmost placement is optimal; a `false` here only means "search instead".
+ */
+function piecesWithin(outerGlob: string, innerGlob: string): boolean {
+  if (!outerGlob.endsWith('*')) return false;
+  const outer = outerGlob.split('*');
+  const inner = innerGlob.split('*');
+  const first = outer[0]!;
+  if (!inner[0]!.startsWith(first)) return false;
+  let piece = 0;
+  let at = first.length;
+  for (let i = 1; i < outer.length; i++) {
+    const wanted = outer[i]!;
+    if (wanted === '') continue;
+    let found = -1;
+    while (piece < inner.length) {
+      found = inner[piece]!.indexOf(wanted, at);
+      if (found >= 0) break;
+      piece++;
+      at = 0;
+    }
+    if (found < 0) return false;
+    at = found + wanted.length;
+  }
+  return true;
+}
+
+/** Whether a full-match glob (literals and `*`, no `$`) matches the whole of `s`. */
+function globMatches(glob: string, s: string): boolean {
+  return matches(compilePattern(glob + '$'), s);
 }
 
 /**

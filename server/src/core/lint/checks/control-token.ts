@@ -17,11 +17,13 @@ export const controlToken: Check = ({ file }) => {
         id: 'control-token',
         severity: 'information',
         span: lineSpan(file, agent.line),
-        message:
-          `${crawler.token} is a usage-control token, not a crawler: it sends no requests, and this group does not change what ${crawler.operator}'s crawlers fetch. ` +
-          crawler.description,
+        message: `${crawler.token}: ${lowerFirst(crawler.description)} It sends no requests: this group does not change what ${crawler.operator}'s crawlers fetch.`,
       });
     }
   }
   return findings;
 };
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

@@ -54,10 +54,10 @@ function support(file: RobotsFile, line: Line): string {
   }
   const honoured = users.filter((u) => u.crawler.crawlDelay === 'honoured').map((u) => u.crawler.token);
   const ignored = users.filter((u) => u.crawler.crawlDelay === 'ignored').map((u) => u.crawler.token);
-  const unknown = users.length - honoured.length - ignored.length;
+  const unknown = users.filter((u) => u.crawler.crawlDelay === 'unknown').map((u) => u.crawler.token);
   const parts: string[] = [];
   if (honoured.length > 0) parts.push(`${nameList(honoured)} ${honoured.length > 1 ? 'honour' : 'honours'} it`);
   if (ignored.length > 0) parts.push(`${nameList(ignored)} ${ignored.length > 1 ? 'ignore' : 'ignores'} it`);
-  if (unknown > 0) parts.push(`for ${unknown === users.length ? (unknown === 1 ? 'it' : 'them') : unknown === 1 ? 'one other' : `${unknown} others`} support is not documented`);
+  if (unknown.length > 0) parts.push(`support is not documented for ${nameList(unknown)}`);
   return `${intro} Of the known crawlers that use this group, ${parts.join('; ')}.`;
 }

@@ -1,7 +1,7 @@
 import type { Group, RobotsFile } from '../../parse/model';
 import type { Check, Finding, Fix, TextEdit } from '../types';
 import { eol, lineSpan, statementText } from '../text';
-import { agentKey, lineRange } from './audience';
+import { agentKey, nameList } from './audience';
 
 /**
  * duplicate-group: a token named by several groups. Crawlers merge them (RFC 9309), which
@@ -17,7 +17,7 @@ export const duplicateGroup: Check = ({ file }) => {
     if (!firstAgent) continue;
     const name = key === '*' ? '*' : firstAgent.token;
     const ranges = groups.map((g) => file.groups[g]).filter((g): g is Group => g !== undefined && g.rules.length > 0).map(rulesRange);
-    const together = ranges.length > 0 ? `the rules of ${ranges.join(' and ')} together` : 'the groups together';
+    const together = ranges.length > 0 ? `the rules of ${ranges.length === 1 && !ranges[0]!.includes('–') ? 'line' : 'lines'} ${nameList(ranges, 8)} together` : 'the groups together';
     for (const g of groups.slice(1)) {
       const later = file.groups[g];
       const agent = later?.agents.find((a) => agentKey(a) === key);
@@ -44,8 +44,11 @@ function onlyNames(group: Group, key: string): boolean {
   return group.agents.every((a) => agentKey(a) === key);
 }
 
+/** `5` or `5–9` (1-based): where a group's rules are. */
 function rulesRange(group: Group): string {
-  return lineRange(group.rules[0]!.line, group.rules[group.rules.length - 1]!.line);
+  const first = group.rules[0]!.line + 1;
+  const last = group.rules[group.rules.length - 1]!.line + 1;
+  return first === last ? `${first}` : `${first}–${last}`;
 }
 
 /**

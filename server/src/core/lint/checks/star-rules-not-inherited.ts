@@ -7,6 +7,14 @@ import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } fro
 
 /** Related entries beyond this many would drown the Problems panel; the fix still copies all. */
 const MAX_RELATED = 20;
+/** A fix that pastes more rules than this is not a quick fix; the finding stands without it. */
+const MAX_COPIED = 500;
+/**
+ * Comparisons of * rules against named pools, over the whole file. Thousands of named
+ * groups beside a huge * group would make the check quadratic; past this, later groups
+ * are not reported (saying less, never something wrong).
+ */
+const MAX_COMPARISONS = 1_000_000;
 
 /**
  * ★ star-rules-not-inherited: a crawler with a group of its own ignores every `*` rule
@@ -15,11 +23,21 @@ const MAX_RELATED = 20;
  * a group that explicitly allows everything (`Disallow:` / `Allow: /`) and one that closes
  * everything (`Disallow: /` with no Allow) — and for crawlers that ignore `*` anyway.
  */
-export const starRulesNotInherited: Check = ({ file }) => {
+export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
   const starGroups = file.groupsByToken.get('*');
   if (!starGroups) return [];
+  // The * rules that can decide something: not empty, not dead (shadowed, or a pattern
+  // that matches no path), one per distinct rule.
   const starRules: Rule[] = [];
-  for (const g of starGroups) for (const rule of file.groups[g]?.rules ?? []) if (rule.normalized !== '') starRules.push(rule);
+  const seen = new Set<string>();
+  for (const g of starGroups) {
+    for (const rule of file.groups[g]?.rules ?? []) {
+      const n = rule.normalized;
+      if (n === '' || !(n.startsWith('/') || n.startsWith('*')) || analysis.byLine.get(rule.line)?.shadowedBy || seen.has(ruleKey(rule))) continue;
+      seen.add(ruleKey(rule));
+      starRules.push(rule);
+    }
+  }
   // With no * Disallow there is nothing to lose: * allows everything.
   if (!starRules.some((r) => r.kind === 'disallow')) return [];
 
@@ -35,7 +53,9 @@ export const starRulesNotInherited: Check = ({ file }) => {
   const users = groupUsers(file);
   const findings: Finding[] = [];
 
+  let comparisons = 0;
   for (const group of file.groups) {
+    if (comparisons > MAX_COMPARISONS) break;
     const keys = groupKeys(group).filter((key) => key !== '*' && file.groupsByToken.get(key)?.[0] === group.index && !ignoresStar(key));
     if (keys.length === 0) continue;
     const missing = new Set<Rule>();
@@ -44,6 +64,7 @@ export const starRulesNotInherited: Check = ({ file }) => {
       const pool = file.groupsByToken.get(key) ?? [];
       if (isIdiom(file, pool)) continue;
       let lacks = false;
+      comparisons += starRules.length * pool.length;
       for (const rule of starRules) {
         const k = ruleKey(rule);
         if (!pool.some((g) => ruleKeys(g).has(k))) {
@@ -74,7 +95,7 @@ export const starRulesNotInherited: Check = ({ file }) => {
         ` (${examples.join(', ')}${rules.length > examples.length ? ', …' : ''}).` +
         (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too and ${fallbacks.length > 1 ? 'ignore' : 'ignores'} them as well.` : ''),
       related,
-      fixes: [copyFix(file, group, rules, subject, plural)],
+      ...(rules.length <= MAX_COPIED ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
     });
   }
   return findings;

@@ -36,7 +36,8 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 
 /** Whether a lower-cased key is a directive crawlers know (other than the group keys). */
 function isKnownOtherKey(directive: string): boolean {
-  return KNOWN_OTHER_KEYS.has(directive);
+  // ACAP-* extensions are known, and unsupported: unsupported-directive reports them.
+  return KNOWN_OTHER_KEYS.has(directive) || directive.startsWith('acap-');
 }
 
 /**

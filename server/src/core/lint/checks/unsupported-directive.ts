@@ -15,12 +15,14 @@ const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
   ['visit-time', 'Visit-time is a non-standard extension that major crawlers (Google, Bing) do not support.'],
 ]);
 
-/** unsupported-directive: Noindex, Host, Clean-param, Request-rate, Visit-time. */
+const ACAP = 'ACAP (Automated Content Access Protocol) lines are not supported by major crawlers; they ignore this line.';
+
+/** unsupported-directive: Noindex, Host, Clean-param, Request-rate, Visit-time, ACAP-*. */
 export const unsupportedDirective: Check = ({ file }) => {
   const findings: Finding[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit || line.kind !== 'other' || line.directive === undefined) continue;
-    const message = UNSUPPORTED.get(line.directive);
+    const message = line.directive.startsWith('acap-') ? ACAP : UNSUPPORTED.get(line.directive);
     if (!message) continue;
     findings.push({ id: 'unsupported-directive', severity: 'warning', span: statementSpan(line), message });
   }

@@ -18,7 +18,6 @@ export const userAgentToken: Check = ({ file }) => {
       const span = file.lines[agent.line]?.valueSpan;
       if (!span) continue;
       const reading = read(agent, group);
-      if (!reading) continue;
       const fixes: Fix[] = reading.replacement
         ? [{ title: `Replace with "${reading.replacement}"${reading.fixNote ?? ''}`, edits: [{ span, newText: reading.replacement }], preferred: reading.severity === 'hint' || reading.fixNote === undefined }]
         : [];
@@ -38,10 +37,11 @@ interface Reading {
 
 const TOKEN_RULE = 'only its leading letters, "-" and "_" count';
 
-function read(agent: AgentLine, group: Group): Reading | undefined {
+function read(agent: AgentLine, group: Group): Reading {
   const { value, token } = agent;
   const rest = value.slice(token.length);
-  const header = /[\s();]/.test(value) && /[/(]/.test(value);
+  // `Mozilla/5.0 (…)`, `FooBot/1.0 (+https://…)`: a product/version followed by more.
+  const header = /^[^\s/]+\/\S*[\s(]/.test(value) || /\(compatible;/i.test(value);
   // The crawler the author most likely meant: the one a full header names, or the one
   // whose catalogue token is the leading run of letters and digits (`MJ12bot`).
   const meant: Crawler | undefined = header ? identifyUserAgent(value) ?? knownToken(resolveAgent(value).token) : knownToken(/^[A-Za-z0-9_-]+/.exec(value)?.[0] ?? '');
@@ -58,13 +58,20 @@ function read(agent: AgentLine, group: Group): Reading | undefined {
     };
   }
   if (header) {
-    const suggestion = meant?.token ?? (resolveAgent(value).token || undefined);
+    const suggestion = meant?.token ?? (resolveAgent(value).token || token);
+    if (tokenKey(suggestion) === tokenKey(token)) {
+      return {
+        severity: 'hint',
+        message: `This is a full User-Agent header, not a product token; crawlers read only "${token}" from it, which is the crawler it names.`,
+        replacement: token,
+      };
+    }
     return {
       severity: 'warning',
       message:
-        `This is a full User-Agent header, not a product token: crawlers read only "${token}" from it` +
-        (meantElsewhere ? `, so the group does not apply to ${meant.token}, which looks for "${meant.token}".` : '.'),
-      ...(suggestion && tokenKey(suggestion) !== tokenKey(token) ? { replacement: suggestion } : { replacement: token }),
+        `This is a full User-Agent header, not a product token: crawlers read only "${token}" from it, ` +
+        `so the group does not apply to ${suggestion}${meant ? `, which looks for "${meant.token}"` : ''}.`,
+      replacement: suggestion,
     };
   }
   if (meantElsewhere) {

@@ -1,0 +1,80 @@
+import { crawlerByToken } from '../../crawlers';
+import { tokenKey } from '../../match/product-token';
+import type { Group, RobotsFile } from '../../parse/model';
+import type { Check, Finding, RelatedSpan } from '../types';
+import { lineSpan, statementText } from '../text';
+import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';
+
+/** Allow rules named in the message and related information. */
+const SHOWN_ALLOWS = 3;
+
+/**
+ * blocks-everything: `Disallow: /` (or `/*`, `*`) in the `*` group or a group that a
+ * catalogue crawler uses. With no Allow in the merged group the whole site is closed;
+ * with Allow rules, everything they do not reopen is — the message says which.
+ */
+export const blocksEverything: Check = ({ file, rules }) => {
+  const findings: Finding[] = [];
+  for (const group of file.groups) {
+    // A rule that never decides (e.g. beaten by an equally long `Allow: /`) closes nothing.
+    const rule = group.rules.find((r) => r.kind === 'disallow' && matchesEverything(r.normalized) && !rules.byLine.get(r.line)?.shadowedBy);
+    if (!rule) continue;
+    const star = group.agents.some((a) => a.isStar);
+    const users = requestingUsers(file, group.index);
+    if (!star && users.length === 0) continue;
+
+    const names = crawlerNames(group, users.map((u) => u.crawler.token));
+    const allows = poolAllows(file, group);
+    const who = star
+      ? `every crawler without a group of its own${names.length > 0 ? ` (among known crawlers: ${nameList(names)})` : ''}`
+      : nameList(names);
+    const text = statementText(file, rule.line);
+    const related: RelatedSpan[] = allows.slice(0, SHOWN_ALLOWS).map((l) => ({ span: lineSpan(file, l), message: 'Reopens part of the site.' }));
+    const message =
+      allows.length === 0
+        ? `"${text}" closes the whole site to ${who}: ${names.length === 1 && !star ? 'it' : 'they'} may fetch nothing but /robots.txt.`
+        : `"${text}" closes the site to ${who}, except the URLs the Allow rules of this group reopen (${allows
+            .slice(0, SHOWN_ALLOWS)
+            .map((l) => `"${statementText(file, l)}"`)
+            .join(', ')}${allows.length > SHOWN_ALLOWS ? ', …' : ''}).`;
+    findings.push({ id: 'blocks-everything', severity: 'information', span: lineSpan(file, rule.line), message, ...(related.length > 0 ? { related } : {}) });
+  }
+  return findings;
+};
+
+/** Tokens named by the group (catalogue spelling when it is a crawler's own token), then fallback users. */
+function crawlerNames(group: Group, users: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const add = (name: string): void => {
+    const key = tokenKey(name);
+    if (seen.has(key)) return;
+    seen.add(key);
+    names.push(name);
+  };
+  for (const agent of group.agents) {
+    if (agent.isStar || agent.token === '') continue;
+    const crawler = crawlerByToken(agent.token);
+    if (crawler && tokenKey(crawler.token) === tokenKey(agent.token)) {
+      if (!crawler.controlToken) add(crawler.token);
+    } else {
+      add(agent.token);
+    }
+  }
+  for (const name of users) add(name);
+  return names;
+}
+
+/** Lines of the non-empty Allow rules pooled with this group under any of its tokens. */
+function poolAllows(file: RobotsFile, group: Group): number[] {
+  const lines = new Set<number>();
+  const seenGroups = new Set<number>();
+  for (const key of groupKeys(group)) {
+    for (const g of file.groupsByToken.get(key) ?? []) {
+      if (seenGroups.has(g)) continue;
+      seenGroups.add(g);
+      for (const rule of file.groups[g]?.rules ?? []) if (rule.kind === 'allow' && rule.normalized !== '') lines.add(rule.line);
+    }
+  }
+  return [...lines].sort((a, b) => a - b);
+}

@@ -1,0 +1,100 @@
+import { isUnreserved, normalizePattern } from '../../match/normalize';
+import type { Rule } from '../../parse/model';
+import type { Check, Finding } from '../types';
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+/** U+FFFD or a surrogate-escaped invalid byte (see parse/decode). */
+const BROKEN = /[\ufffd\udc80-\udcff]/;
+
+/**
+ * percent-encoding: escapes in a pattern that crawlers may read differently (contract §4).
+ * - `%62` (an unreserved character): RFC 9309 decodes it, Google compares it literally;
+ * - `%2f` (lower-case hex): read as `%2F`;
+ * - raw non-ASCII: matched as its UTF-8 octets — fine, but say to what;
+ * - `%` without two hex digits: a literal `%`, which URLs carry as `%25`.
+ */
+export const percentEncoding: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  const check = (rule: Rule): void => {
+    const line = file.lines[rule.line];
+    const base = line?.valueSpan?.start;
+    if (base === undefined || line?.beyondLimit) return;
+    const pattern = rule.pattern;
+    let nonAscii: { start: number; end: number; example: string } | undefined;
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern.charCodeAt(i);
+      if (c === 0x25) {
+        const hex = pattern.slice(i + 1, i + 3);
+        const span = { start: base + i, end: base + i + (HEX.test(hex) ? 3 : 1) };
+        if (!HEX.test(hex)) {
+          findings.push({
+            id: 'percent-encoding',
+            severity: 'warning',
+            span,
+            message:
+              '"%" is not followed by two hex digits, so it is compared as a literal "%". ' +
+              'Browsers and crawlers send a percent sign in a URL as "%25": write "%25".',
+            fixes: [{ title: 'Write "%25"', edits: [{ span, newText: '%25' }], preferred: true }],
+          });
+          continue;
+        }
+        const byte = parseInt(hex, 16);
+        const escape = '%' + hex;
+        if (isUnreserved(byte)) {
+          const plain = String.fromCharCode(byte);
+          findings.push({
+            id: 'percent-encoding',
+            severity: 'warning',
+            span,
+            message:
+              `"${escape}" is an encoded "${plain}". RFC 9309 (and this tool) decode it, but Google's parser compares it literally, ` +
+              `so for Googlebot this rule does not match URLs that contain a plain "${plain}" there. Write "${plain}".`,
+            fixes: [{ title: `Write "${plain}"`, edits: [{ span, newText: plain }], preferred: true }],
+          });
+        } else if (hex !== hex.toUpperCase()) {
+          const upper = '%' + hex.toUpperCase();
+          findings.push({
+            id: 'percent-encoding',
+            severity: 'hint',
+            span,
+            message: `"${escape}" is read as "${upper}": percent-escapes compare with upper-case hex. Write "${upper}".`,
+            fixes: [{ title: `Write "${upper}"`, edits: [{ span, newText: upper }], preferred: true }],
+          });
+        }
+        i += 2;
+      } else if (c >= 0x80) {
+        let end = i + 1;
+        while (end < pattern.length && pattern.charCodeAt(end) >= 0x80) end++;
+        const raw = pattern.slice(i, end);
+        // Replacement characters and invalid bytes are the encoding check's to report.
+        if (!BROKEN.test(raw)) {
+          if (nonAscii === undefined) nonAscii = { start: i, end, example: raw };
+          else nonAscii.end = end;
+        }
+        i = end - 1;
+      }
+    }
+    // One hint per pattern for raw non-ASCII, however many characters: it is fine as it is.
+    if (nonAscii) {
+      const span = { start: base + nonAscii.start, end: base + nonAscii.end };
+      const encoded = encodeNonAscii(pattern.slice(nonAscii.start, nonAscii.end));
+      findings.push({
+        id: 'percent-encoding',
+        severity: 'hint',
+        span,
+        message:
+          `Non-ASCII characters are matched as their UTF-8 octets ("${nonAscii.example}" as "${normalizePattern(nonAscii.example)}"), the way URLs carry them. ` +
+          'Writing them percent-encoded means the same and reads the same in every tool.',
+        fixes: [{ title: 'Percent-encode the non-ASCII characters', edits: [{ span, newText: encoded }] }],
+      });
+    }
+  };
+  for (const group of file.groups) group.rules.forEach(check);
+  file.orphanRules.forEach(check);
+  return findings;
+};
+
+/** Percent-encodes the runs of non-ASCII characters, leaving ASCII (and broken runs) as written. */
+function encodeNonAscii(text: string): string {
+  return text.replace(/[\u0080-\uffff]+/g, (run) => (BROKEN.test(run) ? run : normalizePattern(run)));
+}

@@ -1,0 +1,66 @@
+import type { Rule } from '../../parse/model';
+import type { Check, Finding } from '../types';
+
+/**
+ * Words of a path segment (split at anything but letters and digits) that read like
+ * something meant to stay private. Whole words only: `suntrustprivatewealth` and
+ * `/ForgotPassword` are ordinary pages.
+ */
+const SECRET_WORDS = /^(?:backups?|bak|secrets?|private|confidential|credentials?|passwords|passwd)$|backup/;
+/** Anything the tests below could find; most patterns fail this one test. */
+const CANDIDATE = /backup|bak|secret|private|confidential|credential|passw|[./](?:git|svn|hg|env|htpasswd|ssh|aws)|[A-Za-z0-9]{16}/i;
+/** Files and folders that should never be on a web server at all. */
+const SECRET_FILES = /^(?:\.git|\.svn|\.hg|\.env|\.htpasswd|\.ssh|\.aws)(?:$|[./_-])/;
+
+/**
+ * private-path-disclosure: a Disallow that names what looks like a secret. robots.txt is
+ * public and is not access control; this is only a hint, since the path may well be harmless.
+ */
+export const privatePathDisclosure: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  const check = (rule: Rule): void => {
+    if (rule.kind !== 'disallow' || rule.pattern === '') return;
+    const line = file.lines[rule.line];
+    if (!line?.valueSpan || line.beyondLimit) return;
+    const what = secretIn(rule.pattern);
+    if (!what) return;
+    findings.push({
+      id: 'private-path-disclosure',
+      severity: 'hint',
+      span: line.valueSpan,
+      message:
+        `robots.txt is public: anyone can read that "${rule.pattern}" exists (${what}). Disallow only asks crawlers not to fetch it; ` +
+        'it does not protect it — use authentication, or take it off the server.',
+    });
+  };
+  for (const group of file.groups) group.rules.forEach(check);
+  return findings;
+};
+
+function secretIn(pattern: string): string | undefined {
+  if (!CANDIDATE.test(pattern)) return undefined;
+  for (const segment of pattern.split(/[/?&=]/)) {
+    const lower = segment.toLowerCase();
+    if (SECRET_FILES.test(lower)) return `"${segment}" should not be served at all`;
+    if (lower.split(/[^a-z0-9]+/).some((word) => SECRET_WORDS.test(word))) return `"${segment}" suggests something private`;
+    if (looksLikeToken(segment)) return `"${segment}" looks like a secret token`;
+  }
+  return undefined;
+}
+
+/**
+ * A long run of letters and digits thoroughly mixed, as in hashes and access tokens
+ * (`8f14e45fceea167a5a36`), but not words with a year (`summer2024-sale`).
+ */
+function looksLikeToken(segment: string): boolean {
+  if (segment.length < 16 || !/^[A-Za-z0-9]+$/.test(segment)) return false;
+  let switches = 0;
+  for (let i = 1; i < segment.length; i++) {
+    if (isDigit(segment.charCodeAt(i)) !== isDigit(segment.charCodeAt(i - 1))) switches++;
+  }
+  return switches >= 4;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}

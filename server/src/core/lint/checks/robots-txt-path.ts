@@ -1,0 +1,37 @@
+import { compilePattern, matches } from '../../match/pattern';
+import { patternLanguage } from '../../match/pattern-language';
+import type { Check, Finding } from '../types';
+import { deleteLine, lineSpan, statementText } from '../text';
+
+const ROBOTS_TXT = '/robots.txt';
+
+/**
+ * robots-txt-path: a rule aimed at `/robots.txt`, which crawlers always fetch. Exactly
+ * `/robots.txt$` has no effect at all; a prefix such as `/robots.txt` still applies to
+ * other URLs that start with it (`/robots.txt?x`), and the message says so. Rules that
+ * match `/robots.txt` among much else (`/`, `/*.txt$`) are not about it and are left alone.
+ */
+export const robotsTxtPath: Check = ({ file }) => {
+  const findings: Finding[] = [];
+  for (const group of file.groups) {
+    for (const rule of group.rules) {
+      // Cheap filter first: a literal prefix starting with /robots.txt means the pattern does.
+      if (!rule.normalized.startsWith(ROBOTS_TXT)) continue;
+      const lang = patternLanguage(rule.normalized);
+      if (!lang.literalPrefix.startsWith(ROBOTS_TXT) || !matches(compilePattern(rule.normalized), ROBOTS_TXT)) continue;
+      const text = statementText(file, rule.line);
+      const exact = lang.glob === ROBOTS_TXT;
+      findings.push({
+        id: 'robots-txt-path',
+        severity: 'hint',
+        span: lineSpan(file, rule.line),
+        message: exact
+          ? `"${text}" has no effect: crawlers always fetch /robots.txt, whatever it says.`
+          : `Crawlers always fetch /robots.txt itself, so "${text}" does not ${rule.kind === 'allow' ? 'need to allow' : 'stop'} that; it only applies to other URLs that start with /robots.txt (such as /robots.txt?x).`,
+        ...(exact ? { unnecessary: true } : {}),
+        fixes: [{ title: `Remove "${text}"`, edits: [deleteLine(file, rule.line)], ...(exact ? { preferred: true } : {}) }],
+      });
+    }
+  }
+  return findings;
+};

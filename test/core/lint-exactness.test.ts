@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { compilePattern, contains, decide, intersects, lint, matches, normalizePattern, parseRobots, patternLanguage } from '../../server/src/core';
+import type { RobotsFile } from '../../server/src/core';
+
+/**
+ * Shadowed and redundant are claims about every URL, so they are checked against the
+ * matcher itself: a shadowed rule never decides, and removing one redundant rule changes
+ * no verdict. Patterns and paths come from a small alphabet so that the interesting
+ * overlaps (`/a` vs `/a*`, `$` at the end or inside) happen often, and every path up to a
+ * length is tried, plus random longer ones.
+ */
+
+interface RuleSpec {
+  readonly allow: boolean;
+  readonly pattern: string;
+}
+
+const PATTERN_CHARS = ['/', 'a', 'b', '*', '$'] as const;
+const PATH_CHARS = ['/', 'a', 'b', 'c', '*', '$'] as const;
+
+const patternArb = fc.oneof(
+  { weight: 9, arbitrary: fc.array(fc.constantFrom(...PATTERN_CHARS), { maxLength: 5 }).map((cs) => '/' + cs.join('')) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...PATTERN_CHARS), { minLength: 1, maxLength: 4 }).map((cs) => cs.join('')) },
+);
+const ruleArb = fc.record({ allow: fc.boolean(), pattern: patternArb });
+const rulesArb = fc.array(ruleArb, { minLength: 1, maxLength: 8 });
+const longPathsArb = fc.array(
+  fc.array(fc.constantFrom(...PATH_CHARS), { minLength: 5, maxLength: 10 }).map((cs) => '/' + cs.join('')),
+  { maxLength: 30 },
+);
+
+/** Every path `/` + up to three characters of the path alphabet. */
+const SHORT_PATHS: readonly string[] = (() => {
+  const out = ['/'];
+  let layer = [''];
+  for (let n = 1; n <= 3; n++) {
+    layer = layer.flatMap((p) => PATH_CHARS.map((c) => p + c));
+    out.push(...layer.map((p) => '/' + p));
+  }
+  return out;
+})();
+
+function ruleLine(rule: RuleSpec): string {
+  return `${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
+}
+
+/** 0-based physical lines of the findings of one id. */
+function reportedLines(file: RobotsFile, id: 'shadowed-rule' | 'redundant-rule'): number[] {
+  return lint(file)
+    .filter((f) => f.id === id)
+    .map((f) => file.lines.findIndex((l) => l.start === f.span.start));
+}
+
+function withoutLine(text: string, line: number): string {
+  const lines = text.split('\n');
+  lines.splice(line, 1);
+  return lines.join('\n');
+}
+
+function checkExactness(text: string, agents: readonly string[], paths: readonly string[]): void {
+  const file = parseRobots(text);
+  const all = [...SHORT_PATHS, ...paths];
+  for (const line of reportedLines(file, 'shadowed-rule')) {
+    assert.ok(line >= 0);
+    for (const agent of agents) {
+      for (const path of all) {
+        const verdict = decide(file, path, agent);
+        assert.notEqual(verdict.rule?.line, line, `line ${line + 1} reported shadowed but decides ${path} for ${agent}\n${text}`);
+      }
+    }
+  }
+  for (const line of reportedLines(file, 'redundant-rule')) {
+    assert.ok(line >= 0);
+    const reduced = parseRobots(withoutLine(text, line));
+    for (const agent of agents) {
+      for (const path of all) {
+        const before = decide(file, path, agent).allowed;
+        const after = decide(reduced, path, agent).allowed;
+        assert.equal(after, before, `removing line ${line + 1} (reported redundant) changes ${path} for ${agent}\n${text}`);
+      }
+    }
+  }
+}
+
+describe('lint exactness (shadowed never decides, redundant changes nothing)', () => {
+  test('one * group', () => {
+    fc.assert(
+      fc.property(rulesArb, longPathsArb, (rules, paths) => {
+        checkExactness(['User-agent: *', ...rules.map(ruleLine)].join('\n'), ['FooBot'], paths);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a group named by two tokens, merged with a group of one of them', () => {
+    fc.assert(
+      fc.property(rulesArb, rulesArb, longPathsArb, (shared, onlyA, paths) => {
+        const text = ['User-agent: A', 'User-agent: B', ...shared.map(ruleLine), '', 'User-agent: A', ...onlyA.map(ruleLine)].join('\n');
+        checkExactness(text, ['A', 'B'], paths);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('known tricky cases', () => {
+    for (const text of [
+      'User-agent: *\nDisallow: /a\nDisallow: /a',
+      'User-agent: *\nDisallow: /a\nAllow: /a',
+      'User-agent: *\nAllow: /a*\nDisallow: /a',
+      'User-agent: *\nDisallow: /a\nDisallow: /a/b',
+      'User-agent: *\nDisallow: /a\nAllow: /a/\nDisallow: /a/b',
+      'User-agent: *\nDisallow: /a$\nDisallow: /a*$\nAllow: /a$b',
+      'User-agent: *\nDisallow: /*a\nDisallow: /a\nAllow: /*b$',
+    ]) {
+      checkExactness(text, ['FooBot'], []);
+    }
+  });
+});
+
+/**
+ * Every target of up to six pieces from `/ a b c %24` (`c` stands for "any other
+ * character", `%24` is how a literal `$` reaches the matcher).
+ */
+const ALL_SHORT_TARGETS: readonly string[] = (() => {
+  const out = [''];
+  let layer = [''];
+  for (let n = 1; n <= 6; n++) {
+    layer = layer.flatMap((p) => ['/', 'a', 'b', 'c', '%24'].map((c) => p + c));
+    out.push(...layer);
+  }
+  return out;
+})();
+
+describe('pattern relations the analysis relies on', () => {
+  test('contains and intersects agree with brute force', () => {
+    const smallPattern = fc.array(fc.constantFrom(...PATTERN_CHARS), { maxLength: 3 }).map((cs) => '/' + cs.join(''));
+    fc.assert(
+      fc.property(fc.oneof(smallPattern, patternArb.filter((p) => p.length <= 4)), smallPattern, (p, q) => {
+        const [a, b] = [normalizePattern(p), normalizePattern(q)];
+        if (a === '' || b === '') return;
+        const [ca, cb] = [compilePattern(a), compilePattern(b)];
+        let counterexample = false;
+        let common = false;
+        for (const t of ALL_SHORT_TARGETS) {
+          const [ma, mb] = [matches(ca, t), matches(cb, t)];
+          if (mb && !ma) counterexample = true;
+          if (ma && mb) common = true;
+        }
+        // What lint relies on: "contained" and "disjoint" must hold for every target. The
+        // other answers are checked where the patterns are short enough for the
+        // enumeration to hold a witness (at most the patterns' characters together).
+        const conclusive = a.length + b.length <= 6;
+        const contained = contains(patternLanguage(a), patternLanguage(b));
+        if (contained === true || (contained === false && conclusive)) assert.equal(contained, !counterexample, `contains(${a}, ${b})`);
+        const meet = intersects(patternLanguage(a), patternLanguage(b));
+        if (meet === false || (meet === true && conclusive)) assert.equal(meet, common, `intersects(${a}, ${b})`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
