@@ -487,3 +487,11 @@ describe('the whole catalogue', () => {
     assert.ok(findings.some((f) => f.id === 'star-rules-not-inherited'));
   });
 });
+
+describe('shadowed by Google’s index.html rule', () => {
+  test('the message names the implicit directory rule', () => {
+    const findings = lint(parseRobots('User-agent: *\nDisallow: /dir/$\nAllow: /dir/index.html\n')).filter((f) => f.id === 'shadowed-rule');
+    assert.equal(findings.length, 1);
+    assert.match(findings[0]!.message, /as also allowing \/dir\/ exactly/);
+  });
+});

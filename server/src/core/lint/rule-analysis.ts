@@ -22,6 +22,8 @@ export interface RuleStatus {
   readonly rule: Rule;
   /** A rule that always matches too and always wins. */
   readonly shadowedBy?: Rule;
+  /** The winner is Google's implicit `/dir/$` of an `Allow: /dir/index.html`, not the rule as written. */
+  readonly shadowedByIndexHtml?: boolean;
   /** Removing the rule changes no verdict; `fallback` takes over (null: "no match ⇒ allowed"). */
   readonly redundant?: { readonly fallback: Rule | null };
 }
@@ -131,7 +133,9 @@ function analyzePool(rules: readonly Rule[], relations: Relations): RuleStatus[]
     if (shadow) shadowed.set(r, shadow);
     else candidates.push([r, ancestors]);
   }
-  const statuses: RuleStatus[] = [...shadowed].map(([r, by]) => ({ rule: r.rule, shadowedBy: by.rule }));
+  const statuses: RuleStatus[] = [...shadowed].map(([r, by]) =>
+    by.implicit ? { rule: r.rule, shadowedBy: by.rule, shadowedByIndexHtml: true } : { rule: r.rule, shadowedBy: by.rule },
+  );
   for (const [r, ancestors] of candidates) {
     const live = ancestors.filter((a) => !shadowed.has(a));
     const fallback = findFallback(r, live, rankedOpposites(r, ancestors, byPrefix, sortedPrefixes), relations);

@@ -10,6 +10,19 @@ export const shadowedRule: Check = ({ file, rules }) => {
     const rule = status.rule;
     const ruleText = statementText(file, rule.line);
     const winnerText = statementText(file, winner.line);
+    if (status.shadowedByIndexHtml) {
+      const dir = winner.normalized.slice(0, winner.normalized.lastIndexOf('/') + 1);
+      findings.push({
+        id: 'shadowed-rule',
+        severity: 'warning',
+        span: lineSpan(file, rule.line),
+        message: `"${ruleText}" never decides anything: Google reads "${winnerText}" (line ${winner.line + 1}) as also allowing ${dir} exactly, and that wins wherever this rule matches.`,
+        related: [{ span: lineSpan(file, winner.line), message: `Google's index.html rule: this line also allows ${dir} exactly.` }],
+        unnecessary: true,
+        fixes: [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+      });
+      continue;
+    }
     const why =
       winner.normalized === rule.normalized && winner.kind === rule.kind
         ? 'it repeats'
