@@ -3,6 +3,8 @@
  * as the language server, so the CLI and the editor always give the same answer.
  */
 
+import { runCheck } from './commands/check';
+import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
 import { runTest } from './commands/test';
 import { HELP, UsageError } from './usage';
@@ -13,6 +15,8 @@ type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; std
 const COMMANDS: Readonly<Record<string, Command>> = {
   lint: runLint,
   test: runTest,
+  fetch: runFetch,
+  check: runCheck,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -8,3 +8,5 @@ export * from './crawlers';
 export * from './lint';
 export * from './explain';
 export * from './format';
+export * from './fetch';
+export * from './directives';
