@@ -1,2 +1,48 @@
-// Placeholder replaced by the extension client.
-export function activate(): void {}
+/**
+ * The robots.txt Lens extension: starts the language client and wires the commands and
+ * views to it. Everything else lives in one file per job beside this one.
+ */
+
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { GroupCodeLensProvider } from './code-lens';
+import { registerMatrix } from './commands/matrix';
+import { registerTestUrl } from './commands/test-url';
+import { createLanguageClient, robotsServer } from './language-client';
+import { MatrixPanel } from './matrix-panel';
+import { RecentUrls } from './recent-urls';
+import { ROBOTS_LANGUAGE_ID } from './robots-document';
+import { FileSummaryStatus } from './status-bar';
+import { WinningLineHighlight } from './winning-line';
+
+let client: LanguageClient | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const output = vscode.window.createOutputChannel('robots.txt Lens');
+  client = createLanguageClient(context);
+  const server = robotsServer(client);
+  const highlight = new WinningLineHighlight();
+  const codeLenses = new GroupCodeLensProvider(server);
+
+  context.subscriptions.push(
+    output,
+    highlight,
+    codeLenses,
+    registerTestUrl({ server, output, highlight, recent: new RecentUrls(context.globalState) }),
+    registerMatrix({ server, highlight, extensionUri: context.extensionUri }),
+    vscode.languages.registerCodeLensProvider({ language: ROBOTS_LANGUAGE_ID }, codeLenses),
+    new FileSummaryStatus(server),
+    { dispose: () => MatrixPanel.disposeCurrent() },
+  );
+
+  // Requests wait for the start themselves, so activation does not have to.
+  client.start().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    output.appendLine(`The robots.txt Lens language server did not start: ${message}`);
+    void vscode.window.showErrorMessage(`robots.txt Lens: the language server did not start (${message}).`);
+  });
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return client?.stop();
+}

@@ -1,0 +1,63 @@
+/**
+ * The language client: starts the bundled server (`dist/server.js`) over node IPC and
+ * exposes the typed custom requests of `protocol.ts` with VS Code URIs, converted exactly
+ * as the client converts them for document sync, so the server always finds the document.
+ */
+
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
+import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { FileSummaryRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
+import type { FileSummaryResult, MatrixParams, MatrixResult, TestUrlParams, TestUrlResult } from '../../server/src/protocol';
+import { withExplicitLintSettings } from './lint-settings';
+import { ROBOTS_LANGUAGE_ID } from './robots-document';
+import { SETTINGS_SECTION } from './settings';
+
+/** The typed requests the commands, views and CodeLens send. */
+export interface RobotsServer {
+  testUrl(document: vscode.Uri, params: Omit<TestUrlParams, 'uri'>, token?: vscode.CancellationToken): Promise<TestUrlResult>;
+  matrix(document: vscode.Uri, params: Omit<MatrixParams, 'uri'>, token?: vscode.CancellationToken): Promise<MatrixResult>;
+  fileSummary(document: vscode.Uri, token?: vscode.CancellationToken): Promise<FileSummaryResult>;
+}
+
+export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+  const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    // Saved files and unsaved buffers; other schemes (git diffs, output) are not linted.
+    documentSelector: [
+      { language: ROBOTS_LANGUAGE_ID, scheme: 'file' },
+      { language: ROBOTS_LANGUAGE_ID, scheme: 'untitled' },
+    ],
+    outputChannelName: 'robots.txt Lens Language Server',
+    middleware: {
+      workspace: {
+        // The server pulls `robotsLens`; it must see only the lint severities a user chose.
+        configuration: async (params, token, next) => {
+          const result = await next(params, token);
+          if (!Array.isArray(result)) return result;
+          return result.map((value: unknown, index) => {
+            const item = params.items[index];
+            if (item?.section !== SETTINGS_SECTION) return value;
+            return withExplicitLintSettings(value, item.scopeUri !== undefined ? client.protocol2CodeConverter.asUri(item.scopeUri) : undefined);
+          });
+        },
+      },
+    },
+  };
+  // The id `robotsLens` makes the client read `robotsLens.trace.server`.
+  const client = new LanguageClient('robotsLens', 'robots.txt Lens Language Server', serverOptions, clientOptions);
+  return client;
+}
+
+export function robotsServer(client: LanguageClient): RobotsServer {
+  const uri = (document: vscode.Uri): string => client.code2ProtocolConverter.asUri(document);
+  return {
+    testUrl: (document, params, token) => client.sendRequest(TestUrlRequest, { ...params, uri: uri(document) }, token),
+    matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
+    fileSummary: (document, token) => client.sendRequest(FileSummaryRequest, { uri: uri(document) }, token),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The matrix webview's page: a static shell with a strict Content-Security-Policy. It holds
+ * no data at all — the rows arrive by postMessage and `media/matrix.js` inserts them as
+ * text — so nothing from the document or a log can ever become markup here.
+ */
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
+  const nonce = randomBytes(18).toString('base64');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'matrix.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'matrix.css'));
+  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta http-equiv="Content-Security-Policy" content="${csp}">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
+  <title>Crawler matrix</title>
+</head>
+<body>
+  <header>
+    <h1 id="title">Crawler matrix</h1>
+    <p id="subtitle" class="muted">Loading…</p>
+  </header>
+  <form id="add-paths" class="toolbar" autocomplete="off">
+    <label for="path-input">Add paths or URLs</label>
+    <input id="path-input" type="text" spellcheck="false" placeholder="/checkout/ /blog/post?id=1">
+    <button type="submit" class="primary">Add</button>
+    <button type="button" id="reset-paths" class="secondary">Use the file's own paths</button>
+  </form>
+  <p id="status" role="status" aria-live="polite"></p>
+  <div id="matrix" class="matrix-scroll"></div>
+  <p id="summary" class="summary"></p>
+  <p class="muted legend">Each cell says Allowed or Disallowed in words; hover for the winning line, click or press Enter to reveal it in the editor. Arrow keys move between cells.</p>
+  <script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}

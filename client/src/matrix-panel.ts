@@ -1,0 +1,209 @@
+/**
+ * The crawler matrix panel: one webview beside the editor, fed by `robotsLens/matrix` on
+ * the current buffer and refreshed (debounced) as the document changes. The panel only
+ * posts data; the webview script renders it as text and asks back to reveal a cell's line.
+ *
+ * While a refresh is pending the table is marked out of date; when a request fails the
+ * table is removed, so a verdict is never shown that the current buffer did not produce.
+ */
+
+import * as vscode from 'vscode';
+import { parseTarget } from '../../server/src/core/match';
+import type { RobotsServer } from './language-client';
+import { matrixHtml } from './matrix-html';
+import { matrixView } from './matrix-view';
+import type { MatrixView } from './matrix-view';
+import { lineTextOf, revealLine } from './robots-document';
+import { SETTINGS_SECTION, readSettings } from './settings';
+import type { WinningLineHighlight } from './winning-line';
+
+export const MATRIX_VIEW_TYPE = 'robotsLens.matrix';
+const REFRESH_DELAY_MS = 300;
+
+type ToWebview =
+  | { readonly type: 'matrix'; readonly view: MatrixView; readonly notice?: string }
+  | { readonly type: 'busy'; readonly message: string }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'notice'; readonly message: string };
+
+export interface MatrixPanelDeps {
+  readonly server: RobotsServer;
+  readonly highlight: WinningLineHighlight;
+  readonly extensionUri: vscode.Uri;
+}
+
+export interface MatrixTarget {
+  readonly document: vscode.TextDocument;
+  /** Rows asked for (a CodeLens's crawlers); undefined: `robotsLens.matrix.crawlers` or the well-known ones. */
+  readonly agents?: readonly string[];
+}
+
+export class MatrixPanel implements vscode.Disposable {
+  private static current: MatrixPanel | undefined;
+
+  /** Shows the panel for the document, reusing the open one. */
+  static show(deps: MatrixPanelDeps, target: MatrixTarget): MatrixPanel {
+    const panel = MatrixPanel.current ?? new MatrixPanel(deps);
+    MatrixPanel.current = panel;
+    panel.retarget(target);
+    panel.panel.reveal(vscode.ViewColumn.Beside, true);
+    return panel;
+  }
+
+  private readonly panel: vscode.WebviewPanel;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private document!: vscode.TextDocument;
+  private agents: readonly string[] | undefined;
+  /** Paths the user chose; undefined means the file's own (the server's default). */
+  private paths: string[] | undefined;
+  private view: MatrixView | undefined;
+  private last: ToWebview | undefined;
+  private sequence = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  private constructor(private readonly deps: MatrixPanelDeps) {
+    const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
+    this.panel = vscode.window.createWebviewPanel(
+      MATRIX_VIEW_TYPE,
+      'Crawler matrix',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, localResourceRoots: [mediaRoot] },
+    );
+    this.panel.webview.html = matrixHtml(this.panel.webview, mediaRoot);
+    this.subscriptions.push(
+      this.panel.onDidDispose(() => this.dispose()),
+      this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRefresh();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (this.agents === undefined && event.affectsConfiguration(`${SETTINGS_SECTION}.matrix.crawlers`, this.document.uri)) this.scheduleRefresh();
+      }),
+    );
+  }
+
+  private retarget(target: MatrixTarget): void {
+    if (this.document !== target.document) this.paths = undefined;
+    this.document = target.document;
+    this.agents = target.agents && target.agents.length > 0 ? target.agents : undefined;
+    this.panel.title = `Crawler matrix — ${vscode.workspace.asRelativePath(target.document.uri)}`;
+    void this.refresh();
+  }
+
+  private scheduleRefresh(): void {
+    this.post({ type: 'busy', message: 'The document changed: updating…' });
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, REFRESH_DELAY_MS);
+  }
+
+  /** Recomputes the matrix; `notice` is shown with the result (a message sent before it would be replaced). */
+  private async refresh(notice?: string): Promise<void> {
+    const sequence = ++this.sequence;
+    const document = this.document;
+    try {
+      // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.
+      await vscode.workspace.openTextDocument(document.uri);
+      const agents = this.agents ?? readSettings(document.uri).matrixCrawlers;
+      const version = document.version;
+      const result = await this.deps.server.matrix(document.uri, {
+        ...(agents.length > 0 ? { agents } : {}),
+        ...(this.paths ? { paths: this.paths } : {}),
+      });
+      if (sequence !== this.sequence) return;
+      this.view = matrixView(result, {
+        documentName: vscode.workspace.asRelativePath(document.uri),
+        version,
+        customPaths: this.paths !== undefined,
+        lineText: lineTextOf(document),
+      });
+      this.post({ type: 'matrix', view: this.view, ...(notice ? { notice } : {}) });
+    } catch (error) {
+      if (sequence !== this.sequence) return;
+      this.view = undefined;
+      this.post({ type: 'error', message: `The matrix could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  /** Messages come from the webview: check their shape before acting on them. */
+  private receive(message: unknown): void {
+    if (typeof message !== 'object' || message === null) return;
+    const m = message as Record<string, unknown>;
+    switch (m.type) {
+      case 'ready':
+        // A webview reloaded (e.g. after being hidden) has lost its state: send the last one again.
+        if (this.last) void this.panel.webview.postMessage(this.last);
+        return;
+      case 'reveal':
+        if (typeof m.row === 'number' && typeof m.column === 'number') void this.reveal(m.row, m.column);
+        return;
+      case 'addPaths':
+        if (Array.isArray(m.paths)) this.addPaths(m.paths.filter((p): p is string => typeof p === 'string'));
+        return;
+      case 'removePath':
+        if (typeof m.path === 'string') this.removePath(m.path);
+        return;
+      case 'resetPaths':
+        this.paths = undefined;
+        void this.refresh();
+        return;
+    }
+  }
+
+  private async reveal(row: number, column: number): Promise<void> {
+    const viewRow = this.view?.rows[row];
+    const cell = column < 0 ? undefined : viewRow?.cells[column];
+    const line = column < 0 ? viewRow?.groupLine : cell?.line;
+    if (!viewRow || line === undefined || line === null) return;
+    await revealLine(this.document, line);
+    const note = cell ? `${viewRow.agent}, ${this.view?.paths[column] ?? ''}: ${cell.text.toLowerCase()}` : `${viewRow.agent} uses this group`;
+    this.deps.highlight.show(this.document, [{ line, note }]);
+  }
+
+  private addPaths(input: readonly string[]): void {
+    const current = this.paths ?? [...(this.view?.paths ?? [])];
+    const rejected: string[] = [];
+    for (const raw of input) {
+      const path = raw.trim();
+      if (path === '') continue;
+      const parsed = parseTarget(path);
+      if (!parsed.ok) rejected.push(parsed.message);
+      else if (!current.includes(path)) current.push(path);
+    }
+    this.paths = current;
+    void this.refresh(rejected.length > 0 ? `Not added: ${rejected.join(' ')}` : undefined);
+  }
+
+  private removePath(path: string): void {
+    const current = this.paths ?? [...(this.view?.paths ?? [])];
+    const remaining = current.filter((other) => other !== path);
+    if (remaining.length === 0) {
+      this.post({ type: 'notice', message: 'The matrix needs at least one path.' });
+      return;
+    }
+    this.paths = remaining;
+    void this.refresh();
+  }
+
+  private post(message: ToWebview): void {
+    // A reloaded webview gets the last result again, without a notice that was about the moment.
+    if (message.type === 'matrix') this.last = { type: 'matrix', view: message.view };
+    else if (message.type === 'error') this.last = message;
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (MatrixPanel.current === this) MatrixPanel.current = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.sequence++;
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.panel.dispose();
+  }
+
+  /** Closes the panel, if open (on deactivation). */
+  static disposeCurrent(): void {
+    MatrixPanel.current?.dispose();
+  }
+}

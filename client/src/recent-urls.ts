@@ -1,0 +1,19 @@
+/** The URLs and paths tested recently, newest first, kept across sessions in globalState. */
+
+import type * as vscode from 'vscode';
+
+const KEY = 'robotsLens.testUrl.recent';
+const MAX = 15;
+
+export class RecentUrls {
+  constructor(private readonly state: vscode.Memento) {}
+
+  list(): string[] {
+    const stored = this.state.get<unknown>(KEY);
+    return Array.isArray(stored) ? stored.filter((url): url is string => typeof url === 'string') : [];
+  }
+
+  async remember(url: string): Promise<void> {
+    await this.state.update(KEY, [url, ...this.list().filter((other) => other !== url)].slice(0, MAX));
+  }
+}

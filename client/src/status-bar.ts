@@ -1,0 +1,70 @@
+/**
+ * Status bar item for robots.txt editors: "robots.txt: N groups, M rules, E errors" from
+ * `robotsLens/fileSummary`; clicking it opens the Problems panel. It follows the active
+ * editor and is refreshed when the server publishes new diagnostics for it.
+ */
+
+import * as vscode from 'vscode';
+import type { FileSummaryResult } from '../../server/src/protocol';
+import type { RobotsServer } from './language-client';
+import { isRobotsDocument } from './robots-document';
+
+export class FileSummaryStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('robotsLens.summary', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private sequence = 0;
+
+  constructor(private readonly server: RobotsServer) {
+    this.item.name = 'robots.txt Lens summary';
+    this.item.command = 'workbench.actions.view.problems';
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      // Diagnostics are published after each change is linted: the summary is current then.
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        const active = vscode.window.activeTextEditor?.document;
+        if (active && event.uris.some((uri) => uri.toString() === active.uri.toString())) this.update();
+      }),
+    );
+    this.update();
+  }
+
+  private update(): void {
+    const document = vscode.window.activeTextEditor?.document;
+    const sequence = ++this.sequence;
+    if (!isRobotsDocument(document)) {
+      this.item.hide();
+      return;
+    }
+    this.server.fileSummary(document.uri).then(
+      (summary) => {
+        if (sequence !== this.sequence) return;
+        this.item.text = statusText(summary);
+        this.item.tooltip = statusTooltip(summary);
+        this.item.show();
+      },
+      () => {
+        // No summary (server starting or stopped): show nothing rather than stale numbers.
+        if (sequence === this.sequence) this.item.hide();
+      },
+    );
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.item.dispose();
+  }
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function statusText(summary: FileSummaryResult): string {
+  return `robots.txt: ${plural(summary.groups, 'group')}, ${plural(summary.rules, 'rule')}, ${plural(summary.errors, 'error')}`;
+}
+
+function statusTooltip(summary: FileSummaryResult): string {
+  return (
+    `${plural(summary.groups, 'group')}, ${plural(summary.rules, 'rule')}, ${plural(summary.sitemaps, 'sitemap')}. ` +
+    `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.information} information, ${plural(summary.hints, 'hint')}. ` +
+    'Click to open Problems.'
+  );
+}

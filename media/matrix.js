@@ -1,0 +1,213 @@
+// The crawler matrix webview. Data arrives by postMessage from the extension and is inserted
+// only as text (textContent, createElement): user agents and paths are never parsed as markup.
+// Plain browser JavaScript with no dependencies, loaded under a nonce-based CSP.
+/* global acquireVsCodeApi, document, window */
+(function () {
+  'use strict';
+
+  const vscode = acquireVsCodeApi();
+  const title = document.getElementById('title');
+  const subtitle = document.getElementById('subtitle');
+  const status = document.getElementById('status');
+  const container = document.getElementById('matrix');
+  const summary = document.getElementById('summary');
+  const form = document.getElementById('add-paths');
+  const input = document.getElementById('path-input');
+  const reset = document.getElementById('reset-paths');
+
+  /** The view on screen, for keyboard navigation and refocusing after a refresh. */
+  let view = null;
+
+  const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+
+  function plural(n, word) {
+    return n + ' ' + word + (n === 1 ? '' : 's');
+  }
+
+  function setStatus(text, kind) {
+    status.textContent = text || '';
+    status.className = kind || '';
+  }
+
+  function focusedCell() {
+    const active = document.activeElement;
+    if (!active || !active.dataset || active.dataset.row === undefined) return null;
+    return { row: Number(active.dataset.row), column: Number(active.dataset.column) };
+  }
+
+  function focusCell(row, column) {
+    const target = container.querySelector('[data-row="' + row + '"][data-column="' + column + '"]');
+    if (target) target.focus();
+    return Boolean(target);
+  }
+
+  function cellControl(cell, row, column) {
+    // A cell with a line to reveal is a button (Enter and Space work natively); one without
+    // is still focusable so its tooltip and text are reachable from the keyboard.
+    const control = cell.line === null ? el('span', 'cell ' + cell.state) : el('button', 'cell ' + cell.state);
+    if (cell.line === null) control.tabIndex = 0;
+    else control.type = 'button';
+    control.dataset.row = String(row);
+    control.dataset.column = String(column);
+    control.title = cell.tooltip;
+    control.setAttribute('aria-label', cell.tooltip);
+    control.append(el('span', 'symbol', SYMBOL[cell.state] || ''), el('span', 'verdict', cell.text));
+    return control;
+  }
+
+  function headerCell(path, removable) {
+    const th = el('th', 'path');
+    th.scope = 'col';
+    th.append(el('span', 'path-text', path));
+    if (removable) {
+      const remove = el('button', 'remove', '×');
+      remove.type = 'button';
+      remove.title = 'Remove ' + path + ' from the matrix';
+      remove.setAttribute('aria-label', 'Remove path ' + path);
+      remove.addEventListener('click', () => vscode.postMessage({ type: 'removePath', path }));
+      th.append(remove);
+    }
+    return th;
+  }
+
+  function rowHeader(row, index) {
+    const th = el('th', 'crawler');
+    th.scope = 'row';
+    const agent = el('div', 'agent', row.agent);
+    agent.title = row.agent;
+    th.append(agent);
+    if (row.token && row.token.toLowerCase() !== row.agent.toLowerCase()) th.append(el('div', 'muted small', 'read as ' + row.token));
+    if (row.groupLine === null) {
+      const group = el('div', 'group small', row.group);
+      group.title = row.groupTooltip;
+      th.append(group);
+    } else {
+      const group = el('button', 'group link small', row.group);
+      group.type = 'button';
+      group.dataset.row = String(index);
+      group.dataset.column = '-1';
+      group.title = row.groupTooltip + ' — reveal it in the editor';
+      group.setAttribute('aria-label', row.groupTooltip + ', reveal in the editor');
+      group.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row: index, column: -1 }));
+      th.append(group);
+    }
+    const about = el('div', 'muted small about', row.about);
+    about.title = row.about;
+    th.append(about);
+    return th;
+  }
+
+  function render(next, notice) {
+    const refocus = focusedCell();
+    view = next;
+    title.textContent = 'Crawler matrix — ' + next.documentName;
+    subtitle.textContent =
+      plural(next.rows.length, 'crawler') + ' × ' + plural(next.paths.length, 'path') +
+      (next.customPaths ? ' (paths you chose)' : " (paths from the file's own rules)") +
+      ', decided on the current buffer (version ' + next.version + ').';
+    setStatus(notice || '', notice ? 'notice' : '');
+    container.classList.remove('stale');
+    container.removeAttribute('aria-busy');
+    reset.disabled = !next.customPaths;
+
+    const table = el('table', 'matrix');
+    const caption = el('caption', 'visually-hidden', 'Verdict of each crawler for each tested path');
+    const head = el('thead');
+    const headRow = el('tr');
+    const corner = el('th', 'corner', 'Crawler');
+    corner.scope = 'col';
+    const countHead = el('th', 'count', 'Disallowed');
+    countHead.title = 'How many of the tested paths are disallowed (/robots.txt, always allowed, is not counted)';
+    countHead.scope = 'col';
+    headRow.append(corner, countHead);
+    for (const path of next.paths) headRow.append(headerCell(path, next.paths.length > 1));
+    head.append(headRow);
+
+    const body = el('tbody');
+    next.rows.forEach((row, r) => {
+      const tr = el('tr');
+      const count = el('td', 'count ' + row.category, row.countShort);
+      count.title = row.countText;
+      count.setAttribute('aria-label', row.countText);
+      tr.append(rowHeader(row, r), count);
+      row.cells.forEach((cell, c) => {
+        const td = el('td');
+        const control = cellControl(cell, r, c);
+        if (cell.line !== null) control.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row: r, column: c }));
+        td.append(control);
+        tr.append(td);
+      });
+      body.append(tr);
+    });
+    table.append(caption, head, body);
+    container.replaceChildren(table);
+
+    const s = next.summary;
+    summary.textContent =
+      'Over these ' + plural(next.paths.length, 'path') + ': ' +
+      plural(s.all, 'crawler') + ' with every tested path disallowed, ' +
+      s.some + ' with some, ' + s.none + ' with none' +
+      (s.undecided > 0 ? ', ' + s.undecided + ' with no path decided by the file' : '') +
+      '. These are the tested paths only, not the whole site; /robots.txt is always allowed and not counted.';
+
+    if (refocus) focusCell(refocus.row, refocus.column);
+  }
+
+  function showBusy(message) {
+    container.classList.add('stale');
+    container.setAttribute('aria-busy', 'true');
+    setStatus(message, 'busy');
+  }
+
+  function showError(message) {
+    // Never leave verdicts on screen that the current buffer did not produce.
+    view = null;
+    container.replaceChildren();
+    container.removeAttribute('aria-busy');
+    summary.textContent = '';
+    subtitle.textContent = '';
+    setStatus(message, 'error');
+  }
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || typeof message.type !== 'string') return;
+    if (message.type === 'matrix' && message.view) render(message.view, message.notice ? String(message.notice) : '');
+    else if (message.type === 'busy') showBusy(String(message.message));
+    else if (message.type === 'error') showError(String(message.message));
+    else if (message.type === 'notice') setStatus(String(message.message), 'notice');
+  });
+
+  // Arrow keys move between cells (and the group buttons in column -1) like a grid.
+  container.addEventListener('keydown', (event) => {
+    const at = focusedCell();
+    if (!at || !view) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [0, -Infinity], End: [0, Infinity] };
+    const move = moves[event.key];
+    if (!move) return;
+    const lastColumn = view.paths.length - 1;
+    const row = Math.min(Math.max(at.row + move[0], 0), view.rows.length - 1);
+    let column = at.column + move[1];
+    column = Math.min(Math.max(column, -1), lastColumn);
+    // Column -1 (the group) has no button when the crawler uses no group: skip to the first cell.
+    if (focusCell(row, column) || (column === -1 && focusCell(row, 0))) event.preventDefault();
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const paths = input.value.split(/\s+/).filter((path) => path !== '');
+    if (paths.length === 0) return;
+    vscode.postMessage({ type: 'addPaths', paths });
+    input.value = '';
+  });
+  reset.addEventListener('click', () => vscode.postMessage({ type: 'resetPaths' }));
+
+  vscode.postMessage({ type: 'ready' });
+})();
