@@ -138,3 +138,42 @@ describe('the parser never throws (fast-check)', () => {
     assert.equal(html.groups.length, 0);
   });
 });
+
+/** Percent-normalisation written the slow, obvious way: one character at a time. */
+function referenceNormalize(raw: string, target: boolean): string {
+  const bytes = (ch: string): string => [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  let out = '';
+  const chars = [...raw];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? ''))) {
+      const byte = parseInt(chars[i + 1]! + chars[i + 2]!, 16);
+      const decoded = String.fromCharCode(byte);
+      out += /[A-Za-z0-9\-._~]/.test(decoded) ? decoded : '%' + (chars[i + 1]! + chars[i + 2]!).toUpperCase();
+      i += 2;
+    } else if (ch.codePointAt(0)! >= 0x80) {
+      out += bytes(ch);
+    } else if (target && ch === '*') {
+      out += '%2A';
+    } else if (target && ch === '$') {
+      out += '%24';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+describe('normalisation agrees with a character-at-a-time reference (fast-check)', () => {
+  const piece = fc.constantFrom('a', '/', '%', '%2f', '%2F', '%61', '%7e', '%zz', '%4', 'ツ', 'é', '😀', '*', '$', '?', '=', '~');
+  test('patterns and targets', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const raw = parts.join('');
+        assert.equal(normalizePattern(raw), referenceNormalize(raw, false));
+        assert.equal(normalizeTarget(raw), referenceNormalize(raw, true));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});

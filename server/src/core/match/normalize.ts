@@ -33,18 +33,18 @@ export function googleLiteralPattern(raw: string): string {
 
 /** A URL as a crawler sends it to Google's matcher: only non-ASCII encoded, escapes untouched. */
 export function googleLiteralTarget(raw: string): string {
-  let needs = false;
-  for (let i = 0; i < raw.length; i++) {
-    if (raw.charCodeAt(i) >= 0x80) { needs = true; break; }
-  }
-  if (!needs) return raw;
   let out = '';
+  let run = 0;
+  const append = (s: string): void => {
+    out += s;
+  };
   for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c < 0x80) out += raw[i];
-    else i = appendNonAscii(raw, i, (s) => (out += s));
+    if (raw.charCodeAt(i) < 0x80) continue;
+    out += raw.slice(run, i);
+    i = appendNonAscii(raw, i, append);
+    run = i + 1;
   }
-  return out;
+  return run === 0 ? raw : out + raw.slice(run);
 }
 
 /** True when normalising could change the string (fast path for plain ASCII paths). */
@@ -58,7 +58,10 @@ function needsWork(raw: string, target: boolean): boolean {
 
 function normalize(raw: string, target: boolean, decodeUnreserved: boolean): string {
   if (!needsWork(raw, target)) return raw;
+  // Unchanged runs are copied with one slice each: building the result a character at a
+  // time costs more than the rest of a match.
   let out = '';
+  let run = 0;
   const append = (s: string): void => {
     out += s;
   };
@@ -67,25 +70,25 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
     if (c === 0x25) {
       const h1 = hexValue(raw.charCodeAt(i + 1));
       const h2 = hexValue(raw.charCodeAt(i + 2));
-      if (h1 < 0 || h2 < 0) {
-        out += '%';
-        continue;
-      }
+      if (h1 < 0 || h2 < 0) continue;
       const byte = h1 * 16 + h2;
-      if (decodeUnreserved && isUnreserved(byte)) out += String.fromCharCode(byte);
-      else out += '%' + HEX[h1] + HEX[h2];
+      const upper = '%' + HEX[h1] + HEX[h2];
+      const replacement = decodeUnreserved && isUnreserved(byte) ? String.fromCharCode(byte) : upper;
+      if (replacement !== raw.slice(i, i + 3)) {
+        out += raw.slice(run, i) + replacement;
+        run = i + 3;
+      }
       i += 2;
     } else if (c >= 0x80) {
+      out += raw.slice(run, i);
       i = appendNonAscii(raw, i, append);
-    } else if (target && c === 0x2a) {
-      out += '%2A';
-    } else if (target && c === 0x24) {
-      out += '%24';
-    } else {
-      out += raw[i];
+      run = i + 1;
+    } else if (target && (c === 0x2a || c === 0x24)) {
+      out += raw.slice(run, i) + (c === 0x2a ? '%2A' : '%24');
+      run = i + 1;
     }
   }
-  return out;
+  return run === 0 ? raw : out + raw.slice(run);
 }
 
 /** Appends the percent-encoded UTF-8 octets of the character at `i`; returns the last index consumed. */

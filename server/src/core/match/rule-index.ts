@@ -23,45 +23,42 @@ interface TrieNode {
   label: string;
   readonly children: Map<number, TrieNode>;
   readonly rules: IndexedRule[];
-  /** For each rule (same order), the characters it needs after its literal prefix. */
-  readonly needs: CharSet[];
+  /** For each rule (same order), its sentinel character code, or -1 (literal-only or nothing to require). */
+  readonly sentinels: number[];
 }
 
 /**
- * ASCII characters a wildcard rule needs after its literal prefix, as a 128-bit set. A
- * target lacking one of them cannot match, which rules out most `/*?x=` style rules
- * without running the matcher.
+ * A wildcard rule can only match a target containing every character of its later
+ * pieces. One of them, the rarest by a rough table of URL character frequency, is its
+ * sentinel: most `/*?x=` style rules are ruled out by one native `indexOf`, shared by all
+ * rules with the same sentinel, before the matcher runs.
  */
-interface CharSet {
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly d: number;
-}
+const COMMON = 'etaoinsrhldcumfpgwybvkxjqz/-0123456789ETAOINSRHLDCUMFPGWYBVKXJQZ._';
 
-function charSetOf(text: string): CharSet {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128) continue;
-    const bit = 1 << (code & 31);
-    if (code < 32) a |= bit;
-    else if (code < 64) b |= bit;
-    else if (code < 96) c |= bit;
-    else d |= bit;
+function sentinelOf(rule: IndexedRule): number {
+  const rest = rule.pattern.pieces.slice(1).join('');
+  let best = -1;
+  let bestScore = -1;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest.charCodeAt(i);
+    const rank = COMMON.indexOf(rest[i]!);
+    const score = rank < 0 ? COMMON.length : rank;
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
   }
-  return { a, b, c, d };
+  return best;
 }
 
-function hasAll(have: CharSet, need: CharSet): boolean {
-  return (have.a & need.a) === need.a && (have.b & need.b) === need.b && (have.c & need.c) === need.c && (have.d & need.d) === need.d;
-}
+// Per-call memo of sentinel lookups, keyed by character code and stamped per call; shared
+// by every index because matching never re-enters itself.
+let sentinelStamp = 0;
+const sentinelSeen = new Int32Array(0x10000);
+const sentinelPresent = new Uint8Array(0x10000);
 
 export class RuleIndex<R extends IndexedRule> {
-  private readonly root: TrieNode = { label: '', children: new Map(), rules: [], needs: [] };
+  private readonly root: TrieNode = { label: '', children: new Map(), rules: [], sentinels: [] };
 
   constructor(rules: readonly R[]) {
     for (const rule of rules) this.add(rule);
@@ -91,7 +88,15 @@ export class RuleIndex<R extends IndexedRule> {
       depth += child.label.length;
       node = child;
     }
-    let targetChars: CharSet | undefined;
+    sentinelStamp++;
+    if (count === 1) {
+      // The common case: every candidate hangs in one node, already in rank order.
+      const only = path[0]!;
+      for (let k = 0; k < only.rules.length; k++) {
+        if (this.accepts(only, k, target)) return only.rules[k] as R;
+      }
+      return undefined;
+    }
     for (;;) {
       let bestNode = -1;
       let bestRank = Number.POSITIVE_INFINITY;
@@ -100,25 +105,36 @@ export class RuleIndex<R extends IndexedRule> {
         const rules = path[i]!.rules;
         const head = heads[i]!;
         if (head >= rules.length) continue;
-        const rule = rules[head]!;
-        if (rule.rank < bestRank) {
-          bestRank = rule.rank;
+        const rank = rules[head]!.rank;
+        if (rank < bestRank) {
+          bestRank = rank;
           bestNode = i;
         }
       }
       if (bestNode < 0) return undefined;
-      const rule = path[bestNode]!.rules[heads[bestNode]!]!;
-      // A literal-only rule on the path matches by construction, unless `$` demands the end here.
-      let ok: boolean;
-      if (rule.literalOnly) {
-        ok = !rule.pattern.anchored || rule.pattern.pieces[0]!.length === target.length;
-      } else {
-        targetChars ??= charSetOf(target);
-        ok = hasAll(targetChars, path[bestNode]!.needs[heads[bestNode]!]!) && matches(rule.pattern, target);
-      }
-      if (ok) return rule as R;
-      heads[bestNode] = heads[bestNode]! + 1;
+      const node = path[bestNode]!;
+      const k = heads[bestNode]!;
+      if (this.accepts(node, k, target)) return node.rules[k] as R;
+      heads[bestNode] = k + 1;
     }
+  }
+
+  /** Does the k-th rule of a node on the target's path match it? */
+  private accepts(node: TrieNode, k: number, target: string): boolean {
+    const rule = node.rules[k]!;
+    const pattern = rule.pattern;
+    // A literal-only rule on the path matches by construction, unless `$` demands the end here.
+    if (rule.literalOnly) return !pattern.anchored || pattern.pieces[0]!.length === target.length;
+    const sentinel = node.sentinels[k]!;
+    if (sentinel >= 0) {
+      // Searched from the start, so one answer serves rules of every prefix length.
+      if (sentinelSeen[sentinel] !== sentinelStamp) {
+        sentinelSeen[sentinel] = sentinelStamp;
+        sentinelPresent[sentinel] = target.indexOf(String.fromCharCode(sentinel)) >= 0 ? 1 : 0;
+      }
+      if (sentinelPresent[sentinel] === 0) return false;
+    }
+    return matches(pattern, target);
   }
 
   // Scratch arrays reused across calls: `best` runs millions of times in a replay.
@@ -133,7 +149,7 @@ export class RuleIndex<R extends IndexedRule> {
       const c = prefix.charCodeAt(pos);
       const child = node.children.get(c);
       if (!child) {
-        const leaf: TrieNode = { label: prefix.slice(pos), children: new Map(), rules: [], needs: [] };
+        const leaf: TrieNode = { label: prefix.slice(pos), children: new Map(), rules: [], sentinels: [] };
         node.children.set(c, leaf);
         node = leaf;
         pos = prefix.length;
@@ -143,7 +159,7 @@ export class RuleIndex<R extends IndexedRule> {
       while (common < child.label.length && pos + common < prefix.length && child.label.charCodeAt(common) === prefix.charCodeAt(pos + common)) common++;
       if (common < child.label.length) {
         // Split the edge: the shared part becomes a node of its own.
-        const middle: TrieNode = { label: child.label.slice(0, common), children: new Map(), rules: [], needs: [] };
+        const middle: TrieNode = { label: child.label.slice(0, common), children: new Map(), rules: [], sentinels: [] };
         child.label = child.label.slice(common);
         middle.children.set(child.label.charCodeAt(0), child);
         node.children.set(c, middle);
@@ -162,7 +178,7 @@ function sortNode(node: TrieNode): void {
   while (stack.length > 0) {
     const n = stack.pop()!;
     n.rules.sort((a, b) => a.rank - b.rank);
-    for (const rule of n.rules) n.needs.push(charSetOf(rule.pattern.pieces.slice(1).join('')));
+    for (const rule of n.rules) n.sentinels.push(rule.literalOnly ? -1 : sentinelOf(rule));
     for (const child of n.children.values()) stack.push(child);
   }
 }
