@@ -4,8 +4,11 @@
  */
 
 import * as vscode from 'vscode';
+import { State } from 'vscode-languageclient/node';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GroupCodeLensProvider } from './code-lens';
+import { registerCheckUrl } from './commands/check-url';
+import { FetchedDocuments, registerFetch } from './commands/fetch';
 import { registerMatrix } from './commands/matrix';
 import { registerTestUrl } from './commands/test-url';
 import { createLanguageClient, robotsServer } from './language-client';
@@ -23,13 +26,21 @@ export function activate(context: vscode.ExtensionContext): void {
   const server = robotsServer(client);
   const highlight = new WinningLineHighlight();
   const codeLenses = new GroupCodeLensProvider(server);
+  const fetched = new FetchedDocuments(server);
 
   context.subscriptions.push(
     output,
     highlight,
     codeLenses,
-    registerTestUrl({ server, output, highlight, recent: new RecentUrls(context.globalState) }),
-    registerMatrix({ server, highlight, extensionUri: context.extensionUri }),
+    fetched,
+    registerTestUrl({ server, output, highlight, recent: new RecentUrls(context.globalState), fetched }),
+    registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
+    registerFetch({ server, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.fetch.recent') }),
+    registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
+    // A restarted server has forgotten where the fetched documents came from.
+    client.onDidChangeState((event) => {
+      if (event.newState === State.Running) fetched.resend();
+    }),
     vscode.languages.registerCodeLensProvider({ language: ROBOTS_LANGUAGE_ID }, codeLenses),
     new FileSummaryStatus(server),
     { dispose: () => MatrixPanel.disposeCurrent() },

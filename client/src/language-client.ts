@@ -7,8 +7,19 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { FileSummaryRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
-import type { FileSummaryResult, MatrixParams, MatrixResult, TestUrlParams, TestUrlResult } from '../../server/src/protocol';
+import type { UrlCheckReport } from '../../server/src/node/url-check';
+import { CheckUrlRequest, FetchedDocumentNotification, FetchRequest, FileSummaryRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
+import type {
+  CheckUrlParams,
+  FetchedSource,
+  FetchParams,
+  FetchResult,
+  FileSummaryResult,
+  MatrixParams,
+  MatrixResult,
+  TestUrlParams,
+  TestUrlResult,
+} from '../../server/src/protocol';
 import { withExplicitLintSettings } from './lint-settings';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
 import { SETTINGS_SECTION } from './settings';
@@ -18,6 +29,11 @@ export interface RobotsServer {
   testUrl(document: vscode.Uri, params: Omit<TestUrlParams, 'uri'>, token?: vscode.CancellationToken): Promise<TestUrlResult>;
   matrix(document: vscode.Uri, params: Omit<MatrixParams, 'uri'>, token?: vscode.CancellationToken): Promise<MatrixResult>;
   fileSummary(document: vscode.Uri, token?: vscode.CancellationToken): Promise<FileSummaryResult>;
+  /** The server fetches, so the extension host needs no HTTP of its own. */
+  fetch(params: FetchParams, token?: vscode.CancellationToken): Promise<FetchResult>;
+  checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReport>;
+  /** Tells the server where a fetched document came from (null: forget it). */
+  fetchedDocument(document: vscode.Uri, source: FetchedSource | null): Promise<void>;
 }
 
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
@@ -59,5 +75,8 @@ export function robotsServer(client: LanguageClient): RobotsServer {
     testUrl: (document, params, token) => client.sendRequest(TestUrlRequest, { ...params, uri: uri(document) }, token),
     matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
     fileSummary: (document, token) => client.sendRequest(FileSummaryRequest, { uri: uri(document) }, token),
+    fetch: (params, token) => client.sendRequest(FetchRequest, params, token),
+    checkUrl: (params, token) => client.sendRequest(CheckUrlRequest, params, token),
+    fetchedDocument: (document, source) => client.sendNotification(FetchedDocumentNotification, { uri: uri(document), source }),
   };
 }

@@ -9,6 +9,7 @@
 
 import * as vscode from 'vscode';
 import { parseTarget } from '../../server/src/core/match';
+import type { FetchedDocuments } from './commands/fetch';
 import type { RobotsServer } from './language-client';
 import { matrixHtml } from './matrix-html';
 import { matrixView } from './matrix-view';
@@ -30,6 +31,8 @@ export interface MatrixPanelDeps {
   readonly server: RobotsServer;
   readonly highlight: WinningLineHighlight;
   readonly extensionUri: vscode.Uri;
+  /** Where fetched documents came from: their origin is passed with every request. */
+  readonly fetched?: FetchedDocuments;
 }
 
 export interface MatrixTarget {
@@ -108,9 +111,11 @@ export class MatrixPanel implements vscode.Disposable {
       await vscode.workspace.openTextDocument(document.uri);
       const agents = this.agents ?? readSettings(document.uri).matrixCrawlers;
       const version = document.version;
+      const origin = this.deps.fetched?.sourceOf(document.uri)?.origin;
       const result = await this.deps.server.matrix(document.uri, {
         ...(agents.length > 0 ? { agents } : {}),
         ...(this.paths ? { paths: this.paths } : {}),
+        ...(origin !== undefined ? { origin } : {}),
       });
       if (sequence !== this.sequence) return;
       this.view = matrixView(result, {
@@ -119,7 +124,8 @@ export class MatrixPanel implements vscode.Disposable {
         customPaths: this.paths !== undefined,
         lineText: lineTextOf(document),
       });
-      this.post({ type: 'matrix', view: this.view, ...(notice ? { notice } : {}) });
+      const notes = [this.view.fetchState, notice].filter((note): note is string => note !== undefined && note !== '');
+      this.post({ type: 'matrix', view: this.view, ...(notes.length > 0 ? { notice: notes.join(' ') } : {}) });
     } catch (error) {
       if (sequence !== this.sequence) return;
       this.view = undefined;
@@ -189,7 +195,8 @@ export class MatrixPanel implements vscode.Disposable {
 
   private post(message: ToWebview): void {
     // A reloaded webview gets the last result again, without a notice that was about the moment.
-    if (message.type === 'matrix') this.last = { type: 'matrix', view: message.view };
+    // The fetch state is about the document, not the moment: it stays.
+    if (message.type === 'matrix') this.last = { type: 'matrix', view: message.view, ...(message.view.fetchState ? { notice: message.view.fetchState } : {}) };
     else if (message.type === 'error') this.last = message;
     void this.panel.webview.postMessage(message);
   }

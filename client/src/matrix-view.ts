@@ -6,11 +6,14 @@
  * Counts describe the tested paths only, never "the whole site": `/robots.txt` is always
  * allowed by the protocol, so it is left out of the counts rather than making a fully
  * closed site look partly open; a cell without a verdict is never counted as allowed.
+ *
+ * On a fetched robots.txt that was unreachable or unavailable the fetch state decides every
+ * cell; the view says so instead of naming a group or a rule.
  */
 
-import type { MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
+import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
 import { purposeText } from '../../server/src/core/explain';
-import { groupInWords } from './verdict-report';
+import { fetchStateText, groupInWords } from './verdict-report';
 import type { LineText } from './verdict-report';
 
 export type CellState = 'allowed' | 'disallowed' | 'not-applicable';
@@ -54,6 +57,8 @@ export interface MatrixView {
   /** The user chose the paths (else they come from the file's own rules). */
   readonly customPaths: boolean;
   readonly rows: readonly MatrixViewRow[];
+  /** Why the fetch state, not the rules, decided every cell (a fetched robots.txt without rules in force). */
+  readonly fetchState?: string;
   readonly summary: { readonly all: number; readonly some: number; readonly none: number; readonly undecided: number };
 }
 
@@ -65,7 +70,7 @@ export interface MatrixViewSource {
 }
 
 export function matrixView(result: MatrixResult, source: MatrixViewSource): MatrixView {
-  const rows = result.rows.map((row) => viewRow(row, result.paths, source.lineText));
+  const rows = result.rows.map((row) => viewRow(row, result.paths, source.lineText, result.fetchState));
   const count = (category: RowCategory): number => rows.filter((row) => row.category === category).length;
   return {
     documentName: source.documentName,
@@ -73,13 +78,14 @@ export function matrixView(result: MatrixResult, source: MatrixViewSource): Matr
     paths: result.paths,
     customPaths: source.customPaths,
     rows,
+    ...(result.fetchState ? { fetchState: fetchStateText(result.fetchState) } : {}),
     summary: { all: count('all'), some: count('some'), none: count('none'), undecided: count('undecided') },
   };
 }
 
-function viewRow(row: MatrixRow, paths: readonly string[], lineText: LineText): MatrixViewRow {
+function viewRow(row: MatrixRow, paths: readonly string[], lineText: LineText, fetchState: FetchStateNote | undefined): MatrixViewRow {
   const groupLine = row.group?.agentLines[0] ?? null;
-  const group = groupWords(row, lineText);
+  const group = fetchState ? { short: `robots.txt ${fetchState.state}`, full: fetchStateText(fetchState) } : groupWords(row, lineText);
   const cells = row.cells.map((cell, index) => viewCell(cell, paths[index] ?? '', row, group.full, groupLine, lineText));
   const counted = row.cells.filter((cell) => cell.allowed !== null && cell.reason !== 'robots-txt');
   const disallowed = counted.filter((cell) => cell.allowed === false).length;
@@ -135,12 +141,15 @@ function groupWords(row: MatrixRow, lineText: LineText): { readonly short: strin
 function viewCell(cell: MatrixCell, path: string, row: MatrixRow, group: string, groupLine: number | null, lineText: LineText): MatrixViewCell {
   const who = `${row.agent}, ${path}`;
   if (cell.allowed === null) {
-    return { state: 'not-applicable', text: 'n/a', tooltip: `${who}: not applicable — not a path this robots.txt governs.`, line: null };
+    const why = cell.reason === 'other-origin' ? 'a URL on another origin than the one this robots.txt governs' : 'not a path this robots.txt governs';
+    return { state: 'not-applicable', text: 'n/a', tooltip: `${who}: not applicable — ${why}.`, line: null };
   }
   const verdict = cell.allowed ? 'Allowed' : 'Disallowed';
   let why: string;
   let line: number | null = null;
-  if (cell.line !== null) {
+  if (cell.reason === 'fetch-state') {
+    why = `no rule decides: ${group}`;
+  } else if (cell.line !== null) {
     const quoted = lineText(cell.line)?.trim();
     why = `line ${cell.line + 1}${quoted ? `: ${quoted}` : ''} is the longest matching rule (${group})`;
     line = cell.line;

@@ -6,6 +6,7 @@
 
 import type { SelectedGroup, Verdict } from '../../server/src/core/match';
 import { purposeText } from '../../server/src/core/explain';
+import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
 /** The text of a 0-based document line, for quoting the rule that decided. */
@@ -23,13 +24,13 @@ const OUTCOME: Readonly<Record<Verdict['outcome'], string>> = {
 };
 
 /** How to name the agent: the token asked for, or what a full User-Agent header was read as. */
-export function agentLabel(verdict: Verdict): string {
+export function agentLabel(verdict: TestUrlVerdict): string {
   const { agent } = verdict;
   if (agent.kind === 'token') return agent.input;
   return agent.crawler ? agent.crawler.token : agent.token || agent.input;
 }
 
-export function verdictReport(verdict: Verdict, lineText: LineText, options: ReportOptions): string[] {
+export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, options: ReportOptions): string[] {
   const { agent, group, rule } = verdict;
   const out = [`${agentLabel(verdict)} — ${verdict.url} — ${OUTCOME[verdict.outcome]}`];
   if (agent.kind === 'user-agent-header') out.push(`  User-Agent: ${agent.input}`);
@@ -39,6 +40,7 @@ export function verdictReport(verdict: Verdict, lineText: LineText, options: Rep
   out.push(`  Chain:      ${agent.chain.length > 0 ? agent.chain.join(' → ') : '(no product token)'} — ${agent.explanation}`);
   if (verdict.target !== null && verdict.target !== verdict.url) out.push(`  Matched:    ${verdict.target}`);
   if (group) out.push(`  Group:      ${groupInWords(group, lineText)}`);
+  else if (verdict.reason === 'fetch-state') out.push('  Group:      none in force — how robots.txt was fetched decides, not its rules');
   else if (verdict.outcome !== 'not-applicable') out.push('  Group:      none — no group names a token of its chain, so everything is allowed');
   if (rule) {
     const quoted = lineText(rule.line)?.trim() ?? `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
@@ -71,12 +73,19 @@ export function groupInWords(group: Pick<SelectedGroup, 'token' | 'via' | 'agent
   }
 }
 
+/** What decided, in the summary, when no rule did. */
+const REASON_NOTE: Partial<Record<TestUrlVerdict['reason'], string>> = {
+  'no-group': ' (no group)',
+  'no-matching-rule': ' (no rule matches)',
+  'fetch-state': ' (by the fetch state)',
+};
+
 /** One line for the notification: each crawler's verdict and the line that decided it. */
-export function verdictSummary(verdicts: readonly Verdict[], options: ReportOptions): string {
+export function verdictSummary(verdicts: readonly TestUrlVerdict[], options: ReportOptions): string {
   if (verdicts.length === 0) return 'No crawler was tested.';
   const url = verdicts[0]?.url ?? '';
   const parts = verdicts.map((verdict) => {
-    const by = verdict.rule ? ` by line ${verdict.rule.line + 1}` : verdict.reason === 'no-group' ? ' (no group)' : verdict.reason === 'no-matching-rule' ? ' (no rule matches)' : '';
+    const by = verdict.rule ? ` by line ${verdict.rule.line + 1}` : REASON_NOTE[verdict.reason] ?? '';
     return `${agentLabel(verdict)} ${verdict.outcome === 'not-applicable' ? 'not applicable' : verdict.outcome}${by}`;
   });
   const differing = options.parserNotes ? verdicts.filter((verdict) => verdict.googleLiteral).length : 0;
@@ -85,11 +94,17 @@ export function verdictSummary(verdicts: readonly Verdict[], options: ReportOpti
 }
 
 /** The line to highlight per verdict: the winning rule, else the group's first User-agent line. */
-export function winningLines(verdicts: readonly Verdict[]): WinningLine[] {
+export function winningLines(verdicts: readonly TestUrlVerdict[]): WinningLine[] {
   const lines: WinningLine[] = [];
   for (const verdict of verdicts) {
     const line = verdict.rule?.line ?? verdict.group?.agentLines[0];
     if (line !== undefined) lines.push({ line, note: `${agentLabel(verdict)}: ${verdict.outcome}` });
   }
   return lines;
+}
+
+/** Why no rule decided on a fetched robots.txt that was unreachable or unavailable. */
+export function fetchStateText(note: FetchStateNote): string {
+  const verdict = note.allowed ? 'every URL is allowed' : 'every URL is disallowed';
+  return `robots.txt of ${note.origin} was ${note.state} when fetched (${note.fetchedAt}): ${verdict}, whatever the rules say. ${note.explanation}`;
 }

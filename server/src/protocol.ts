@@ -1,14 +1,76 @@
 /**
  * The custom requests and notifications between the robots.txt Lens client and server,
  * declared once and imported by both sides (as rust-analyzer's `lsp_ext.ts`). This module
- * depends only on `vscode-languageserver-protocol` and on core types, never on the server
- * implementation, so the client bundle stays small.
+ * depends only on `vscode-languageserver-protocol`, on core types and on the JSON report
+ * types of `node/` (type-only imports), never on the server implementation, so the client
+ * bundle stays small.
  *
  * Lines are 0-based physical line numbers, as in LSP positions.
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type { CrawlerPurpose, SelectedGroup, Verdict, VerdictReason } from './core';
+import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, Verdict, VerdictReason } from './core';
+import type { UrlCheckReport } from './node/url-check';
+
+// ── fetch state of a fetched robots.txt document ──────────────────────────────────────
+
+/**
+ * Why a Test URL or matrix verdict came out as it did: the matcher's reasons, plus
+ * `fetch-state` — the document is a fetched robots.txt that was unreachable or
+ * unavailable, so the fetch state decides every URL of its origin, not rules (contract §5).
+ */
+export type DecisionReason = VerdictReason | 'fetch-state';
+
+/** Where a fetched robots.txt document came from, as `robotsLens/fetch` reported it. */
+export interface FetchedSource {
+  /** The origin the file governs; a redirect elsewhere does not change it. */
+  readonly origin: string;
+  /** The robots.txt URL requested first. */
+  readonly url: string;
+  readonly state: FetchState;
+  /** Status of the final response; null when none arrived. */
+  readonly status: number | null;
+  /** What the fetch outcome means for every URL of the origin (the fetch report's wording). */
+  readonly explanation: string;
+  /** ISO 8601 UTC. */
+  readonly fetchedAt: string;
+}
+
+/**
+ * Said with Test URL and matrix results on a fetched document whose robots.txt was
+ * unreachable (every URL disallowed) or unavailable (every URL allowed).
+ */
+export interface FetchStateNote extends FetchedSource {
+  readonly state: 'unreachable' | 'unavailable';
+  /** What every URL of the origin gets: false when unreachable, true when unavailable. */
+  readonly allowed: boolean;
+}
+
+/** A verdict decided by the fetch state instead of rules: no group, no rule. */
+export interface FetchStateVerdict extends Omit<Verdict, 'outcome' | 'allowed' | 'reason' | 'group' | 'rule' | 'googleLiteral'> {
+  readonly outcome: 'allowed' | 'disallowed';
+  readonly allowed: boolean;
+  readonly reason: 'fetch-state';
+  readonly group: null;
+  readonly rule: null;
+  /** No rules are compared, so no parser can read them differently. */
+  readonly googleLiteral?: undefined;
+}
+
+/** The matcher's verdict, or the fetch state's on a fetched document that has no rules in force. */
+export type TestUrlVerdict = Verdict | FetchStateVerdict;
+
+export interface FetchedDocumentParams {
+  readonly uri: string;
+  /** null: the document is no longer a fetched copy (forget its origin). */
+  readonly source: FetchedSource | null;
+}
+
+/**
+ * Sent by the client after opening a fetched robots.txt as a document: Test URL and the
+ * matrix then judge URLs against its origin and fetch state. Closing the document forgets it.
+ */
+export const FetchedDocumentNotification = new NotificationType<FetchedDocumentParams>('robotsLens/fetchedDocument');
 
 // ── robotsLens/testUrl ────────────────────────────────────────────────────────────────
 
@@ -24,7 +86,9 @@ export interface TestUrlParams {
 }
 
 export interface TestUrlResult {
-  readonly verdicts: readonly Verdict[];
+  readonly verdicts: readonly TestUrlVerdict[];
+  /** Present on a fetched document whose robots.txt was unreachable or unavailable: why no rule decided. */
+  readonly fetchState?: FetchStateNote;
 }
 
 /** Decides a URL for each agent with the one matcher, on the unsaved buffer. */
@@ -38,6 +102,8 @@ export interface MatrixParams {
   readonly agents?: readonly string[];
   /** Default: paths derived from the file's own rules (each rule's literal prefix and a path it matches). */
   readonly paths?: readonly string[];
+  /** The origin the robots.txt governs; URLs on other origins are then not applicable. */
+  readonly origin?: string;
 }
 
 export interface MatrixCell {
@@ -46,7 +112,7 @@ export interface MatrixCell {
   readonly allowed: boolean | null;
   /** Line of the deciding rule; null when no rule decided. */
   readonly line: number | null;
-  readonly reason: VerdictReason;
+  readonly reason: DecisionReason;
 }
 
 export interface MatrixRow {
@@ -64,6 +130,8 @@ export interface MatrixRow {
 export interface MatrixResult {
   readonly paths: readonly string[];
   readonly rows: readonly MatrixRow[];
+  /** Present on a fetched document whose robots.txt was unreachable or unavailable: why no rule decided. */
+  readonly fetchState?: FetchStateNote;
 }
 
 /** Every crawler × every path, decided on the current buffer. */
@@ -121,3 +189,38 @@ export interface ReplayCountsParams {
 
 /** Sent by the replay panel; hover on a rule shows how many requests it decided. */
 export const ReplayCountsNotification = new NotificationType<ReplayCountsParams>('robotsLens/replayCounts');
+
+// ── robotsLens/fetch ──────────────────────────────────────────────────────────────────
+
+export interface FetchParams {
+  /** A site (`example.com` means https) or any URL on it: its origin's /robots.txt is fetched. */
+  readonly site: string;
+  /** Overall limit for the fetch, redirects included; default 10 000 ms. */
+  readonly timeoutMs?: number;
+}
+
+/** The fetch report (with the decoded file as `text` when its rules apply) and when it was fetched. */
+export interface FetchResult extends RobotsFetchReport {
+  /** When the fetch ended (ISO 8601 UTC). */
+  readonly fetchedAt: string;
+}
+
+/** Fetches /robots.txt the way crawlers do, in the server, and says what the outcome means. */
+export const FetchRequest = new RequestType<FetchParams, FetchResult, void>('robotsLens/fetch');
+
+// ── robotsLens/checkUrl ───────────────────────────────────────────────────────────────
+
+export interface CheckUrlParams {
+  /** An absolute http(s) URL. */
+  readonly url: string;
+  /** A product token (`Googlebot`) or a full User-Agent header. */
+  readonly agent: string;
+  /** Overall limit for each fetch; default 10 000 ms. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Two separate questions for one URL and crawler: may it crawl (live robots.txt, fetch state
+ * first), and what the page says about indexing — and how they interact.
+ */
+export const CheckUrlRequest = new RequestType<CheckUrlParams, UrlCheckReport, void>('robotsLens/checkUrl');

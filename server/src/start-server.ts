@@ -16,14 +16,23 @@ import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
 import { codeActions } from './features/code-actions';
 import { doComplete } from './features/completion';
-import { fileSummary, matrix, testUrl } from './features/custom-requests';
+import { fileSummary } from './features/custom-requests';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
+import { FetchedDocuments, checkUrlRequest, fetchRobots } from './features/fetch-requests';
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
 import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
-import { FileSummaryRequest, MatrixRequest, ReplayCountsNotification, TestUrlRequest } from './protocol';
+import {
+  CheckUrlRequest,
+  FetchedDocumentNotification,
+  FetchRequest,
+  FileSummaryRequest,
+  MatrixRequest,
+  ReplayCountsNotification,
+  TestUrlRequest,
+} from './protocol';
 import { runSafe, runSafeVoid } from './run-safe';
 
 /** The settings section the server reads (`robotsLens.lint.<id>`). */
@@ -32,6 +41,7 @@ export const SETTINGS_SECTION = 'robotsLens';
 export function startServer(connection: Connection): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new RobotsDocuments(log);
+  const fetched = new FetchedDocuments();
 
   let configurationRequests = false;
   let dynamicConfigurationRegistration = false;
@@ -102,6 +112,7 @@ export function startServer(connection: Connection): void {
   documents.documents.onDidClose(({ document }) =>
     runSafeVoid(log, `Closing ${document.uri}`, () => {
       documents.forget(document.uri);
+      fetched.forget(document.uri);
       publisher.closed(document.uri);
     }),
   );
@@ -138,10 +149,10 @@ export function startServer(connection: Connection): void {
 
   const failed = (what: string) => new ResponseError<void>(ErrorCodes.InternalError, `${what} failed; the server log has the details.`);
   connection.onRequest(TestUrlRequest, (params, token) =>
-    runSafe(log, 'Test URL', token, failed('Test URL'), () => testUrl(parsedOrThrow(params.uri), params)),
+    runSafe(log, 'Test URL', token, failed('Test URL'), () => fetched.testUrl(parsedOrThrow(params.uri), params)),
   );
   connection.onRequest(MatrixRequest, (params, token) =>
-    runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => matrix(parsedOrThrow(params.uri), params, token)),
+    runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => fetched.matrix(parsedOrThrow(params.uri), params, token)),
   );
   connection.onRequest(FileSummaryRequest, (params, token) =>
     runSafe(log, 'File summary', token, failed('The file summary'), () => {
@@ -149,6 +160,9 @@ export function startServer(connection: Connection): void {
       return fileSummary(parsed, documents.findings(parsed));
     }),
   );
+  connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => fetchRobots(params)));
+  connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => checkUrlRequest(params)));
+  connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));
   connection.onNotification(ReplayCountsNotification, (params) =>
     runSafeVoid(log, 'Replay counts', () => documents.setReplayCounts(params.uri, Array.isArray(params.counts) ? params.counts : [])),
   );

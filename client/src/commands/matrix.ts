@@ -4,6 +4,10 @@
  * Interactive (palette, editor title and menu, CodeLens): opens the matrix panel beside
  * the editor. Programmatic: `executeCommand('robotsLens.showMatrix', { uri?, agents?, paths? })`
  * returns the server's `MatrixResult` with no UI.
+ *
+ * On a document opened by Fetch robots.txt… the origin it was fetched from is passed (URLs
+ * on other origins are not applicable), and the result carries `fetchState` when that
+ * robots.txt was unreachable or unavailable and the fetch state decided every cell.
  */
 
 import * as vscode from 'vscode';
@@ -48,5 +52,10 @@ async function matrixData(deps: MatrixPanelDeps, args: Record<string, unknown>):
   const document = await resolveRobotsDocument(uriArgument(args.uri));
   const agents = args.agents !== undefined ? stringList(args.agents) : readSettings(document.uri).matrixCrawlers;
   const paths = stringList(args.paths);
-  return deps.server.matrix(document.uri, { ...(agents.length > 0 ? { agents } : {}), ...(paths.length > 0 ? { paths } : {}) });
+  const origin = deps.fetched?.sourceOf(document.uri)?.origin;
+  return deps.server.matrix(document.uri, {
+    ...(agents.length > 0 ? { agents } : {}),
+    ...(paths.length > 0 ? { paths } : {}),
+    ...(origin !== undefined ? { origin } : {}),
+  });
 }

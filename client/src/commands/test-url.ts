@@ -5,10 +5,14 @@
  * the full reasoning to the output channel, highlights and reveals the winning lines.
  * Programmatic: `executeCommand('robotsLens.testUrl', { url, agents, uri?, origin? })`
  * returns the verdicts with no prompt and no UI.
+ *
+ * On a document opened by Fetch robots.txt… the origin it was fetched from is used (URLs on
+ * other origins are not applicable), and when that robots.txt was unreachable or unavailable
+ * the verdicts are the fetch state's (`reason: 'fetch-state'`), with the reason said.
  */
 
 import * as vscode from 'vscode';
-import type { Verdict } from '../../../server/src/core/match';
+import type { FetchStateNote, TestUrlVerdict } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';
@@ -16,8 +20,9 @@ import type { RecentUrls } from '../recent-urls';
 import { lineTextOf, resolveRobotsDocument, revealLine } from '../robots-document';
 import { readSettings, stringList } from '../settings';
 import { askUrl } from '../url-input';
-import { verdictReport, verdictSummary, winningLines } from '../verdict-report';
+import { fetchStateText, verdictReport, verdictSummary, winningLines } from '../verdict-report';
 import type { WinningLineHighlight } from '../winning-line';
+import type { FetchedDocuments } from './fetch';
 
 export const TEST_URL_COMMAND = 'robotsLens.testUrl';
 
@@ -42,26 +47,29 @@ export interface TestUrlDeps {
   readonly output: vscode.OutputChannel;
   readonly highlight: WinningLineHighlight;
   readonly recent: RecentUrls;
+  /** Where fetched documents came from: their origin is passed with every request. */
+  readonly fetched?: FetchedDocuments;
 }
 
 export function registerTestUrl(deps: TestUrlDeps): vscode.Disposable {
   return vscode.commands.registerCommand(TEST_URL_COMMAND, (first?: unknown, second?: unknown) => {
-    if (isPlainObject(first)) return testProgrammatically(deps.server, first);
+    if (isPlainObject(first)) return testProgrammatically(deps, first);
     return testInteractively(deps, first instanceof vscode.Uri ? first : undefined, isPlainObject(second) ? (second as TestUrlHint) : {});
   });
 }
 
-async function testProgrammatically(server: RobotsServer, args: Record<string, unknown>): Promise<Verdict[]> {
+async function testProgrammatically({ server, fetched }: TestUrlDeps, args: Record<string, unknown>): Promise<TestUrlVerdict[]> {
   if (typeof args.url !== 'string') throw new TypeError(`${TEST_URL_COMMAND}: "url" must be a string (a path or an absolute URL).`);
   const document = await resolveRobotsDocument(uriArgument(args.uri));
   let agents = typeof args.agents === 'string' ? [args.agents] : stringList(args.agents);
   if (agents.length === 0) agents = [...readSettings(document.uri).defaultCrawlers];
   if (agents.length === 0) throw new TypeError(`${TEST_URL_COMMAND}: "agents" names no crawler and robotsLens.testUrl.defaultCrawlers is empty.`);
-  const result = await server.testUrl(document.uri, { url: args.url, agents, ...(typeof args.origin === 'string' ? { origin: args.origin } : {}) });
+  const origin = typeof args.origin === 'string' ? args.origin : fetched?.sourceOf(document.uri)?.origin;
+  const result = await server.testUrl(document.uri, { url: args.url, agents, ...(origin !== undefined ? { origin } : {}) });
   return [...result.verdicts];
 }
 
-async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefined, hint: TestUrlHint): Promise<Verdict[] | undefined> {
+async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefined, hint: TestUrlHint): Promise<TestUrlVerdict[] | undefined> {
   let document: vscode.TextDocument;
   try {
     document = await resolveRobotsDocument(target);
@@ -78,16 +86,21 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
   if (agents === undefined) return undefined;
   await deps.recent.remember(url);
 
-  let verdicts: readonly Verdict[];
+  const origin = deps.fetched?.sourceOf(document.uri)?.origin;
+  let verdicts: readonly TestUrlVerdict[];
+  let fetchState: FetchStateNote | undefined;
   try {
-    verdicts = (await deps.server.testUrl(document.uri, { url, agents })).verdicts;
+    const result = await deps.server.testUrl(document.uri, { url, agents, ...(origin !== undefined ? { origin } : {}) });
+    verdicts = result.verdicts;
+    fetchState = result.fetchState;
   } catch (error) {
     void vscode.window.showErrorMessage(`Test URL failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 
   const options = { parserNotes: settings.parserNotes };
-  deps.output.appendLine(`── Test URL ${url} against ${name} (version ${document.version}) ──`);
+  deps.output.appendLine(`── Test URL ${url} against ${name} (version ${document.version})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
+  if (fetchState) deps.output.appendLine(fetchStateText(fetchState));
   const lineText = lineTextOf(document);
   for (const verdict of verdicts) for (const line of verdictReport(verdict, lineText, options)) deps.output.appendLine(line);
   deps.output.appendLine('');
@@ -97,7 +110,8 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
   const first = lines[0];
   if (first) await revealLine(document, first.line);
   deps.highlight.show(document, lines);
-  void vscode.window.showInformationMessage(verdictSummary(verdicts, options), 'Show Details').then((choice) => {
+  const summary = verdictSummary(verdicts, options) + (fetchState ? ` ${fetchStateText(fetchState)}` : '');
+  void vscode.window.showInformationMessage(summary, 'Show Details').then((choice) => {
     if (choice) deps.output.show();
   });
   return [...verdicts];

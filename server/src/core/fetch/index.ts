@@ -10,5 +10,5 @@ export { MAJOR_CRAWLERS, consequenceForAgent, consequenceForCrawler, crawlerCons
 export type { CrawlerAccess, CrawlerConsequence, FetchCause, FetchPolicy, FetchSituation } from './consequences';
 export { crawlPermission } from './permission';
 export type { CrawlPermission } from './permission';
-export { robotsFetchReport, rulesSummary } from './report';
+export { consequenceLines, formatFetchReport, robotsFetchReport, rulesSummary } from './report';
 export type { RobotsFetchReport, RulesSummary } from './report';

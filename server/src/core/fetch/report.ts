@@ -1,6 +1,7 @@
 /**
  * The fetch result as plain JSON-able data: what `robots-lens fetch --json` prints and what
  * an editor command receives. No parsed model, no bytes — counts and lists a user reads.
+ * Also its text form, shared by `robots-lens fetch` and the editor's fetched-document header.
  */
 
 import type { RobotsFile } from '../parse';
@@ -80,4 +81,48 @@ export function robotsFetchReport(result: RobotsFetchResult, options: { readonly
     crawlers: result.consequences,
     ...(options.includeText === true && result.robots !== null ? { text: result.robots.text } : {}),
   };
+}
+
+/** The human-readable report: chain, state, body, rules, warnings, then what each crawler does. */
+export function formatFetchReport(report: RobotsFetchReport): string {
+  const out: string[] = [];
+  out.push(`robots.txt for ${report.origin}`);
+  for (const hop of report.chain) out.push(`  ${hop.status}  ${hop.url}${hop.location !== undefined ? `  → ${hop.location}` : ''}`);
+  if (report.error !== null) out.push(`  ---  ${report.finalUrl}  ${report.error.kind}: ${report.error.message}`);
+  out.push(`state     ${report.state} — ${report.explanation}`);
+  if (report.bytes !== null) {
+    const type = report.contentType ?? 'no Content-Type';
+    out.push(`body      ${report.bytes} bytes${report.truncated ? ' (reading stopped at the byte limit)' : ''}, ${type}`);
+  }
+  if (report.rules !== null) {
+    const r = report.rules;
+    out.push(
+      `rules     ${plural(r.groups, 'group')}, ${plural(r.rules, 'rule')}, ${plural(r.sitemaps.length, 'sitemap')}` +
+        (r.agents.length > 0 ? `; user-agents: ${r.agents.join(', ')}` : ''),
+    );
+    for (const sitemap of r.sitemaps) out.push(`          Sitemap: ${sitemap}`);
+  }
+  if (report.warnings.length > 0) {
+    out.push('warnings');
+    for (const w of report.warnings) out.push(`  ${w.code}: ${w.message}`);
+  }
+  out.push('what crawlers do');
+  for (const line of consequenceLines(report.crawlers)) out.push(`  ${line}`);
+  return out.join('\n') + '\n';
+}
+
+/** Crawlers with the same consequence share a line: `Googlebot, Googlebot-Image: …`. */
+export function consequenceLines(consequences: readonly CrawlerConsequence[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const c of consequences) {
+    const text = c.summary + (c.note !== undefined ? ` — ${c.note}` : '');
+    const list = groups.get(text);
+    if (list) list.push(c.crawler);
+    else groups.set(text, [c.crawler]);
+  }
+  return [...groups].map(([text, crawlers]) => `${crawlers.join(', ')}: ${text}`);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
