@@ -1,13 +1,259 @@
-// The main job: robots.txt Lens on the sample workspace. Builds, then shows what the
-// sample robots.txt means, through the same core the editor uses.
+// The demo: robots.txt Lens in a real VS Code in your browser, on the sample workspace.
+//
+//   npm run demo                        build, start code-server on a free 127.0.0.1 port, print the URL
+//   npm run demo -- --port 8080         a fixed port (or PORT=8080 npm run demo; --port wins)
+//   npm run demo -- --check             start, check that /healthz and the workbench URL answer 200
+//                                       (and that the extension is served), stop, exit 0 — for tests
+//
+// How: `npm run build`, then code-server 4.100.3 (installed into a cache folder on first use, as
+// the e2e tests do: scripts/e2e/code-server.mjs) serves examples/ with the freshly built extension
+// loaded as the extension under development — the URL's payload carries extensionDevelopmentPath
+// (code-server rejects the command-line flag). No .vsix is installed: after changing the extension,
+// `npm run build` and reload the browser tab. The folder is the repository's REAL examples/: edits
+// saved in the browser change those files.
+//
+// Runs until Ctrl+C (SIGINT) or SIGTERM, then stops code-server (SIGTERM to its process group,
+// SIGKILL after 5 s) and removes its throwaway profile. Exit codes: 0 after a clean stop or a
+// passed --check; 1 when something failed (build, install, start, check, code-server died); 2 usage.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { setInterval } from 'node:timers';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT, createProfile, ensureCodeServer, startCodeServer, workbenchUrl } from './e2e/code-server.mjs';
 
-const run = (args) => {
-  console.log(`\n$ robots-lens ${args.join(' ')}`);
-  spawnSync(process.execPath, ['dist/cli.js', ...args], { stdio: 'inherit' });
-};
+const USAGE = 'usage: npm run demo [-- --port N] [-- --check]   (PORT=N works too; --port wins; 0 or none: a free port)';
 
-const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-run(['lint', 'examples/robots.txt']);
-run(['test', 'examples/robots.txt', '--agent', 'Googlebot', '--agent', 'Googlebot-Image', '--agent', 'GPTBot', '--agent', 'ClaudeBot', '/cart/', '/blog/2026/10/trail-running-in-the-dark', '/category/jackets/?color=red&sort=price', '/blog/drafts/x']);
+/** @type {{ port?: string, check: boolean, help: boolean }} */
+let opts;
+try {
+  ({ values: opts } = /** @type {any} */ (parseArgs({
+    options: { port: { type: 'string' }, check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  })));
+} catch (error) {
+  console.error(`demo: ${error instanceof Error ? error.message : error}\n${USAGE}`);
+  process.exit(2);
+}
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const portText = opts.port ?? process.env.PORT ?? '';
+const requestedPort = portText === '' ? 0 : Number(portText);
+if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+  console.error(`demo: bad port "${portText}" (from ${opts.port !== undefined ? '--port' : 'PORT'})\n${USAGE}`);
+  process.exit(2);
+}
+
+const workspace = path.join(REPO_ROOT, 'examples');
+const artifacts = path.join(REPO_ROOT, '.artifacts', 'demo');
+const t0 = Date.now();
+const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`demo: FAILED: ${message}`);
+  process.exit(1); // code-server.mjs's exit hook kills a started code-server and removes its profile
+}
+
+// 1. Build the extension (dist/client.js, dist/server.js) exactly as `npm run build` does.
+console.log('demo: building the extension (npm run build)…');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const build = spawnSync(npm, ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+if (build.status !== 0) fail(`npm run build failed (${build.status ?? build.signal ?? build.error})`);
+const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+const mainFile = path.resolve(REPO_ROOT, manifest.main);
+if (!existsSync(mainFile)) fail(`the build did not produce ${path.relative(REPO_ROOT, mainFile)}`);
+
+// 2. code-server, installed on first use (about 1–2 minutes, once).
+const install = await ensureCodeServer().catch((error) => fail(error instanceof Error ? error.message : String(error)));
+
+// 3. A fixed port is taken before code-server starts, so a busy one fails at once and clearly.
+//    startCodeServer always picks a free port itself; the fixed one forwards to it (TCP, so
+//    HTTP and the workbench's WebSockets pass unchanged).
+/** @type {Awaited<ReturnType<typeof forwarder>> | undefined} */
+let forward;
+if (requestedPort !== 0) {
+  forward = await forwarder(requestedPort).catch((error) => {
+    const busy = /** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE';
+    return fail(busy ? `port ${requestedPort} on 127.0.0.1 is in use; pick another with --port N (0: any free port)` : String(error));
+  });
+}
+
+mkdirSync(artifacts, { recursive: true });
+const logFile = path.join(artifacts, 'code-server.log');
+const profile = createProfile();
+const server = await startCodeServer({
+  entry: install.entry,
+  folder: workspace,
+  profile,
+  logFile,
+  // Empty means unset to code-server: $PORT and $CODE_SERVER_HOST would override its --bind-addr,
+  // and $VSCODE_IPC_HOOK_CLI (set in VS Code's terminal) would hand the folder to that VS Code.
+  env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '' },
+}).catch((error) => fail(error instanceof Error ? error.message : String(error)));
+forward?.target(server.port);
+const port = forward ? forward.port : server.port;
+const base = `http://127.0.0.1:${port}`;
+const url = workbenchUrl({ port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+
+let stopping = false;
+/** Stops code-server gracefully, removes the profile, exits. @param {number} code @param {string} [why] */
+async function shutdown(code, why) {
+  if (stopping) return;
+  stopping = true;
+  if (why) console.log(`\ndemo: ${why}: stopping code-server (pid ${server.pid})…`);
+  await forward?.close();
+  await server.stop();
+  profile.dispose();
+  if (why) console.log('demo: stopped.');
+  process.exit(code);
+}
+
+if (opts.check) {
+  const problems = await check();
+  if (problems.length > 0) {
+    console.error(`demo: FAILED: --check on ${base} (log ${path.relative(REPO_ROOT, logFile)}):\n  ${problems.join('\n  ')}`);
+    await shutdown(1);
+  }
+  console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the extension is served`);
+  console.log(`demo: url ${url}`);
+  console.log(`demo: code-server pid ${server.pid}`);
+  await shutdown(0);
+}
+
+// Ctrl+C and SIGTERM stop code-server gracefully (the harness's own handlers kill it at once);
+// a second Ctrl+C while stopping exits straight away, the exit hook still killing code-server.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    void shutdown(0, signal === 'SIGINT' ? 'Ctrl+C' : signal);
+  });
+}
+void server.exited.then((how) => {
+  if (stopping) return;
+  let tail = '';
+  try {
+    tail = readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+  } catch {
+    /* no log */
+  }
+  console.error(`demo: code-server exited on its own (${how}); last lines of ${path.relative(REPO_ROOT, logFile)}:\n${tail}`);
+  void shutdown(1);
+});
+setInterval(() => {}, 1 << 30); // stay up until a signal
+
+console.log(`
+robots.txt Lens demo — ready in ${secs()}
+
+  Open in your browser (use it as printed: 127.0.0.1, with the payload):
+
+    ${url}
+
+  Then click robots.txt in the Explorer: squiggles, hovers, CodeLens, Problems (Ctrl+Shift+M);
+  Ctrl+Shift+P → "robots.txt Lens: Test URL…" or "robots.txt Lens: Show Crawler Matrix".
+
+  The workspace is the repository's REAL examples/ folder: what you save there changes
+  examples/robots.txt for real (git diff -- examples/ shows it; git checkout -- examples/ undoes it).
+  The extension is this checkout's build (dist/): after a change, npm run build and reload the tab.
+  No password (--auth none), listening on 127.0.0.1:${port} only; on a remote machine forward it,
+  e.g. ssh -L ${port}:127.0.0.1:${port} <host>. code-server pid ${server.pid}, log ${path.relative(REPO_ROOT, logFile)}.
+
+  Ctrl+C stops it.
+`);
+
+/**
+ * What --check verifies, over HTTP only (no browser): the health endpoint, the workbench page at the
+ * printed URL, and the extension under development as the workbench will fetch it (its manifest and
+ * main bundle through code-server's remote-resource route).
+ * @returns {Promise<string[]>}
+ */
+async function check() {
+  /** @type {string[]} */
+  const problems = [];
+  const health = await get(`${base}/healthz`);
+  if (health.status !== 200) problems.push(`GET /healthz answered ${health.status || health.error}`);
+  else if (!/"status"/.test(health.body)) problems.push(`GET /healthz answered ${health.body.slice(0, 100)}`);
+  const page = await get(url);
+  if (page.status !== 200) problems.push(`GET ${url} answered ${page.status || page.error}`);
+  else if (!/<html/i.test(page.body) || !/workbench/i.test(page.body)) problems.push('the workbench URL answered 200 but not with the workbench page');
+  const resource = (/** @type {string} */ file) => `${base}/vscode-remote-resource?path=${encodeURIComponent(file)}`;
+  const served = await get(resource(path.join(REPO_ROOT, 'package.json')));
+  let servedName = '';
+  try {
+    servedName = JSON.parse(served.body).name;
+  } catch {
+    /* reported below */
+  }
+  if (served.status !== 200 || servedName !== manifest.name) problems.push(`the extension manifest is not served (${served.status || served.error}, name "${servedName}")`);
+  const bundle = await get(resource(mainFile));
+  if (bundle.status !== 200 || bundle.body.length === 0) problems.push(`the extension bundle ${manifest.main} is not served (${bundle.status || bundle.error})`);
+  return problems;
+}
+
+/** @param {string} target @returns {Promise<{ status: number, body: string, error?: string }>} */
+function get(target) {
+  return new Promise((resolve) => {
+    const req = http.get(target, { timeout: 15_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', (error) => resolve({ status: 0, body: '', error: error.message }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (error) => resolve({ status: 0, body: '', error: error.message }));
+  });
+}
+
+/**
+ * Listens on 127.0.0.1:`listenPort` and pipes every connection to code-server's port once known.
+ * @param {number} listenPort
+ */
+function forwarder(listenPort) {
+  /** @type {number | undefined} */
+  let targetPort;
+  /** @type {Set<net.Socket>} */
+  const sockets = new Set();
+  const srv = net.createServer((client) => {
+    if (targetPort === undefined) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', drop);
+      socket.on('close', drop);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  return new Promise((resolve, reject) => {
+    srv.once('error', reject);
+    srv.listen(listenPort, '127.0.0.1', () => {
+      srv.off('error', reject);
+      resolve({
+        port: listenPort,
+        /** @param {number} p */
+        target(p) {
+          targetPort = p;
+        },
+        close() {
+          for (const socket of sockets) socket.destroy();
+          return new Promise((done) => srv.close(() => done(undefined)));
+        },
+      });
+    });
+  });
+}

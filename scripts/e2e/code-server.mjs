@@ -226,6 +226,15 @@ export async function ensureCodeServer(options = {}) {
 }
 
 /**
+ * code-server reads PORT and CODE_SERVER_HOST over --bind-addr, and with VSCODE_IPC_HOOK_CLI
+ * set (a VS Code terminal) it hands the folder to that window and exits: drop all three.
+ */
+function withoutHijackers(env) {
+  const { PORT: _port, CODE_SERVER_HOST: _host, VSCODE_IPC_HOOK_CLI: _hook, ...rest } = env;
+  return rest;
+}
+
+/**
  * The environment minus what `npm run` exports (npm_config_prefix=/usr, npm_config_local_prefix=<the
  * clone>, npm_package_*, npm_lifecycle_*, INIT_CWD…), so that installing under `npm run test:e2e`
  * behaves as from a shell. The settings that say where and how to reach the registry are kept.
@@ -454,7 +463,7 @@ export async function startCodeServer(options) {
     stdio: ['ignore', fd, fd],
     // EXTENSIONS_GALLERY={} leaves the product without a gallery (no serviceUrl): otherwise the
     // workbench queries open-vsx.org, which only ends in ENOTFOUND errors on these machines.
-    env: { ...process.env, ...profileEnv(profile), EXTENSIONS_GALLERY: '{}', ...options.env },
+    env: { ...withoutHijackers(process.env), ...profileEnv(profile), EXTENSIONS_GALLERY: '{}', ...options.env },
   });
   closeSync(fd);
   const pid = /** @type {number} */ (child.pid);

@@ -1,0 +1,464 @@
+// UI test of the PACKAGED extension: the .vsix is installed into a throwaway code-server profile,
+// a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
+// drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
+// command palette and its two quick picks, the crawler matrix webview, and hostile input typed
+// into the matrix. Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+//
+// Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
+//        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
+// Environment equivalents: ROBOTS_LENS_UI_VSIX, ROBOTS_LENS_UI_ARTIFACTS, ROBOTS_LENS_UI_TIMEOUT
+// (per wait, default 60 s); ROBOTS_LENS_CACHE (code-server install folder), ROBOTS_LENS_CHROMIUM.
+//
+// Prints one line per scenario and the closing line "ui: N passed, M failed"; exits 1 on any
+// failure (a scenario whose prerequisite failed counts as failed, with the reason).
+// Waits only for conditions (locator.waitFor and friends), never for fixed times.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  REPO_ROOT,
+  chromiumExecutable,
+  createProfile,
+  ensureCodeServer,
+  installVsix,
+  launchChromium,
+  log,
+  startCodeServer,
+  workbenchUrl,
+} from './code-server.mjs';
+
+const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+const { values: opts } = parseArgs({
+  options: {
+    vsix: { type: 'string' },
+    artifacts: { type: 'string' },
+    timeout: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const env = process.env;
+const vsix = path.resolve(opts.vsix ?? env.ROBOTS_LENS_UI_VSIX ?? path.join(REPO_ROOT, `${manifest.name}-${manifest.version}.vsix`));
+const artifacts = path.resolve(opts.artifacts ?? env.ROBOTS_LENS_UI_ARTIFACTS ?? path.join(REPO_ROOT, '.artifacts', 'e2e', 'ui'));
+const WAIT = Number(opts.timeout ?? env.ROBOTS_LENS_UI_TIMEOUT ?? 60) * 1000;
+
+/** The palette label of a contributed command: "Category: Title", as package.json says. @param {string} id */
+function commandLabel(id) {
+  const command = manifest.contributes.commands.find((/** @type {{ command: string }} */ c) => c.command === id);
+  if (!command) throw new Error(`ui: package.json contributes no command ${id}`);
+  return command.category ? `${command.category}: ${command.title}` : command.title;
+}
+const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
+const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
+const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
+
+/** @param {string} msg @returns {never} */
+function fail(msg) {
+  console.error(`[ui] FAILED: ${msg}`);
+  console.log('ui: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+// Check the inputs before spending a minute on code-server.
+if (!Number.isFinite(WAIT) || WAIT <= 0) fail(`bad timeout ${opts.timeout ?? env.ROBOTS_LENS_UI_TIMEOUT}`);
+try {
+  chromiumExecutable(); // throws "Install it with `apt-get update && apt-get install -y chromium`"
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (!existsSync(vsix)) fail(`no .vsix at ${vsix}; run \`npm run package\` first (or \`npm run test:ui\`, which does)`);
+
+// Fresh artefacts each run: a stale screenshot must never pass for a new one.
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+
+const t0 = Date.now();
+const secs = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+/** @type {Record<string, string>} */
+const timings = {};
+
+const install = await ensureCodeServer().catch((error) => fail(error instanceof Error ? error.message : String(error)));
+timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '' : ' (cached)'}`;
+
+const profile = createProfile();
+// A copy of the sample workspace: nothing the test does can touch the repository's files.
+const workspace = path.join(profile.root, 'workspace');
+cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
+
+/** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
+let server;
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+/** @type {{ name: string, ok: boolean, ms: number, error?: string, screenshot?: string }[]} */
+const results = [];
+/** @type {string[]} */
+const consoleLines = [];
+/** @type {string[]} */
+const dialogs = [];
+
+try {
+  const tInstall = Date.now();
+  installVsix({ entry: install.entry, profile, vsix });
+  timings.installVsix = secs(tInstall);
+
+  const tServer = Date.now();
+  server = await startCodeServer({
+    entry: install.entry,
+    folder: workspace,
+    profile,
+    logFile: path.join(artifacts, 'code-server.log'),
+    // Empty means unset to code-server: $PORT and $CODE_SERVER_HOST would override --bind-addr, and
+    // $VSCODE_IPC_HOOK_CLI (set in VS Code's terminal) would hand the folder to that VS Code instead.
+    env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '' },
+  });
+  timings.codeServerHealthy = secs(tServer);
+  log(`code-server ${server.url} (pid ${server.pid}) healthy after ${timings.codeServerHealthy}`);
+
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.on('console', (m) => {
+    consoleLines.push(`[${m.type()}] ${m.text()}`);
+    if (opts.verbose) console.error(`[browser ${m.type()}] ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.stack ?? e.message}`));
+  // Any alert/confirm/prompt, from the workbench or a webview frame, is a failure of the hostile check.
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss().catch(() => {});
+  });
+
+  const ui = helpers(page);
+  let blocked = '';
+  /**
+   * Runs one scenario and screenshots the page after it, passed or failed. `essential`: the later
+   * scenarios make no sense without it, so they are reported as failed without running.
+   * @param {string} name @param {() => Promise<void>} body @param {{ essential?: boolean }} [options]
+   */
+  const scenario = async (name, body, options = {}) => {
+    const started = Date.now();
+    const screenshot = path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-${name}.png`);
+    if (blocked) {
+      results.push({ name, ok: false, ms: 0, error: `not run: ${blocked}` });
+      console.log(`  ✗ ${name} — not run: ${blocked}`);
+      return;
+    }
+    try {
+      await body();
+      results.push({ name, ok: true, ms: Date.now() - started, screenshot });
+      console.log(`  ✓ ${name} (${secs(started)})`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error);
+      results.push({ name, ok: false, ms: Date.now() - started, error: message, screenshot });
+      console.log(`  ✗ ${name} (${secs(started)})\n    ${message}\n    screenshot: ${path.relative(REPO_ROOT, screenshot)}`);
+      if (options.essential) blocked = `"${name}" failed`;
+    }
+    // animations 'disabled': a hover still fading in would be half transparent on the picture.
+    await page.screenshot({ path: screenshot, animations: 'disabled' }).catch(() => {});
+  };
+
+  console.log(`ui: ${path.basename(vsix)} in code-server ${server.url}, workspace copy ${workspace}`);
+
+  await scenario('workbench', async () => {
+    const started = Date.now();
+    await page.goto(workbenchUrl({ port: server.port, folder: workspace }), { waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'robots.txt' }).waitFor();
+    timings.workbenchReady = secs(started);
+  }, { essential: true });
+
+  await scenario('diagnostics', async () => {
+    const started = Date.now();
+    await ui.quickOpen('robots.txt');
+    await page.locator('.tabs-container .tab.active', { hasText: 'robots.txt' }).waitFor();
+    await ui.editor.locator('.squiggly-error').first().waitFor({ state: 'attached' });
+    await ui.editor.locator('.squiggly-warning').first().waitFor({ state: 'attached' });
+    timings.squiggles = secs(started);
+    // The extension's own status bar item (its id carries the extension id, so this is the packaged
+    // extension running) must agree with what VS Code itself counts in the status bar.
+    const item = page.locator(`[id="${EXTENSION_ID}.robotsLens.summary"]`);
+    await item.waitFor();
+    const agreed = await page.waitForFunction((id) => {
+      const doc = globalThis.document;
+      const ours = doc.getElementById(`${id}.robotsLens.summary`)?.getAttribute('aria-label') ?? '';
+      const vscode = doc.getElementById('status.problems')?.getAttribute('aria-label') ?? '';
+      const m = /(\d+) errors?, (\d+) warnings?, (\d+) information/.exec(ours);
+      return m && vscode === `Errors: ${m[1]}, Warnings: ${m[2]}, Infos: ${m[3]}` ? `${ours} | ${vscode}` : false;
+    }, EXTENSION_ID).catch(async () => {
+      const [ours, theirs] = await Promise.all([item.getAttribute('aria-label'), page.locator('[id="status.problems"]').getAttribute('aria-label')]);
+      throw new Error(`the extension's status bar says "${ours}", VS Code counts "${theirs}"`);
+    });
+    log(`status bar: ${await agreed.jsonValue()}`);
+    // redundant-rule is a hint by default: no Problems row, but line 11 is faded as unnecessary.
+    const line11 = await ui.viewLine(11);
+    await line11.locator('.squiggly-inline-unnecessary').first().waitFor({ state: 'attached' });
+  }, { essential: true });
+
+  await scenario('problems', async () => {
+    await page.keyboard.press('Control+Shift+M');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    await rows.first().waitFor();
+    const filter = page.locator('.part.panel input[aria-label="Filter Problems"]');
+    /** @type {[string, number[]][]} the README's lines for these ids, and only these */
+    const expectations = [
+      ['rule-outside-group', [5]],
+      ['google-only-spelling', [22, 23]],
+      ['shadowed-rule', [18, 35]], // last: it stays on screen for the screenshot
+    ];
+    for (const [id, lines] of expectations) {
+      await filter.fill(id);
+      for (const line of lines) {
+        await rows.filter({ has: page.locator('.marker-code', { hasText: new RegExp(`^${id}$`) }) })
+          .filter({ has: page.locator('.marker-line', { hasText: `[Ln ${line}, ` }) })
+          .waitFor();
+      }
+      const found = (await rows.evaluateAll((els, code) =>
+        els.filter((el) => el.querySelector('.marker-code')?.textContent === code)
+          .map((el) => Number(/\[Ln (\d+),/.exec(el.querySelector('.marker-line')?.textContent ?? '')?.[1]))
+          .sort((a, b) => a - b), id));
+      if (found.join() !== lines.join()) throw new Error(`${id}: Problems shows lines ${found.join(', ')}, expected ${lines.join(', ')}`);
+      // The message sits beside the id, as VS Code renders it: "message  source(code)  [Ln, Col]".
+      const label = await rows.filter({ has: page.locator('.marker-code', { hasText: id }) }).first().getAttribute('aria-label');
+      if (!label || !label.includes('generated by robots.txt Lens')) throw new Error(`${id}: row aria-label "${label}"`);
+    }
+    // The hint is not a problem: filtering for it leaves the list empty.
+    await filter.fill('redundant-rule');
+    await page.locator('.markers-panel .message-box-container', { hasText: 'No results found' }).waitFor();
+    await filter.fill('shadowed-rule');
+    await rows.filter({ has: page.locator('.marker-line', { hasText: '[Ln 35, ' }) }).waitFor();
+    await page.screenshot({ path: path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-problems-filtered.png`), animations: 'disabled' });
+    await filter.fill(''); // leave the panel as a user would find it
+    await rows.filter({ has: page.locator('.marker-code', { hasText: /^rule-outside-group$/ }) }).waitFor();
+  });
+
+  await scenario('hover', async () => {
+    await page.keyboard.press('Control+1'); // back to the editor
+    await ui.goToLine(8);
+    const line8 = await ui.viewLine(8);
+    const token = line8.locator('span > span', { hasText: /^\/cart\/$/ });
+    const box = await token.boundingBox();
+    if (!box) throw new Error('the /cart/ token of line 8 has no box');
+    // Two moves: the first one only wakes the hover controller.
+    await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'line 8' });
+    await hover.waitFor();
+    const text = ui.squash(await hover.textContent());
+    for (const wanted of ['Disallow /cart/ — line 8', 'Every URL whose path and query start with /cart/', 'Matches: /cart/', '/cart/page.html', 'Does not match:']) {
+      if (!text.includes(wanted)) throw new Error(`hover lacks "${wanted}": ${text.slice(0, 300)}`);
+    }
+  });
+
+  await scenario('test-url-pick', async () => {
+    await page.keyboard.press('Escape');
+    await ui.parkMouse();
+    await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached' }).catch(() => {});
+    await page.keyboard.press('Control+1');
+    await ui.runCommand(TEST_URL, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test URL against robots.txt' }));
+    await ui.quickInput.fill('/cart/');
+    await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
+    // The default crawlers come preselected: clear them all, then pick GPTBot alone.
+    const toggleAll = page.locator('.quick-input-header [role="checkbox"][aria-label="Toggle all checkboxes"]');
+    await toggleAll.waitFor();
+    if ((await toggleAll.getAttribute('aria-checked')) !== 'true') {
+      await toggleAll.click();
+      await page.locator('.quick-input-header [role="checkbox"][aria-checked="true"]').waitFor();
+    }
+    await toggleAll.click();
+    const count = page.locator('.quick-input-widget .quick-input-count');
+    await count.filter({ hasText: /^0 Selected$/ }).waitFor();
+    await ui.quickInput.fill('GPTBot');
+    const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"]');
+    await row.waitFor();
+    await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"][aria-checked="true"]').waitFor();
+    await count.filter({ hasText: /^1 Selected$/ }).waitFor();
+    await ui.parkMouse();
+  }, { essential: true });
+
+  await scenario('test-url-result', async () => {
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    // The notification: the one-line summary.
+    await page.locator('.notification-list-item-message', { hasText: '/cart/: GPTBot disallowed by line 74.' }).waitFor();
+    // The output channel "robots.txt Lens": the full reasoning.
+    const output = page.locator('.part.panel .monaco-editor .view-line');
+    for (const wanted of ['GPTBot — /cart/ — DISALLOWED', 'Group: User-agent: GPTBot (line 71) — its own group', 'Winning: line 74 Disallow: / (longest match']) {
+      await output.filter({ hasText: ui.loose(wanted) }).waitFor();
+    }
+    const channel = await page.locator('.part.panel select.monaco-select-box').first()
+      .evaluate((select) => /** @type {HTMLSelectElement} */ (select).selectedOptions[0]?.textContent ?? '');
+    if (channel !== 'robots.txt Lens') throw new Error(`the Output view shows the channel "${channel}"`);
+    // The winning line is revealed in the editor, the cursor on it.
+    await page.locator('[id="status.editor.selection"]', { hasText: 'Ln 74, Col 1' }).waitFor();
+  });
+
+  await scenario('matrix', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await ui.runCommand('View: Hide Panel');
+    await page.locator('.part.panel').waitFor({ state: 'hidden' });
+    await ui.runCommand('View: Toggle Primary Side Bar Visibility'); // room for the matrix
+    await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+1');
+    await ui.runCommand(SHOW_MATRIX);
+    const frame = ui.matrixFrame();
+    await frame.locator('table.matrix').waitFor();
+    const paths = await frame.locator('thead th.path .path-text').allTextContents();
+    /** @param {string} agent @param {string} urlPath */
+    const cell = (agent, urlPath) => {
+      const column = paths.indexOf(urlPath);
+      if (column < 0) throw new Error(`the matrix has no column ${urlPath}: ${paths.join(' ')}`);
+      return frame.locator('tbody tr')
+        .filter({ has: frame.locator('th.crawler .agent', { hasText: new RegExp(`^${agent}$`) }) })
+        .locator(`.cell[data-column="${column}"]`);
+    };
+    /** @type {[string, string, 'allowed' | 'disallowed', string][]} */
+    const expectations = [
+      ['GPTBot', '/', 'disallowed', 'line 74'],
+      ['GPTBot', '/cart/', 'disallowed', 'line 74'],
+      ['ClaudeBot', '/blog/', 'allowed', 'line 80'],
+      ['Googlebot', '/cart/', 'allowed', ''], // its own group: the * rules do not apply
+    ];
+    for (const [agent, urlPath, state, line] of expectations) {
+      const target = cell(agent, urlPath);
+      await target.waitFor();
+      const [className, text, label] = await Promise.all([target.getAttribute('class'), target.textContent(), target.getAttribute('aria-label')]);
+      const word = state === 'allowed' ? 'Allowed' : 'Disallowed';
+      if (!className?.split(' ').includes(state) || !text?.includes(word) || !label?.includes(line)) {
+        throw new Error(`${agent} × ${urlPath}: class "${className}", text "${text}", label "${label}"; expected ${word}${line ? ` by ${line}` : ''}`);
+      }
+    }
+    const gptRoot = cell('GPTBot', '/');
+    await gptRoot.scrollIntoViewIfNeeded();
+    await gptRoot.focus();
+  });
+
+  await scenario('matrix-hostile-input', async () => {
+    const frame = ui.matrixFrame();
+    const hostile = ['/"><img/src=x/onerror=alert(1)>', '/<script>alert(2)</script>'];
+    const headersBefore = await frame.locator('thead th.path').count();
+    await frame.locator('#path-input').fill(hostile.join(' '));
+    await frame.locator('#add-paths button[type="submit"]').click();
+    await ui.parkMouse();
+    for (const text of hostile) await frame.locator('thead th.path .path-text', { hasText: text }).first().waitFor();
+    const headersAfter = await frame.locator('thead th.path').count();
+    if (headersAfter !== headersBefore + hostile.length) throw new Error(`${headersAfter} path columns after adding 2 to ${headersBefore}`);
+    // Shown as text, never parsed as markup: no element the payloads name, no dialog.
+    const injected = await frame.locator('#matrix img, #matrix script, body > img, [onerror]').count();
+    if (injected > 0) throw new Error(`${injected} element(s) injected into the matrix`);
+    // Only VS Code's own API shim and the nonce'd matrix.js, served from the installed .vsix.
+    const scripts = await frame.locator('script').evaluateAll((els) => els.map((el) => ({ id: el.id, src: el.getAttribute('src') ?? '', nonce: el.getAttribute('nonce') ?? '' })));
+    const foreign = scripts.filter((script) => script.id !== '_vscodeApiScript' && !(script.nonce && script.src.endsWith('/media/matrix.js')));
+    if (foreign.length > 0) throw new Error(`unexpected script elements in the webview: ${JSON.stringify(foreign)}`);
+    const matrixJs = scripts.find((script) => script.src.endsWith('/media/matrix.js'))?.src ?? '';
+    if (!decodeURIComponent(matrixJs).includes(`${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`)) {
+      throw new Error(`matrix.js does not come from the installed .vsix: ${matrixJs}`);
+    }
+    const status = (await frame.locator('#status').textContent()) ?? '';
+    if (status.includes('Not added')) throw new Error(`the matrix refused the paths: ${status}`);
+    if (dialogs.length > 0) throw new Error(`a dialog opened: ${dialogs.join('; ')}`);
+    // The row still decides them: GPTBot is disallowed there too.
+    const column = (await frame.locator('thead th.path .path-text').allTextContents()).indexOf(hostile[0]);
+    const gpt = frame.locator('tbody tr').filter({ has: frame.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) }).locator(`.cell[data-column="${column}"]`);
+    if (!(await gpt.getAttribute('class'))?.includes('disallowed')) throw new Error('GPTBot is not disallowed on the hostile path');
+    await frame.locator('thead th.path', { hasText: hostile[0] }).scrollIntoViewIfNeeded();
+  });
+} catch (error) {
+  results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);
+} finally {
+  writeFileSync(path.join(artifacts, 'browser-console.log'), `${consoleLines.join('\n')}\n`);
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  profile.dispose();
+}
+
+timings.total = secs(t0);
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+writeFileSync(path.join(artifacts, 'results.json'), `${JSON.stringify({ vsix, timings, results }, null, 2)}\n`);
+log(`timings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+log(`screenshots and logs in ${path.relative(REPO_ROOT, artifacts) || artifacts}/`);
+if (failed > 0) console.error(`[ui] FAILED: ${results.filter((r) => !r.ok).map((r) => r.name).join(', ')}`);
+console.log(`ui: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/**
+ * Workbench gestures and lookups, as a user would do them.
+ * @param {import('playwright-core').Page} page
+ */
+function helpers(page) {
+  const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+  const editor = page.locator('.part.editor .monaco-editor[data-uri$="/robots.txt"]');
+  return {
+    quickInput,
+    editor,
+    /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
+    squash(text) {
+      return (text ?? '').replace(/\s+/g, ' ').trim();
+    },
+    /** A regular expression for `text` that takes any run of whitespace (no-break spaces too) for a space. @param {string} text */
+    loose(text) {
+      return new RegExp(text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'));
+    },
+    /** Moves the mouse where it shows no tooltip or hover (the empty middle of the title bar). */
+    async parkMouse() {
+      const viewport = page.viewportSize();
+      await page.mouse.move(Math.round((viewport?.width ?? 1500) * 0.78), 14);
+    },
+    /** Ctrl+P, the file name, Enter. @param {string} name */
+    async quickOpen(name) {
+      await page.keyboard.press('Control+P');
+      await quickInput.waitFor();
+      await quickInput.fill(name);
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /**
+     * Ctrl+Shift+P, ">label", Enter on the exact command; then waits for `after` (default: the
+     * palette closed — a command that opens its own quick input keeps the widget on screen).
+     * @param {string} label @param {import('playwright-core').Locator} [after]
+     */
+    async runCommand(label, after) {
+      await page.keyboard.press('Control+Shift+P');
+      await quickInput.waitFor();
+      await quickInput.fill(`>${label.replace(/…$/, '')}`);
+      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
+      await page.keyboard.press('Enter');
+      if (after) await after.waitFor();
+      else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /** Ctrl+G to a 1-based line: it is then on screen. @param {number} line */
+    async goToLine(line) {
+      await page.keyboard.press('Control+G');
+      await quickInput.waitFor();
+      await quickInput.fill(`:${line}`);
+      await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
+    },
+    /**
+     * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
+     * line number (the DOM order of view lines is not the line order).
+     * @param {number} line
+     */
+    async viewLine(line) {
+      const number = editor.locator('.line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
+      await number.waitFor();
+      const box = await number.boundingBox();
+      if (!box) throw new Error(`line number ${line} has no box`);
+      const index = await editor.locator('.view-lines .view-line').evaluateAll((els, y) => {
+        const tops = els.map((el) => Math.abs(el.getBoundingClientRect().top - y));
+        return tops.indexOf(Math.min(...tops));
+      }, box.y);
+      return editor.locator('.view-lines .view-line').nth(index);
+    },
+    matrixFrame() {
+      return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    },
+  };
+}

@@ -1,0 +1,220 @@
+// Proves `npm run demo` works without leaving a server behind: runs scripts/demo.mjs for real
+// (build, code-server, HTTP checks) and checks the port handling and the clean shutdown.
+//
+//   node --test test/e2e/demo-check.mjs        (about 30–40 s warm; the first run may install code-server)
+//
+// Needs what the demo needs: code-server installed or installable (see scripts/e2e/code-server.mjs).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const DEMO = path.join(ROOT, 'scripts', 'demo.mjs');
+// The first run installs code-server (1–2 minutes); later ones take seconds.
+const RUN_TIMEOUT_MS = 300_000;
+
+/**
+ * Starts the demo. `until` resolves when stdout matches the pattern (or the process ends first),
+ * `done` when it exits; the process is killed if it outlives the timeout.
+ * @param {string[]} args @param {Record<string, string>} [env]
+ */
+function startDemo(args, env = {}) {
+  const baseEnv = { ...process.env };
+  delete baseEnv.PORT;
+  const child = spawn(process.execPath, [DEMO, ...args], { cwd: ROOT, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  /** @type {{ pattern: RegExp, resolve: (m: RegExpExecArray | null) => void }[]} */
+  const waiters = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+    for (const w of [...waiters]) {
+      const m = w.pattern.exec(stdout);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  // Past the deadline: SIGTERM first, so the demo still stops its code-server (a SIGKILLed demo
+  // cannot, and would leave it running); SIGKILL only if that does not end it.
+  let exited = false;
+  void delay(RUN_TIMEOUT_MS, undefined, { ref: false }).then(async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await delay(15_000, undefined, { ref: false });
+    if (!exited) child.kill('SIGKILL');
+  });
+  const done = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = true;
+      for (const w of waiters.splice(0)) w.resolve(null);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return {
+    child,
+    /** @type {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string }>} */
+    done,
+    /** @param {RegExp} pattern @returns {Promise<RegExpExecArray | null>} */
+    until(pattern) {
+      const m = pattern.exec(stdout);
+      if (m) return Promise.resolve(m);
+      return new Promise((resolve) => waiters.push({ pattern, resolve }));
+    },
+  };
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** @param {string} url @returns {Promise<number>} the status, 0 when nothing answers */
+function status(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 5_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** Live (non-zombie) processes in the process group `pgid` (code-server and its forks). @param {number} pgid */
+function liveGroupMembers(pgid) {
+  if (!existsSync('/proc')) return [];
+  /** @type {number[]} */
+  const live = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // /proc/PID/stat: "pid (comm) state ppid pgrp …"; comm may contain spaces, so split after ")".
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') live.push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return live;
+}
+
+/** @param {string} stdout */
+function urlAndPid(stdout) {
+  const url = /(http:\/\/127\.0\.0\.1:(\d+)\/\?folder=\S+)/.exec(stdout);
+  const pid = /code-server pid (\d+)/.exec(stdout);
+  assert.ok(url, `no workbench URL in the output:\n${stdout}`);
+  assert.ok(pid, `no code-server pid in the output:\n${stdout}`);
+  return { url: url[1], port: Number(url[2]), pid: Number(pid[1]) };
+}
+
+/**
+ * Waits for the demo's "Ctrl+C stops it" banner; fails with its output if it exits first.
+ * @param {ReturnType<typeof startDemo>} demo
+ */
+async function ready(demo) {
+  const banner = await demo.until(/Ctrl\+C stops it/);
+  if (!banner) {
+    const run = await demo.done;
+    assert.fail(`the demo exited (${run.code ?? run.signal}) before it was ready:\n${run.stdout}\n${run.stderr}`);
+  }
+  return urlAndPid(banner.input);
+}
+
+/** @param {string} url */
+function payloadOf(url) {
+  const payload = new URL(url).searchParams.get('payload');
+  assert.ok(payload, `no payload in ${url}`);
+  return JSON.parse(payload);
+}
+
+test('--check starts the demo, answers 200, stops and leaves nothing running', async () => {
+  const run = await startDemo(['--check']).done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal}\n${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /check passed/);
+  const { url, port, pid } = urlAndPid(run.stdout);
+  assert.equal(new URL(url).searchParams.get('folder'), path.join(ROOT, 'examples'));
+  assert.deepEqual(payloadOf(url), [['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${encodeURI(ROOT)}`]]);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0, 'the port still answers after --check');
+  assert.deepEqual(liveGroupMembers(pid), [], 'code-server processes left running');
+});
+
+test('--port wins over PORT, and the URL names that port', async () => {
+  const [fromEnv, fromFlag] = [await freePort(), await freePort()];
+  const run = await startDemo(['--check', '--port', String(fromFlag)], { PORT: String(fromEnv) }).done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal}\n${run.stdout}\n${run.stderr}`);
+  const { url, port, pid } = urlAndPid(run.stdout);
+  assert.equal(port, fromFlag);
+  assert.equal(payloadOf(url)[0][1], `vscode-remote://127.0.0.1:${fromFlag}${encodeURI(ROOT)}`);
+  assert.equal(await status(`http://127.0.0.1:${fromFlag}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+});
+
+test('PORT alone is used; the demo serves until Ctrl+C, then stops code-server cleanly', async () => {
+  const port = await freePort();
+  const demo = startDemo([], { PORT: String(port) });
+  const { url, pid } = await ready(demo);
+  try {
+    assert.equal(new URL(url).port, String(port));
+    assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 200);
+    assert.equal(await status(url), 200);
+    assert.ok(liveGroupMembers(pid).length > 0, 'no code-server process while the demo runs');
+  } finally {
+    demo.child.kill('SIGINT');
+  }
+  const run = await demo.done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /stopped\./);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+});
+
+test('SIGTERM stops it too', async () => {
+  const demo = startDemo([]);
+  const { port, pid } = await ready(demo);
+  try {
+    assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 200);
+  } finally {
+    demo.child.kill('SIGTERM');
+  }
+  const run = await demo.done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGTERM\n${run.stderr}`);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+});
+
+test('a busy port fails at once with a clear message', async () => {
+  const blocker = net.createServer();
+  await new Promise((resolve) => blocker.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = blocker.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  try {
+    const run = await startDemo(['--check', '--port', String(port)]).done;
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use`));
+  } finally {
+    blocker.close();
+  }
+});
+
+test('a bad port is a usage error', async () => {
+  const run = await startDemo(['--port', 'eighty']).done;
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /bad port "eighty"/);
+});
