@@ -3,8 +3,9 @@
  * `npm run bench` runs all; `npm run bench -- match` runs one.
  */
 import { run as match } from './match.bench';
+import { run as replay } from './replay.bench';
 
-const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match };
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match, replay };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -6,6 +6,8 @@
 import { runCheck } from './commands/check';
 import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
+import { runRanges } from './commands/ranges';
+import { runReplay } from './commands/replay';
 import { runTest } from './commands/test';
 import { HELP, UsageError } from './usage';
 import { InputError } from '../node/files';
@@ -15,6 +17,8 @@ type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; std
 const COMMANDS: Readonly<Record<string, Command>> = {
   lint: runLint,
   test: runTest,
+  replay: runReplay,
+  ranges: runRanges,
   fetch: runFetch,
   check: runCheck,
 };

@@ -10,3 +10,4 @@ export * from './explain';
 export * from './format';
 export * from './fetch';
 export * from './directives';
+export * from './audit';

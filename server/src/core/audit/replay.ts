@@ -1,0 +1,667 @@
+/**
+ * The replay (architecture: "Data flow of the replay"): log lines → requests → who asked
+ * (claimed crawler, verified or not) → the robots.txt version and fetch state in effect →
+ * the one matcher's verdict → Crawl-delay → `AuditRecord` + summary.
+ *
+ * Pure and streaming: text arrives in chunks, nothing but bounded caches and counters is
+ * kept, and the only asynchrony is reverse DNS (when enabled) and a record consumer's
+ * backpressure. The hot loop caches resolution per User-Agent string, verification per
+ * address, and verdicts per (crawler, URL) per version.
+ */
+
+import type { Crawler, ResolvedAgent } from '../crawlers';
+import { CRAWLERS, looksLikeBrowser, resolveAgent } from '../crawlers';
+import { matcherFor, parseTarget } from '../match';
+import type { RobotsFile } from '../parse';
+import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
+import type { FetchPolicy, RobotsState } from './fetch-state';
+import { createLogParser, detectLogFormat, ownString, StringInterner } from './log-formats';
+import type { JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
+import type { IpRangeList } from './ranges';
+import type { AuditReason, AuditRecord, ClientKind } from './record';
+import { SummaryBuilder } from './summary';
+import type { AuditSummary, SummaryLimits, SummaryRow } from './summary';
+import { isoTime, IsoClock } from './time';
+import { CrawlerVerifier } from './verification';
+import type { RequestVerification, ReverseDnsResolver, VerificationStatus } from './verification';
+import { RobotsTimeline } from './versions';
+import type { RobotsVersion } from './versions';
+
+/** Anything with `aborted`, such as an `AbortSignal` (the core's ES2022 lib has no DOM types). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+export type CrawlDelayScope = 'verified' | 'claimed';
+
+export interface ReplayOptions {
+  /** At least one version; a single file given "as if in effect all along" has `effective: null`. */
+  readonly versions: readonly RobotsVersion[];
+  /** The origin the robots.txt governs; absolute URLs (or logged hosts) on other origins are not applicable. */
+  readonly origin?: string;
+  /** Log format, or `auto` (default) to detect it per file. */
+  readonly format?: LogFormat | 'auto';
+  readonly jsonFields?: JsonFieldNames;
+  /** Published IP lists (see `parseIpRangeList`). */
+  readonly ranges?: readonly IpRangeList[];
+  /** Enables forward-confirmed reverse DNS for operators that document it. */
+  readonly dns?: ReverseDnsResolver;
+  /** Cache grace after a version change, ms. Default 24 h. */
+  readonly graceMs?: number;
+  /** Check Crawl-delay (only for crawlers documented to honour it), for verified or all claimed requests. Default off. */
+  readonly crawlDelay?: CrawlDelayScope | false;
+  readonly limits?: SummaryLimits;
+}
+
+export interface ReplayProgress {
+  readonly file: string;
+  readonly fileIndex: number;
+  readonly files: number;
+  readonly lines: number;
+  readonly requests: number;
+  readonly parseFailures: number;
+  /** Bytes of the current file read so far and in total, when the source knows them. */
+  readonly bytesRead: number | null;
+  readonly bytesTotal: number | null;
+  readonly elapsedMs: number;
+}
+
+export interface ReplayHandlers {
+  readonly signal?: CancelSignal;
+  /** Called for every judged request, in log order; a returned promise pauses the replay (backpressure). */
+  readonly onRecord?: (record: AuditRecord) => void | Promise<void>;
+  readonly onProgress?: (progress: ReplayProgress) => void;
+  /** Lines between progress reports. Default 100,000. */
+  readonly progressEvery?: number;
+  /** A clock for `elapsedMs` (the core has no clock of its own). */
+  readonly now?: () => number;
+}
+
+/** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */
+export interface LogInput {
+  readonly name: string;
+  readonly chunks: AsyncIterable<string> | Iterable<string>;
+  /** Overrides the replay's format for this file. */
+  readonly format?: LogFormat | 'auto';
+  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
+}
+
+interface VerdictLite {
+  readonly allowed: boolean | null;
+  readonly line: number | null;
+  readonly rule: string | null;
+  readonly group: string | null;
+  readonly reason: AuditReason;
+  readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
+}
+
+interface Identity {
+  readonly client: ClientKind;
+  readonly crawler: Crawler | undefined;
+  /** Chain for verdicts; undefined for browsers and requests without a User-Agent. */
+  readonly resolved: ResolvedAgent | undefined;
+  readonly token: string;
+  /** Shared by every User-Agent string naming the same crawler (or token). */
+  readonly selectionKey: string;
+  /** Fetch-state key of spoofed requests, kept apart from the real crawler's. */
+  readonly spoofedKey: string;
+  readonly policy: FetchPolicy;
+  readonly verdicts: (Map<string, VerdictLite> | undefined)[];
+  readonly delays: (number | null | undefined)[];
+  readonly rows: Partial<Record<VerificationStatus, SummaryRow>>;
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+const NOT_APPLICABLE_VERIFICATION: RequestVerification = { status: 'not-applicable', evidence: null };
+const ROBOTS_TXT_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt' };
+const UNAVAILABLE_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'unavailable' };
+const UNREACHABLE_VERDICT: VerdictLite = { allowed: false, line: null, rule: null, group: null, reason: 'unreachable' };
+const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const SAMPLE_LINES = 50;
+/** Longest line kept waiting for its end; anything longer is read (and rejected) as it is. */
+const MAX_LINE_CHARS = 1 << 20;
+const MAX_IDENTITIES = 50_000;
+const MAX_VERDICTS = 500_000;
+
+/**
+ * One replay: feed it files (`beginFile`, `feed`, `endFile`), read the summary at any time.
+ * `feed` returns a promise only when it had to wait (DNS, a slow record consumer); callers
+ * must wait for it before feeding more.
+ */
+export class AuditSession {
+  readonly timeline: RobotsTimeline;
+  private readonly verifier: CrawlerVerifier;
+  private readonly tracker = new FetchTracker();
+  private readonly summaryBuilder: SummaryBuilder;
+  private readonly identities = new Map<string, Identity>();
+  private readonly verdictCaches = new Map<string, Map<string, VerdictLite>>();
+  private verdictCount = 0;
+  private readonly ruleTexts = new Map<RobotsFile, Map<number, string>>();
+  /** Crawler URLs as shared strings, so verdict lookups hash each distinct URL once. */
+  private readonly urls = new StringInterner(14);
+  private readonly lastRequest = new Map<string, number>();
+  private readonly graceMs: number;
+  private readonly origin: string | undefined;
+  private readonly originScheme: string;
+  private readonly crawlDelay: CrawlDelayScope | false;
+  private readonly onRecord: ((record: AuditRecord) => void | Promise<void>) | undefined;
+  private readonly signal: CancelSignal | undefined;
+  private readonly now: () => number;
+  private readonly started: number;
+
+  private fileName = '';
+  private lineNo = 0;
+  private parser: LogLineParser | undefined;
+  private sample: { text: string; line: number }[] | undefined;
+  private partial = '';
+  private readonly clock = new IsoClock();
+  private stopped = false;
+
+  constructor(
+    private readonly options: ReplayOptions,
+    handlers: ReplayHandlers = {},
+  ) {
+    this.timeline = new RobotsTimeline(options.versions);
+    this.verifier = new CrawlerVerifier({ ...(options.ranges ? { ranges: options.ranges } : {}), ...(options.dns ? { dns: options.dns } : {}) });
+    this.summaryBuilder = new SummaryBuilder(options.limits);
+    this.graceMs = options.graceMs ?? 24 * 3_600_000;
+    this.origin = options.origin;
+    this.originScheme = options.origin ? options.origin.slice(0, options.origin.indexOf('://')) : 'https';
+    this.crawlDelay = options.crawlDelay ?? false;
+    this.onRecord = handlers.onRecord;
+    this.signal = handlers.signal;
+    this.now = handlers.now ?? (() => 0);
+    this.started = this.now();
+  }
+
+  /** True once the signal was seen aborted; the session then ignores further input. */
+  get cancelled(): boolean {
+    return this.stopped;
+  }
+
+  /** Lines read from the current file so far. */
+  get lines(): number {
+    return this.lineNo;
+  }
+
+  /** Running totals across files, cheap enough for progress reports. */
+  counts(): { lines: number; requests: number; parseFailures: number } {
+    return this.summaryBuilder.counts();
+  }
+
+  /** Stops the replay: further input is ignored and the summary says it was cancelled. */
+  cancel(): void {
+    this.stopped = true;
+  }
+
+  beginFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): void {
+    this.fileName = name;
+    this.lineNo = 0;
+    this.partial = '';
+    this.summaryBuilder.beginFile(name);
+    if (format === 'auto') {
+      this.parser = undefined;
+      this.sample = [];
+    } else {
+      this.parser = createLogParser(format, this.parserOptions());
+      this.sample = undefined;
+      this.summaryBuilder.setFormat(format, 'given');
+    }
+  }
+
+  /** Feeds text of the current file; a trailing partial line waits for the next chunk. */
+  feed(chunk: string): void | Promise<void> {
+    if (this.stopped || chunk === '') return;
+    // lastIndexOf is a slow runtime call in V8; chunks end at a line break almost always.
+    const lastNewline = chunk.charCodeAt(chunk.length - 1) === 0x0a ? chunk.length - 1 : chunk.lastIndexOf('\n');
+    if (lastNewline < 0) {
+      this.partial += chunk;
+      // A "line" this long is garbage; reading it now keeps memory bounded.
+      if (this.partial.length > MAX_LINE_CHARS) {
+        const garbage = this.partial + '\n';
+        this.partial = '';
+        return this.run(garbage, 0, garbage.length);
+      }
+      return;
+    }
+    const rest = lastNewline < chunk.length - 1 ? chunk.slice(lastNewline + 1) : '';
+    let start = 0;
+    let pending: void | Promise<void> = undefined;
+    if (this.partial !== '') {
+      // The line begun in the previous chunk is completed on its own, so the chunk itself is
+      // never concatenated (and copied) as a whole.
+      const first = chunk.indexOf('\n');
+      const line = this.partial + chunk.slice(0, first + 1);
+      this.partial = '';
+      start = first + 1;
+      pending = this.run(line, 0, line.length);
+    }
+    const finish = (): void | Promise<void> => {
+      this.partial = rest;
+      return this.run(chunk, start, lastNewline + 1);
+    };
+    return pending ? pending.then(finish) : finish();
+  }
+
+  /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
+  endFile(): void | Promise<void> {
+    if (this.stopped) return;
+    const rest = this.partial;
+    this.partial = '';
+    const after = (): void | Promise<void> => (this.sample !== undefined ? this.concludeDetection() : undefined);
+    if (rest !== '') {
+      const r = this.run(rest + '\n', 0, rest.length + 1);
+      if (r) return r.then(after);
+    }
+    return after();
+  }
+
+  /** The summary so far (complete after the last `endFile`). */
+  summary(): AuditSummary {
+    const honouredBy = CRAWLERS.filter((c) => c.crawlDelay === 'honoured').map((c) => c.token);
+    return this.summaryBuilder.build({
+      versions: this.timeline.info(),
+      lists: (this.options.ranges ?? []).map((l) => ({
+        name: l.name,
+        url: l.url,
+        creationTime: l.creationTime,
+        prefixes: l.prefixes.length,
+        crawlers: l.crawlers,
+        problems: l.problems,
+      })),
+      reverseDns: this.verifier.usesDns,
+      graceMs: this.graceMs,
+      policies: [
+        { policy: GOOGLE_FETCH_POLICY, appliesTo: 'Google crawlers' },
+        { policy: RFC9309_FETCH_POLICY, appliesTo: 'all other crawlers and clients' },
+      ],
+      crawlDelay: this.crawlDelay ? { scope: this.crawlDelay, honouredBy } : null,
+      cancelled: this.stopped,
+      elapsedMs: Math.max(0, this.now() - this.started),
+    });
+  }
+
+  private parserOptions(): { jsonFields?: JsonFieldNames } {
+    return this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {};
+  }
+
+  /** Lines of text[pos, end), each ending in `\n`. Synchronous until something must be awaited. */
+  private run(text: string, pos: number, end: number): void | Promise<void> {
+    let checked = 0;
+    while (pos < end) {
+      if (++checked === 4096) {
+        checked = 0;
+        if (this.signal?.aborted) {
+          this.stopped = true;
+          return;
+        }
+      }
+      const newline = text.indexOf('\n', pos);
+      const next = newline < 0 || newline >= end ? end : newline + 1;
+      let lineEnd = next - 1;
+      if (text.charCodeAt(lineEnd) !== 0x0a) lineEnd = next;
+      if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+      const pending = this.line(text, pos, lineEnd);
+      pos = next;
+      if (pending !== undefined) {
+        const resumeAt = pos;
+        return pending.then(() => {
+          if (this.signal?.aborted) {
+            this.stopped = true;
+            return;
+          }
+          return this.run(text, resumeAt, end);
+        });
+      }
+    }
+  }
+
+  private line(text: string, start: number, end: number): void | Promise<void> {
+    this.lineNo++;
+    this.summaryBuilder.line();
+    if (this.sample !== undefined) {
+      this.sample.push({ text: text.slice(start, end), line: this.lineNo });
+      if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
+      return;
+    }
+    return this.parsed(this.parser!.parse(text, start, end), text, start, end, this.lineNo);
+  }
+
+  private concludeDetection(): void | Promise<void> {
+    const sample = this.sample ?? [];
+    this.sample = undefined;
+    const detection = detectLogFormat(
+      sample.map((s) => s.text),
+      this.parserOptions(),
+    );
+    this.parser = createLogParser(detection.format, this.parserOptions());
+    this.summaryBuilder.setFormat(
+      detection.format,
+      detection.matched === 0 ? `not recognised (no sample line parsed); read as ${detection.format}` : `detected: ${detection.matched} of ${detection.sampled} sample lines`,
+    );
+    return sequence(sample, (s) => this.parsed(this.parser!.parse(s.text, 0, s.text.length), s.text, 0, s.text.length, s.line));
+  }
+
+  private parsed(result: LogRequest | string | null, text: string, start: number, end: number, line: number): void | Promise<void> {
+    if (result === null) return;
+    if (typeof result === 'string') {
+      this.summaryBuilder.failure(this.fileName, line, text.slice(start, end), result);
+      return;
+    }
+    return this.request(result, line);
+  }
+
+  private request(req: LogRequest, line: number): void | Promise<void> {
+    const identity = this.identify(req.userAgent);
+    if (identity.crawler === undefined) return this.judge(req, line, identity, NOT_APPLICABLE_VERIFICATION);
+    const verification = this.verifier.verify(req.ip, identity.crawler);
+    if (verification instanceof Promise) return verification.then((v) => this.judge(req, line, identity, v));
+    return this.judge(req, line, identity, verification);
+  }
+
+  private identify(userAgent: string): Identity {
+    let identity = this.identities.get(userAgent);
+    if (identity !== undefined) return identity;
+    if (this.identities.size >= MAX_IDENTITIES) this.identities.clear();
+    const trimmed = userAgent.trim();
+    let client: ClientKind;
+    let resolved: ResolvedAgent | undefined;
+    let crawler: Crawler | undefined;
+    if (trimmed === '' || trimmed === '-') {
+      client = 'no-user-agent';
+    } else {
+      const agent = resolveAgent(trimmed);
+      crawler = agent.crawler;
+      if (crawler) {
+        client = crawler.controlToken ? 'control-token' : 'crawler';
+        resolved = agent;
+      } else if (looksLikeBrowser(trimmed)) {
+        client = 'browser';
+      } else {
+        client = 'other-client';
+        resolved = agent;
+      }
+    }
+    const token = resolved ? resolved.token : '';
+    const selectionKey = crawler ? `crawler:${crawler.id}` : `token:${token.toLowerCase()}`;
+    identity = {
+      client,
+      crawler,
+      resolved,
+      token,
+      selectionKey,
+      spoofedKey: `spoofed:${selectionKey}`,
+      policy: fetchPolicyFor(crawler),
+      verdicts: [],
+      delays: [],
+      rows: {},
+    };
+    this.identities.set(userAgent, identity);
+    return identity;
+  }
+
+  private judge(req: LogRequest, logLine: number, identity: Identity, verification: RequestVerification): void | Promise<void> {
+    const time = req.time;
+    if (identity.resolved === undefined && this.onRecord === undefined) {
+      // Browsers and requests without a User-Agent only count, unless someone wants records.
+      this.summaryBuilder.addNotACrawler(identity.client === 'browser', time);
+      return;
+    }
+    const iso = this.clock.iso(time);
+    const status = verification.status;
+    if (identity.resolved === undefined) {
+      // The URL may be a view into a big chunk: a record handed out must not keep it alive.
+      const record: AuditRecord = {
+        file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: ownString(req.url), status: req.status,
+        userAgent: req.userAgent, client: identity.client, crawler: null, agent: '', verification: status, evidence: null,
+        allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
+        violation: false, robotsFetch: false,
+      };
+      this.summaryBuilder.add(record, time, undefined);
+      return this.onRecord === undefined ? undefined : this.onRecord(record);
+    }
+
+    // One shared copy per distinct URL: verdict lookups hash it once, records never pin a chunk.
+    const loggedUrl = this.urls.get(req.url);
+    const url = this.origin !== undefined && req.host !== null && loggedUrl.charCodeAt(0) === 0x2f ? this.urls.get(`${this.originScheme}://${req.host}${loggedUrl}`) : loggedUrl;
+    const inEffect = this.timeline.at(time);
+    const spoofed = status === 'spoofed';
+    const stateKey = spoofed ? identity.spoofedKey : identity.selectionKey;
+    const robotsFetch = isRobotsTxt(url) && (req.method === 'GET' || req.method === 'HEAD');
+    let note: string | undefined;
+    if (robotsFetch) {
+      // A crawler not seen fetching before is taken to hold a good copy ('rules').
+      const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
+      const after = this.tracker.observe(stateKey, time, req.status);
+      if (fetchOutcome(req.status) !== 'keep') {
+        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, req.ip, time, req.status, after.state, beforeState !== after.state, status);
+      }
+    }
+    const effective = this.tracker.effective(stateKey, time, identity.policy);
+    if (effective.note !== null) note = effective.note;
+
+    let verdict: VerdictLite;
+    let state: RobotsState = effective.state;
+    let grace: AuditRecord['grace'];
+    if (robotsFetch) {
+      verdict = ROBOTS_TXT_VERDICT;
+    } else {
+      const current = this.verdictFor(inEffect.index, identity, url);
+      if (current.allowed === null) verdict = current;
+      else if (state === 'unavailable') verdict = UNAVAILABLE_VERDICT;
+      else if (state === 'unreachable') verdict = UNREACHABLE_VERDICT;
+      else {
+        verdict = current;
+        const previous = inEffect.previous;
+        const changedAt = inEffect.version.effective;
+        if (previous !== undefined && changedAt !== null && time - changedAt < this.graceMs && time >= changedAt) {
+          // A crawler that fetched robots.txt after the change had seen the new version: no grace.
+          const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
+          if (fetched === null || fetched < changedAt) {
+            const before = this.verdictFor(inEffect.index - 1, identity, url);
+            if (before.allowed !== null && before.allowed !== current.allowed) {
+              state = 'grace';
+              grace = { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) };
+            }
+          }
+        }
+      }
+    }
+    if (inEffect.beforeFirst) {
+      this.summaryBuilder.beforeFirstVersion++;
+      note = `Predates the earliest known version (${inEffect.version.label}), which was used.`;
+    }
+
+    const isCrawler = identity.client === 'crawler';
+    const violation = isCrawler && !spoofed && verdict.allowed === false && state !== 'grace';
+
+    let crawlDelay: AuditRecord['crawlDelay'];
+    if (this.crawlDelay && isCrawler && !spoofed && !robotsFetch && identity.crawler!.crawlDelay === 'honoured') {
+      if (this.crawlDelay === 'verified' && status !== 'verified') {
+        this.summaryBuilder.crawlDelaySkipped();
+      } else {
+        const delay = this.delayFor(inEffect.index, identity);
+        const key = identity.crawler!.id;
+        const last = this.lastRequest.get(key);
+        this.lastRequest.set(key, time);
+        let gap: number | null = null;
+        let late = false;
+        if (last !== undefined) {
+          gap = Math.abs(time - last);
+          const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
+          if (delay !== null && delay > 0 && gap + resolution <= delay * 1000) {
+            late = true;
+            crawlDelay = { gapSeconds: gap / 1000, delaySeconds: delay };
+          }
+        }
+        this.summaryBuilder.crawlDelayChecked(identity.crawler!.token, delay, gap, late);
+      }
+    }
+
+    const record: Writable<AuditRecord> = {
+      file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: loggedUrl, status: req.status,
+      userAgent: req.userAgent, client: identity.client, crawler: identity.crawler?.token ?? null, agent: identity.token,
+      verification: status, evidence: verification.evidence, allowed: verdict.allowed, line: verdict.line, rule: verdict.rule,
+      group: verdict.group, state: verdict.allowed === null ? null : state, reason: verdict.reason,
+      version: verdict.allowed === null ? null : inEffect.version.label, violation, robotsFetch,
+    };
+    // Optional fields are added only when present (no spreads: this runs for every request).
+    if (grace !== undefined) record.grace = grace;
+    if (crawlDelay !== undefined) record.crawlDelay = crawlDelay;
+    if (note !== undefined) record.note = note;
+    // Contract §4: say so when Google's literal reading of percent-escapes would decide otherwise.
+    if (verdict.googleLiteral !== undefined && state === 'rules') record.googleLiteral = verdict.googleLiteral;
+    let row: SummaryRow | undefined;
+    if (identity.crawler !== undefined) {
+      row = identity.rows[status];
+      if (row === undefined) {
+        const c = identity.crawler;
+        row = this.summaryBuilder.row(c.token, c.id, c.operator, identity.client === 'control-token' ? 'control-token' : 'crawler', status);
+        identity.rows[status] = row;
+      }
+    }
+    this.summaryBuilder.add(record, time, row);
+    return this.onRecord === undefined ? undefined : this.onRecord(record);
+  }
+
+  /** The verdict of the version at `index` for this identity's chain, cached per URL. */
+  private verdictFor(index: number, identity: Identity, url: string): VerdictLite {
+    let cache = identity.verdicts[index];
+    if (cache === undefined) {
+      const key = `${index}\u0000${identity.selectionKey}`;
+      cache = this.verdictCaches.get(key);
+      if (cache === undefined) {
+        cache = new Map();
+        this.verdictCaches.set(key, cache);
+      }
+      identity.verdicts[index] = cache;
+    }
+    let verdict = cache.get(url);
+    if (verdict !== undefined) return verdict;
+    if (this.verdictCount >= MAX_VERDICTS) {
+      for (const c of this.verdictCaches.values()) c.clear();
+      this.verdictCount = 0;
+    }
+    const file = this.timeline.versions[index]!.file;
+    const decided = matcherFor(file).decide(url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
+    if (decided.outcome === 'not-applicable') {
+      verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url' };
+    } else {
+      const rule = decided.rule;
+      const google = decided.googleLiteral;
+      verdict = {
+        allowed: decided.allowed,
+        line: rule ? rule.line + 1 : null,
+        rule: rule ? this.ruleText(file, rule.line) : null,
+        group: decided.group ? decided.group.token : null,
+        reason: decided.reason,
+        ...(google ? { googleLiteral: { allowed: google.allowed, line: google.rule ? google.rule.line + 1 : null } } : {}),
+      };
+    }
+    cache.set(url, verdict);
+    this.verdictCount++;
+    return verdict;
+  }
+
+  /** The smallest valid Crawl-delay (seconds) of the group this identity uses in a version. */
+  private delayFor(index: number, identity: Identity): number | null {
+    const cached = identity.delays[index];
+    if (cached !== undefined) return cached;
+    const file = this.timeline.versions[index]!.file;
+    const selected = matcherFor(file).select(identity.resolved!);
+    let delay: number | null = null;
+    for (const g of selected?.group.groups ?? []) {
+      for (const l of file.groups[g]?.otherLines ?? []) {
+        const line = file.lines[l];
+        if (!line || line.beyondLimit || line.directive !== 'crawl-delay' || !VALID_DELAY.test(line.value)) continue;
+        const value = Number(line.value);
+        if (delay === null || value < delay) delay = value;
+      }
+    }
+    identity.delays[index] = delay;
+    return delay;
+  }
+
+  private ruleText(file: RobotsFile, line: number): string {
+    let texts = this.ruleTexts.get(file);
+    if (!texts) {
+      texts = new Map();
+      this.ruleTexts.set(file, texts);
+    }
+    let text = texts.get(line);
+    if (text === undefined) {
+      const l = file.lines[line];
+      text = l ? file.text.slice(l.start, l.comment ? l.comment.start : l.end).trim() : '';
+      texts.set(line, text);
+    }
+    return text;
+  }
+}
+
+function isRobotsTxt(url: string): boolean {
+  if (url === '/robots.txt') return true;
+  if (!url.endsWith('/robots.txt')) return false;
+  const parsed = parseTarget(url);
+  return parsed.ok && parsed.target.path === '/robots.txt';
+}
+
+/** Runs `fn` over items in order, waiting only when it returns a promise. */
+function sequence<T>(items: readonly T[], fn: (item: T) => void | Promise<void>, from = 0): void | Promise<void> {
+  for (let i = from; i < items.length; i++) {
+    const pending = fn(items[i]!);
+    if (pending !== undefined) return pending.then(() => sequence(items, fn, i + 1));
+  }
+}
+
+/**
+ * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
+ * between chunks and returns the summary so far, marked `cancelled`.
+ */
+export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
+  const session = new AuditSession(options, handlers);
+  const every = Math.max(1, handlers.progressEvery ?? 100_000);
+  const now = handlers.now ?? (() => 0);
+  const started = now();
+  let totalLines = 0;
+  let nextReport = every;
+  const report = (input: LogInput, index: number): void => {
+    if (!handlers.onProgress) return;
+    const counts = session.counts();
+    const bytes = input.progress?.();
+    handlers.onProgress({
+      file: input.name,
+      fileIndex: index,
+      files: inputs.length,
+      lines: counts.lines,
+      requests: counts.requests,
+      parseFailures: counts.parseFailures,
+      bytesRead: bytes ? bytes.bytesRead : null,
+      bytesTotal: bytes ? bytes.bytesTotal : null,
+      elapsedMs: Math.max(0, now() - started),
+    });
+  };
+  for (let index = 0; index < inputs.length; index++) {
+    const input = inputs[index]!;
+    if (handlers.signal?.aborted || session.cancelled) break;
+    session.beginFile(input.name, input.format ?? options.format ?? 'auto');
+    const base = totalLines;
+    for await (const chunk of input.chunks) {
+      const pending = session.feed(chunk);
+      if (pending) await pending;
+      if (handlers.signal?.aborted || session.cancelled) break;
+      totalLines = base + session.lines;
+      if (totalLines >= nextReport) {
+        nextReport = totalLines + every;
+        report(input, index);
+      }
+    }
+    if (handlers.signal?.aborted || session.cancelled) break;
+    const pending = session.endFile();
+    if (pending) await pending;
+    totalLines = base + session.lines;
+    report(input, index);
+  }
+  if (handlers.signal?.aborted) session.cancel();
+  return session.summary();
+}

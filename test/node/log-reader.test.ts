@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { parseRobots } from '../../server/src/core';
+import type { AuditRecord, AuditSummary, ReplayProgress } from '../../server/src/core/audit';
+import { InputError } from '../../server/src/node/files';
+import { firstRequestTime, inspectLogFile, logInput, replayLogFiles } from '../../server/src/node/log-reader';
+
+const ROOT = join(__dirname, '..', '..');
+const EXAMPLE_LOG = join(ROOT, 'examples', 'access.log');
+const ROBOTS = parseRobots(readFileSync(join(ROOT, 'examples', 'robots.txt')));
+const VERSIONS = [{ label: 'robots.txt', effective: null, source: 'examples/robots.txt', file: ROBOTS }];
+const dir = mkdtempSync(join(tmpdir(), 'robots-lens-logs-'));
+
+async function replay(paths: string[], handlers: { onProgress?: (p: ReplayProgress) => void; signal?: AbortSignal; progressEvery?: number } = {}, warnings: string[] = []): Promise<{ summary: AuditSummary; records: AuditRecord[] }> {
+  const records: AuditRecord[] = [];
+  const summary = await replayLogFiles(paths, { versions: VERSIONS, onWarning: (w) => void warnings.push(w) }, { ...handlers, onRecord: (r) => void records.push(r) });
+  return { summary, records };
+}
+
+describe('log files from disk', () => {
+  test('a gzip log (detected by its magic bytes, whatever its name) gives the same records as the plain one', async () => {
+    const gz = join(dir, 'access.log.1');
+    writeFileSync(gz, gzipSync(readFileSync(EXAMPLE_LOG)));
+    assert.equal((await inspectLogFile(gz)).gzip, true);
+    assert.equal((await inspectLogFile(EXAMPLE_LOG)).gzip, false);
+    const plain = await replay([EXAMPLE_LOG]);
+    const zipped = await replay([gz]);
+    assert.equal(zipped.summary.totals.lines, 4008);
+    assert.deepEqual(
+      zipped.records.map((r) => ({ ...r, file: '' })),
+      plain.records.map((r) => ({ ...r, file: '' })),
+    );
+  });
+
+  test('chunks are cut anywhere but inside a UTF-8 character; lines straddling chunks are joined', async () => {
+    const path = join(dir, 'utf8.log');
+    const line = (i: number) => `1.2.3.4 - - [23/Nov/2026:00:00:03 +0000] "GET /caf\u00e9/${i}/${'ツ'.repeat(i % 7)} HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compatible; Bot\u00e9/1.0)"`;
+    writeFileSync(path, Array.from({ length: 20_000 }, (_, i) => line(i)).join('\n') + '\n');
+    const chunks: string[] = [];
+    for await (const chunk of logInput(await inspectLogFile(path)).chunks) chunks.push(chunk);
+    assert.ok(chunks.length > 1, `${chunks.length} chunks`);
+    assert.equal(chunks.join(''), readFileSync(path, 'utf8'));
+    assert.ok(chunks.every((c) => !c.includes('\uFFFD')));
+    const { records } = await replay([path]);
+    assert.equal(records.length, 20_000);
+    assert.equal(records[13]!.url, `/caf\u00e9/13/${'ツ'.repeat(6)}`);
+  });
+
+  test('a truncated gzip keeps what was read and warns', async () => {
+    const path = join(dir, 'cut.log.gz');
+    const full = gzipSync(readFileSync(EXAMPLE_LOG));
+    writeFileSync(path, full.subarray(0, Math.floor(full.length * 0.6)));
+    const warnings: string[] = [];
+    const { summary } = await replay([path], {}, warnings);
+    assert.ok(summary.totals.lines > 1000 && summary.totals.lines < 4008, String(summary.totals.lines));
+    assert.match(warnings.join(), /gzip stream ends early/);
+  });
+
+  test('rotated files given out of order are replayed in time order', async () => {
+    const lines = readFileSync(EXAMPLE_LOG, 'utf8').split('\n');
+    const first = join(dir, 'access.log.2.gz');
+    const second = join(dir, 'access.log.1');
+    writeFileSync(first, gzipSync(lines.slice(0, 2000).join('\n') + '\n'));
+    writeFileSync(second, lines.slice(2000).join('\n'));
+    assert.equal(await firstRequestTime(await inspectLogFile(first)), Date.parse('2026-11-23T00:00:03Z'));
+    const warnings: string[] = [];
+    const { summary, records } = await replay([second, first], {}, warnings);
+    assert.deepEqual(summary.files.map((f) => f.name), [first, second]);
+    assert.match(warnings.join(), /order of their first request/);
+    assert.deepEqual(records.map((r) => r.time), [...records.map((r) => r.time)].sort());
+  });
+
+  test('progress reports bytes of the file', async () => {
+    const reports: ReplayProgress[] = [];
+    await replayLogFiles([EXAMPLE_LOG], { versions: VERSIONS }, { onProgress: (p) => void reports.push(p), progressEvery: 500 });
+    const last = reports.at(-1)!;
+    assert.equal(last.bytesTotal, readFileSync(EXAMPLE_LOG).length);
+    assert.equal(last.bytesRead, last.bytesTotal);
+    assert.ok(last.elapsedMs > 0);
+  });
+
+  test('an aborted replay stops early and says so', async () => {
+    const big = join(dir, 'big.log');
+    const text = readFileSync(EXAMPLE_LOG, 'utf8');
+    writeFileSync(big, text.repeat(20));
+    const controller = new AbortController();
+    const { summary } = await replay([big], { signal: controller.signal, onProgress: () => controller.abort(), progressEvery: 1000 });
+    assert.equal(summary.cancelled, true);
+    assert.ok(summary.totals.lines < 20 * 4008);
+  });
+
+  test('missing files and folders are input errors with one clear sentence', async () => {
+    await assert.rejects(() => inspectLogFile(join(dir, 'nope.log')), (e: unknown) => e instanceof InputError && /no such log file/.test(e.message));
+    await assert.rejects(() => inspectLogFile(dir), (e: unknown) => e instanceof InputError && /is a directory/.test(e.message));
+  });
+});
