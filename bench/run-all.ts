@@ -2,10 +2,11 @@
  * Runs the benchmarks and prints figures (not tests: nothing here gates CI on time).
  * `npm run bench` runs all; `npm run bench -- match` runs one.
  */
+import { run as lint } from './lint.bench';
 import { run as match } from './match.bench';
 import { run as replay } from './replay.bench';
 
-const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match, replay };
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match, lint, replay };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

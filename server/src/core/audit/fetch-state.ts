@@ -12,7 +12,7 @@ import type { Crawler } from '../crawlers';
 export type RobotsState = 'rules' | 'grace' | 'unavailable' | 'unreachable';
 
 /** How a crawler treats a robots.txt that stays unreachable. */
-export interface FetchPolicy {
+export interface FetchFailurePolicy {
   readonly id: 'google' | 'rfc9309';
   readonly name: string;
   /** The thresholds in a few words, e.g. `12 h disallow, then last good copy to 30 days`. */
@@ -27,7 +27,7 @@ export interface FetchPolicy {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export const GOOGLE_FETCH_POLICY: FetchPolicy = {
+export const GOOGLE_FETCH_POLICY: FetchFailurePolicy = {
   id: 'google',
   name: 'Google',
   brief: '12 h all disallowed, then the last good copy up to 30 days, then as if absent',
@@ -37,7 +37,7 @@ export const GOOGLE_FETCH_POLICY: FetchPolicy = {
     'Google: after a 429/5xx robots.txt fetch everything is disallowed for 12 h, then the last good copy applies for up to 30 days, then crawling proceeds as if there were no robots.txt.',
 };
 
-export const RFC9309_FETCH_POLICY: FetchPolicy = {
+export const RFC9309_FETCH_POLICY: FetchFailurePolicy = {
   id: 'rfc9309',
   name: 'RFC 9309',
   brief: 'all disallowed up to 30 days, then as if absent',
@@ -48,7 +48,7 @@ export const RFC9309_FETCH_POLICY: FetchPolicy = {
 };
 
 /** The policy a crawler follows: Google's documented one for Google's crawlers, RFC 9309 for the rest. */
-export function fetchPolicyFor(crawler: Crawler | undefined): FetchPolicy {
+export function fetchPolicyFor(crawler: Crawler | undefined): FetchFailurePolicy {
   return crawler?.operator === 'Google' ? GOOGLE_FETCH_POLICY : RFC9309_FETCH_POLICY;
 }
 
@@ -117,7 +117,7 @@ export class FetchTracker {
   }
 
   /** The state a request at `time` is judged in, applying the crawler's policy for long outages. */
-  effective(key: string, time: number, policy: FetchPolicy): EffectiveState {
+  effective(key: string, time: number, policy: FetchFailurePolicy): EffectiveState {
     const s = this.states.get(key);
     if (!s || s.state !== 'unreachable') return { state: s ? s.state : 'rules', note: null };
     const failing = s.failingSince ?? s.since ?? time;

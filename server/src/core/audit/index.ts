@@ -44,7 +44,7 @@ export type { FormatDetection, JsonFieldNames, LogFormat, LogLineParser, LogPars
 export { RobotsTimeline } from './versions';
 export type { RobotsVersion, RobotsVersionInfo, VersionInEffect } from './versions';
 export { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
-export type { CrawlerFetchState, EffectiveState, FetchPolicy, RobotsState } from './fetch-state';
+export type { CrawlerFetchState, EffectiveState, FetchFailurePolicy, RobotsState } from './fetch-state';
 export { CrawlerVerifier, forwardConfirmedReverseDns, hostnameUnder, uncheckedReason } from './verification';
 export type { RequestVerification, ReverseDnsResolver, VerificationEvidence, VerificationStatus, VerifierOptions } from './verification';
 export { crawlersForRangeList, parseIpRangeList, RANGE_LIST_SOURCES, rangeListFileName } from './ranges';

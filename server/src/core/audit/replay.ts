@@ -14,7 +14,7 @@ import { CRAWLERS, looksLikeBrowser, resolveAgent } from '../crawlers';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsFile } from '../parse';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
-import type { FetchPolicy, RobotsState } from './fetch-state';
+import type { FetchFailurePolicy, RobotsState } from './fetch-state';
 import { createLogParser, detectLogFormat, ownString, StringInterner } from './log-formats';
 import type { JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
 import type { IpRangeList } from './ranges';
@@ -105,7 +105,7 @@ interface Identity {
   readonly selectionKey: string;
   /** Fetch-state key of spoofed requests, kept apart from the real crawler's. */
   readonly spoofedKey: string;
-  readonly policy: FetchPolicy;
+  readonly policy: FetchFailurePolicy;
   readonly verdicts: (Map<string, VerdictLite> | undefined)[];
   readonly delays: (number | null | undefined)[];
   readonly rows: Partial<Record<VerificationStatus, SummaryRow>>;

@@ -6,7 +6,7 @@
  * hour of log time).
  */
 
-import type { FetchPolicy } from './fetch-state';
+import type { FetchFailurePolicy } from './fetch-state';
 import { ownString } from './log-formats';
 import type { LogFormat } from './log-formats';
 import type { AuditRecord } from './record';
@@ -492,7 +492,7 @@ export class SummaryBuilder {
     lists: readonly VerificationListInfo[];
     reverseDns: boolean;
     graceMs: number;
-    policies: readonly { policy: FetchPolicy; appliesTo: string }[];
+    policies: readonly { policy: FetchFailurePolicy; appliesTo: string }[];
     crawlDelay: { scope: 'verified' | 'claimed'; honouredBy: readonly string[] } | null;
     cancelled: boolean;
     elapsedMs: number;

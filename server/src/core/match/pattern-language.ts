@@ -104,6 +104,8 @@ function globMatches(glob: string, s: string): boolean {
  * `goal(acceptA, acceptB)` reachable? Undefined when the budget is exhausted.
  */
 function explore(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean) => boolean, budget: number): boolean | undefined {
+  // Up to 26 bits per side keeps the pair key below 2^53, exact in a double.
+  if (a.length < 26 && b.length < 26) return exploreBits(a, b, goal, budget);
   const alphabet = [...new Set((a + b).replace(/\*/g, ''))];
   alphabet.push(OTHER);
   const start: StatePair = [closure(a, [0]), closure(b, [0])];
@@ -127,6 +129,63 @@ function explore(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean
 }
 
 type StatePair = [number[], number[]];
+
+/**
+ * The same search for short globs (most robots.txt patterns), with each state set held
+ * as the bits of one integer: a step is two masks and a shift instead of sets and sorts.
+ */
+function exploreBits(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean) => boolean, budget: number): boolean | undefined {
+  const ga = bitGlob(a);
+  const gb = bitGlob(b);
+  const alphabet = [...new Set((a + b).replace(/\*/g, ''))];
+  alphabet.push(OTHER);
+  const startA = ga.close(1);
+  const startB = gb.close(1);
+  const seen = new Set<number>([startA * 0x4000000 + startB]);
+  const queueA: number[] = [startA];
+  const queueB: number[] = [startB];
+  for (let head = 0; head < queueA.length; head++) {
+    const sa = queueA[head]!;
+    const sb = queueB[head]!;
+    if (goal((sa & ga.accept) !== 0, (sb & gb.accept) !== 0)) return true;
+    if (sa === 0) continue;
+    for (const ch of alphabet) {
+      const na = ga.step(sa, ch);
+      const nb = gb.step(sb, ch);
+      const k = na * 0x4000000 + nb;
+      if (seen.has(k)) continue;
+      if (seen.size >= budget) return undefined;
+      seen.add(k);
+      queueA.push(na);
+      queueB.push(nb);
+    }
+  }
+  return false;
+}
+
+interface BitGlob {
+  readonly accept: number;
+  close(states: number): number;
+  step(states: number, ch: string): number;
+}
+
+/** Position i of the glob is bit i; a glob of n characters accepts in bit n. */
+function bitGlob(glob: string): BitGlob {
+  let stars = 0;
+  const byChar = new Map<string, number>();
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') stars |= 1 << i;
+    else byChar.set(c, (byChar.get(c) ?? 0) | (1 << i));
+  }
+  // Runs of stars are collapsed, so one shift reaches past any star.
+  const close = (states: number): number => states | ((states & stars) << 1);
+  return {
+    accept: 1 << glob.length,
+    close,
+    step: (states, ch) => close((states & stars) | ((states & (byChar.get(ch) ?? 0)) << 1)),
+  };
+}
 
 function closure(glob: string, states: number[]): number[] {
   const out = new Set<number>();

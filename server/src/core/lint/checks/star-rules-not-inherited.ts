@@ -29,13 +29,18 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
   // The * rules that can decide something: not empty, not dead (shadowed, or a pattern
   // that matches no path), one per distinct rule.
   const starRules: Rule[] = [];
+  // Keys computed once: the loop below compares every * rule against every named pool.
+  const starKeys: string[] = [];
   const seen = new Set<string>();
   for (const g of starGroups) {
     for (const rule of file.groups[g]?.rules ?? []) {
       const n = rule.normalized;
-      if (n === '' || !(n.startsWith('/') || n.startsWith('*')) || analysis.byLine.get(rule.line)?.shadowedBy || seen.has(ruleKey(rule))) continue;
-      seen.add(ruleKey(rule));
+      if (n === '' || !(n.startsWith('/') || n.startsWith('*')) || analysis.byLine.get(rule.line)?.shadowedBy) continue;
+      const k = ruleKey(rule);
+      if (seen.has(k)) continue;
+      seen.add(k);
       starRules.push(rule);
+      starKeys.push(k);
     }
   }
   // With no * Disallow there is nothing to lose: * allows everything.
@@ -58,17 +63,19 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     if (comparisons > MAX_COMPARISONS) break;
     const keys = groupKeys(group).filter((key) => key !== '*' && file.groupsByToken.get(key)?.[0] === group.index && !ignoresStar(key));
     if (keys.length === 0) continue;
-    const missing = new Set<Rule>();
+    // Flags, not a Set: with a huge * group every named group misses thousands of rules.
+    const missing = new Uint8Array(starRules.length);
     const reported: string[] = [];
     for (const key of keys) {
       const pool = file.groupsByToken.get(key) ?? [];
       if (isIdiom(file, pool)) continue;
       let lacks = false;
       comparisons += starRules.length * pool.length;
-      for (const rule of starRules) {
-        const k = ruleKey(rule);
-        if (!pool.some((g) => ruleKeys(g).has(k))) {
-          missing.add(rule);
+      const poolKeys = pool.map(ruleKeys);
+      for (let i = 0; i < starRules.length; i++) {
+        const k = starKeys[i]!;
+        if (!poolKeys.some((keys) => keys.has(k))) {
+          missing[i] = 1;
           lacks = true;
         }
       }
@@ -76,7 +83,8 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     }
     if (reported.length === 0) continue;
     const names = reported.map((key) => displayToken(group, key));
-    const rules = [...missing].sort((a, b) => a.line - b.line);
+    // starRules is in file order, so the missing ones come out in line order.
+    const rules = starRules.filter((_, i) => missing[i] === 1);
     const examples = rules.slice(0, 3).map((r) => `"${canonicalRule(r)}"`);
     const fallbacks = (users.get(group.index) ?? [])
       .filter((u) => !u.own && u.key !== '*' && reported.includes(u.key) && !u.crawler.ignoresStar && !u.crawler.controlToken)
