@@ -4,6 +4,7 @@
  */
 
 import { runCheck } from './commands/check';
+import { runDiff } from './commands/diff';
 import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
 import { runRanges } from './commands/ranges';
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   ranges: runRanges,
   fetch: runFetch,
   check: runCheck,
+  diff: runDiff,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

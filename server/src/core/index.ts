@@ -10,4 +10,5 @@ export * from './explain';
 export * from './format';
 export * from './fetch';
 export * from './directives';
+export * from './diff';
 export * from './audit';

@@ -1,0 +1,241 @@
+/**
+ * `robots-lens diff`: what an edit to robots.txt changes, for whom, before it ships —
+ * per crawler the paths whose verdict flips, the group it now uses, rules that became
+ * dead, and with `--log` how many real requests would be decided differently. With
+ * `--fail-on-change` it guards a deploy in CI (exit 1).
+ */
+
+import { parseArgs } from 'node:util';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, parseRobots, parseTarget } from '../../core';
+import type { CrawlerDiff, FlipCount, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
+import { createLogParser, detectLogFormat, LOG_FORMATS } from '../../core/audit';
+import type { LogFormat } from '../../core/audit';
+import { readInputFile } from '../../node/files';
+import { inspectLogFile, logInput } from '../../node/log-reader';
+import { UsageError } from '../usage';
+
+/** Lines looked at to recognise a log's format. */
+const SAMPLE_LINES = 50;
+/** Crawler names spelled out in a heading; the JSON has them all. */
+const NAMES_IN_HEADING = 8;
+
+interface LogStats {
+  readonly file: string;
+  readonly format: LogFormat;
+  lines: number;
+  requests: number;
+  unreadable: number;
+}
+
+export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      log: { type: 'string', multiple: true },
+      'log-format': { type: 'string', default: 'auto' },
+      json: { type: 'boolean', default: false },
+      crawlers: { type: 'string', multiple: true },
+      'fail-on-change': { type: 'string', multiple: true },
+      origin: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 2) throw new UsageError('give the old and the new robots.txt, e.g. robots-lens diff robots.txt robots.new.txt');
+  const [oldPath, newPath] = positionals as [string, string];
+  const logFormat = values['log-format'];
+  if (logFormat !== 'auto' && !(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new UsageError(`--log-format must be auto or one of ${LOG_FORMATS.join(', ')}, not "${logFormat}".`);
+  }
+  const crawlers = tokenList(values.crawlers, '--crawlers');
+  const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
+  const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
+
+  const oldFile = parseRobots(await readInputFile(oldPath, 'robots.txt file'));
+  const newFile = parseRobots(await readInputFile(newPath, 'robots.txt file'));
+  const diff = diffRobots(oldFile, newFile, crawlers ? { crawlers } : {});
+
+  let flips: FlipCount[] | undefined;
+  const logs: LogStats[] = [];
+  if (values.log && values.log.length > 0) {
+    const counter = new FlipCounter(oldFile, newFile, origin !== undefined ? { origin } : {});
+    for (const path of values.log) logs.push(await readLog(path, logFormat as LogFormat | 'auto', counter));
+    flips = counter.results();
+  }
+
+  // The guard looks at its crawlers whether or not --crawlers lists them.
+  const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;
+
+  if (values.json) {
+    io.stdout.write(JSON.stringify(toJson(oldPath, newPath, diff, flips, logs, guard), null, 2) + '\n');
+  } else {
+    io.stdout.write(formatText(oldPath, newPath, diff, flips, logs, guard));
+  }
+  return guard && guard.changed.length > 0 ? 1 : 0;
+}
+
+function tokenList(values: readonly string[] | undefined, option: string): string[] | undefined {
+  if (values === undefined) return undefined;
+  const tokens = values.flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+  if (tokens.length === 0) throw new UsageError(`${option} needs at least one crawler token, e.g. ${option} Googlebot,GPTBot`);
+  return tokens;
+}
+
+function checkedOrigin(origin: string): string {
+  const parsed = parseTarget(origin);
+  if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
+  return parsed.target.origin;
+}
+
+interface Guard {
+  readonly crawlers: readonly string[];
+  /** Guarded crawlers with verdict changes, as their tokens. */
+  readonly changed: readonly string[];
+}
+
+function guardResult(oldFile: RobotsFile, newFile: RobotsFile, tokens: readonly string[]): Guard {
+  const result = diffRobots(oldFile, newFile, { crawlers: tokens });
+  return { crawlers: tokens, changed: result.crawlers.filter((c) => c.changes.length > 0).map((c) => c.token) };
+}
+
+/** Streams one log through the counter, recognising its format from the first lines. */
+async function readLog(path: string, format: LogFormat | 'auto', counter: FlipCounter): Promise<LogStats> {
+  const info = await inspectLogFile(path);
+  let sample: string[] | undefined = format === 'auto' ? [] : undefined;
+  let parser = format === 'auto' ? undefined : createLogParser(format);
+  let stats: LogStats = { file: path, format: format === 'auto' ? 'combined' : format, lines: 0, requests: 0, unreadable: 0 };
+  const read = (text: string, start: number, end: number): void => {
+    const result = parser!.parse(text, start, end);
+    if (result === null) return;
+    if (typeof result === 'string') {
+      stats.unreadable++;
+      return;
+    }
+    stats.requests++;
+    counter.add(result.userAgent, result.url);
+  };
+  const conclude = (): void => {
+    const detection = detectLogFormat(sample ?? []);
+    parser = createLogParser(detection.format);
+    stats = { ...stats, format: detection.format };
+    const lines = sample ?? [];
+    sample = undefined;
+    for (const line of lines) read(line, 0, line.length);
+  };
+  for await (const chunk of logInput(info).chunks) {
+    let start = 0;
+    while (start < chunk.length) {
+      let end = chunk.indexOf('\n', start);
+      if (end < 0) end = chunk.length;
+      const next = end + 1;
+      if (end > start && chunk.charCodeAt(end - 1) === 0x0d) end--;
+      stats.lines++;
+      if (sample) {
+        sample.push(chunk.slice(start, end));
+        if (sample.length >= SAMPLE_LINES) conclude();
+      } else {
+        read(chunk, start, end);
+      }
+      start = next;
+    }
+  }
+  if (sample) conclude();
+  return stats;
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────
+// output
+// ─────────────────────────────────────────────────────────────────────────────────────────
+
+function toJson(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogStats[], guard: Guard | undefined): unknown {
+  const byToken = new Map((flips ?? []).map((f) => [f.token.toLowerCase(), f]));
+  return {
+    old: oldPath,
+    new: newPath,
+    unchanged: diff.unchanged,
+    crawlers: diff.crawlers.map((c) => {
+      const requests = flips ? byToken.get(c.token.toLowerCase()) : undefined;
+      return {
+        token: c.token,
+        ...(c.crawler ? { crawler: c.crawler.id } : {}),
+        chain: c.chain,
+        ...(c.groupChange ? { groupChange: c.groupChange } : {}),
+        changes: c.changes,
+        ...(requests ? { requests: withoutToken(requests) } : {}),
+      };
+    }),
+    shadowing: diff.shadowing,
+    ...(flips ? { requests: flips, logs } : {}),
+    ...(guard ? { failOnChange: guard } : {}),
+  };
+}
+
+function withoutToken(count: FlipCount): Omit<FlipCount, 'token' | 'crawler'> {
+  const { requests, newlyDisallowed, newlyAllowed, examples } = count;
+  return { requests, newlyDisallowed, newlyAllowed, examples };
+}
+
+function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogStats[], guard: Guard | undefined): string {
+  const out: string[] = [`robots-lens diff ${oldPath} → ${newPath}`, ''];
+  if (diff.crawlers.length === 0) out.push("No crawler's verdicts change.", '');
+  for (const group of groupCrawlerDiffs(diff.crawlers)) {
+    out.push(heading(group.crawlers));
+    if (group.groupChange) out.push(`  group: ${group.groupChange.description}`);
+    for (const change of group.changes) out.push(...changeLines(change));
+    out.push('');
+  }
+  if (diff.shadowing.length > 0) {
+    out.push('Rules that can no longer decide anything:');
+    for (const s of diff.shadowing) out.push(`  - ${s.description}`);
+    out.push('');
+  }
+  if (flips) out.push(...flipLines(flips, logs), '');
+  if (guard) {
+    out.push(
+      guard.changed.length > 0
+        ? `FAIL: verdicts change for ${guard.changed.join(', ')} (--fail-on-change ${guard.crawlers.join(',')}).`
+        : `OK: no verdict changes for ${guard.crawlers.join(', ')}.`,
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+function heading(crawlers: readonly CrawlerDiff[]): string {
+  // "Any other crawler" says most about a change of the * group: name it first.
+  const ordered = [...crawlers.filter((c) => c.token === '*'), ...crawlers.filter((c) => c.token !== '*')];
+  const names = ordered.slice(0, NAMES_IN_HEADING).map((c) => displayToken(c));
+  const more = crawlers.length - names.length;
+  const count = crawlers.length > 1 ? ` (${crawlers.length} crawlers)` : '';
+  return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
+}
+
+function changeLines(change: VerdictChange): string[] {
+  const lines = [`  - ${change.description}`];
+  // Inexact descriptions carry their examples already.
+  if (change.exact && change.examples.length > 0) lines.push(`      e.g. ${change.examples.join(', ')}`);
+  return lines;
+}
+
+function flipLines(flips: readonly FlipCount[], logs: readonly LogStats[]): string[] {
+  const out: string[] = [];
+  for (const log of logs) {
+    out.push(`Log ${log.file} (${log.format}): ${n(log.lines)} lines, ${n(log.requests)} requests${log.unreadable > 0 ? `, ${n(log.unreadable)} unreadable lines` : ''}.`);
+  }
+  const total = flips.reduce((sum, f) => sum + f.requests, 0);
+  const flipped = flips.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);
+  out.push(`Requests from crawlers and other non-browser clients: ${n(total)}; decided differently by the new version: ${n(flipped)}.`);
+  const width = Math.max(0, ...flips.map((f) => f.token.length));
+  for (const f of flips) {
+    if (f.newlyDisallowed + f.newlyAllowed === 0) continue;
+    const parts: string[] = [];
+    if (f.newlyDisallowed > 0) parts.push(`${n(f.newlyDisallowed)} newly disallowed (e.g. ${f.examples.newlyDisallowed.slice(0, 3).join(', ')})`);
+    if (f.newlyAllowed > 0) parts.push(`${n(f.newlyAllowed)} newly allowed (e.g. ${f.examples.newlyAllowed.slice(0, 3).join(', ')})`);
+    out.push(`  ${f.token.padEnd(width)}  ${n(f.requests)} requests: ${parts.join('; ')}`);
+  }
+  return out;
+}
+
+function n(value: number): string {
+  return value.toLocaleString('en-US');
+}

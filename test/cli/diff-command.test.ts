@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../support/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'robots-lens-diff-'));
+const write = (name: string, lines: string[]): string => {
+  const path = join(dir, name);
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+};
+
+const oldRobots = write('old.txt', ['User-agent: *', 'Disallow: /cart/', '', 'User-agent: GPTBot', 'Disallow: /']);
+const newRobots = write('new.txt', [
+  'User-agent: *', //            1
+  'Disallow: /cart/', //         2
+  'Disallow: /blog/', //         3
+  'Allow: /blog/public/', //     4
+  'Disallow: /blog/drafts/', //  5: redundant under /blog/ from the start
+  '',
+  'User-agent: GPTBot', //       7
+  'Disallow: /',
+]);
+// The same meaning, rewritten: key case, order, comments.
+const sameAsNew = write('same.txt', ['# rewritten', 'user-agent: gptbot', 'DISALLOW: /', 'User-agent: *', 'Allow: /blog/public/', 'Disallow: /blog/drafts/', 'Disallow: /blog/', 'Disallow: /cart/']);
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const logLine = (path: string, ua: string, second: number): string =>
+  `66.249.66.1 - - [23/Nov/2026:00:00:${String(second).padStart(2, '0')} +0000] "GET ${path} HTTP/1.1" 200 512 "-" "${ua}"`;
+const log = write('access.log', [
+  logLine('/blog/a', GOOGLEBOT, 1),
+  logLine('/blog/b', GOOGLEBOT, 2),
+  logLine('/blog/public/c', GOOGLEBOT, 3),
+  logLine('/cart/', GOOGLEBOT, 4),
+  logLine('/blog/a', GPTBOT, 5),
+  logLine('/blog/a', BROWSER, 6),
+]);
+
+describe('robots-lens diff', () => {
+  test('text: per crawler the paths that change, with the deciding lines', async () => {
+    const { code, stdout, stderr } = await runCli(['diff', oldRobots, newRobots]);
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^any other crawler \(\*\), Googlebot, Googlebot-Image, .* \(\d+ crawlers\)$/m);
+    assert.match(
+      stdout,
+      /^ {2}- `\/blog\/` and everything under it, except `\/blog\/public\/`, is now disallowed \(new lines 3 `Disallow: \/blog\/`, 5 `Disallow: \/blog\/drafts\/`; old: no rule matched\)\.$/m,
+    );
+    assert.match(stdout, /^ {6}e\.g\. \/blog\/, /m);
+    assert.match(stdout, /^Rules that can no longer decide anything:\n {2}- New line 5 `Disallow: \/blog\/drafts\/` \(User-agent: \*\) is redundant from the start: wherever it decides, line 3 `Disallow: \/blog\/` gives the same verdict\.$/m);
+    assert.doesNotMatch(stdout, /^GPTBot/m);
+  });
+
+  test('--json: crawlers with changes as data', async () => {
+    const { code, stdout } = await runCli(['diff', oldRobots, newRobots, '--json', '--crawlers', 'Googlebot,GPTBot']);
+    assert.equal(code, 0);
+    const result = JSON.parse(stdout) as {
+      unchanged: boolean;
+      crawlers: Array<{ token: string; crawler?: string; chain: string[]; changes: Array<Record<string, unknown>> }>;
+      shadowing: unknown[];
+    };
+    assert.equal(result.unchanged, false);
+    assert.deepEqual(result.crawlers.map((c) => c.token), ['Googlebot']);
+    const googlebot = result.crawlers[0]!;
+    assert.equal(googlebot.crawler, 'googlebot');
+    assert.deepEqual(googlebot.chain, ['Googlebot', '*']);
+    const { kind, pattern, except, exact, oldLines, newLines } = googlebot.changes[0]!;
+    assert.deepEqual({ kind, pattern, except, exact, oldLines, newLines }, {
+      kind: 'newly-disallowed',
+      pattern: '/blog/',
+      except: ['/blog/public/'],
+      exact: true,
+      oldLines: [],
+      newLines: [3, 5],
+    });
+    assert.deepEqual(result.shadowing, [
+      {
+        status: 'redundant',
+        rule: { line: 5, text: 'Disallow: /blog/drafts/' },
+        by: { line: 3, text: 'Disallow: /blog/' },
+        tokens: ['*'],
+        before: 'absent',
+        description: 'New line 5 `Disallow: /blog/drafts/` (User-agent: *) is redundant from the start: wherever it decides, line 3 `Disallow: /blog/` gives the same verdict.',
+      },
+    ]);
+  });
+
+  test('--log: requests per crawler whose verdict flips, browsers left out', async () => {
+    const { code, stdout, stderr } = await runCli(['diff', oldRobots, newRobots, '--json', '--log', log]);
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout) as {
+      requests: Array<{ token: string; requests: number; newlyDisallowed: number; newlyAllowed: number; examples: { newlyDisallowed: string[] } }>;
+      logs: Array<{ format: string; lines: number; requests: number }>;
+      crawlers: Array<{ token: string; requests?: { requests: number; newlyDisallowed: number } }>;
+    };
+    assert.deepEqual(result.logs.map((l) => [l.format, l.lines, l.requests]), [['combined', 6, 6]]);
+    const googlebot = result.requests.find((r) => r.token === 'Googlebot')!;
+    assert.deepEqual([googlebot.requests, googlebot.newlyDisallowed, googlebot.newlyAllowed, googlebot.examples.newlyDisallowed], [4, 2, 0, ['/blog/a', '/blog/b']]);
+    const gptbot = result.requests.find((r) => r.token === 'GPTBot')!;
+    assert.deepEqual([gptbot.requests, gptbot.newlyDisallowed], [1, 0]);
+    assert.equal(result.requests.length, 2);
+    assert.deepEqual(result.crawlers.find((c) => c.token === 'Googlebot')?.requests?.newlyDisallowed, 2);
+
+    const text = await runCli(['diff', oldRobots, newRobots, '--log', log]);
+    assert.match(text.stdout, /^Log .*access\.log \(combined\): 6 lines, 6 requests\.$/m);
+    assert.match(text.stdout, /^ {2}Googlebot {2}4 requests: 2 newly disallowed \(e\.g\. \/blog\/a, \/blog\/b\)$/m);
+  });
+
+  test('--fail-on-change guards a deploy: exit 1 only when a guarded crawler changes', async () => {
+    const failing = await runCli(['diff', oldRobots, newRobots, '--fail-on-change', 'Googlebot']);
+    assert.equal(failing.code, 1);
+    assert.match(failing.stdout, /^FAIL: verdicts change for Googlebot \(--fail-on-change Googlebot\)\.$/m);
+    const passing = await runCli(['diff', oldRobots, newRobots, '--fail-on-change', 'GPTBot,AdsBot-Google']);
+    assert.equal(passing.code, 0);
+    assert.match(passing.stdout, /^OK: no verdict changes for GPTBot, AdsBot-Google\.$/m);
+    // The guard looks at its crawlers even when --crawlers leaves them out.
+    const narrowed = await runCli(['diff', oldRobots, newRobots, '--crawlers', 'GPTBot', '--fail-on-change', 'Googlebot', '--json']);
+    assert.equal(narrowed.code, 1);
+    assert.deepEqual((JSON.parse(narrowed.stdout) as { failOnChange: unknown }).failOnChange, { crawlers: ['Googlebot'], changed: ['Googlebot'] });
+  });
+
+  test('a rewrite with the same meaning reports no change', async () => {
+    const { code, stdout } = await runCli(['diff', newRobots, sameAsNew, '--fail-on-change', 'Googlebot']);
+    assert.equal(code, 0);
+    assert.match(stdout, /^No crawler's verdicts change\.$/m);
+    assert.doesNotMatch(stdout, /can no longer decide/);
+  });
+
+  test('usage errors exit 2', async () => {
+    const one = await runCli(['diff', oldRobots]);
+    assert.equal(one.code, 2);
+    assert.match(one.stderr, /give the old and the new robots\.txt/);
+    const missing = await runCli(['diff', oldRobots, join(dir, 'nope.txt')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /no such robots\.txt file/);
+    const format = await runCli(['diff', oldRobots, newRobots, '--log', log, '--log-format', 'nginx']);
+    assert.equal(format.code, 2);
+  });
+});
