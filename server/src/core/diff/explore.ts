@@ -11,6 +11,9 @@
  * targets normalisation can produce (`%2F`, not `%2f` or `%41`) are explored.
  */
 
+import { globMachine, isUnreserved } from '../match';
+import type { PositionSet } from '../match';
+
 export interface Combination {
   /** Indices (into the globs given) of the globs matching, ascending. */
   readonly matched: readonly number[];
@@ -144,66 +147,8 @@ function nextEscape(state: Escape, ch: string): Escape | undefined {
   const h = state[1]!;
   if (/[a-f]/.test(h) || /[a-f]/.test(ch)) return undefined;
   const byte = parseInt(h + ch, 16);
-  if (isUnreservedByte(byte)) return undefined;
+  if (isUnreserved(byte)) return undefined;
   return 'n';
 }
 
-function isUnreservedByte(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
-}
 
-/** The positions of a glob's NFA a text can be in: a bit mask for short globs, else a sorted list. */
-type PositionSet = number | readonly number[];
-
-interface GlobMachine {
-  readonly start: PositionSet;
-  step(set: PositionSet, ch: string): PositionSet;
-  accepts(set: PositionSet): boolean;
-}
-
-/** Bit masks hold positions 0…30; star runs are collapsed, so one closure pass is enough. */
-const MASK_POSITIONS = 31;
-
-function globMachine(glob: string): GlobMachine {
-  if (glob.length + 1 <= MASK_POSITIONS) {
-    let stars = 0;
-    const byChar = new Map<string, number>();
-    for (let i = 0; i < glob.length; i++) {
-      const g = glob[i]!;
-      if (g === '*') stars |= 1 << i;
-      else byChar.set(g, (byChar.get(g) ?? 0) | (1 << i));
-    }
-    const close = (set: number): number => set | ((set & stars) << 1);
-    const accept = 1 << glob.length;
-    return {
-      start: close(1),
-      step: (set, ch) => close(((set as number) & stars) | (((set as number) & (byChar.get(ch) ?? 0)) << 1)),
-      accepts: (set) => ((set as number) & accept) !== 0,
-    };
-  }
-  return {
-    start: closure(glob, [0]),
-    step: (set, ch) => step(glob, set as readonly number[], ch),
-    accepts: (set) => (set as readonly number[]).includes(glob.length),
-  };
-}
-
-function closure(glob: string, states: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const s of states) {
-    if (out.length === 0 || out[out.length - 1]! < s) out.push(s);
-    else if (!out.includes(s)) out.push(s);
-    if (glob[s] === '*' && !out.includes(s + 1)) out.push(s + 1);
-  }
-  return out.sort((x, y) => x - y);
-}
-
-function step(glob: string, states: readonly number[], ch: string): number[] {
-  const next: number[] = [];
-  for (const s of states) {
-    const g = glob[s];
-    if (g === '*') next.push(s);
-    else if (g === ch) next.push(s + 1);
-  }
-  return next.length === 0 ? next : closure(glob, next);
-}

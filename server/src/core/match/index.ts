@@ -7,5 +7,5 @@ export { productToken, isStarAgent, tokenKey } from './product-token';
 export { parseTarget, originOf, siteOrigin } from './target';
 export type { Target, TargetResult } from './target';
 export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
-export { patternLanguage, contains, intersects } from './pattern-language';
-export type { PatternLanguage } from './pattern-language';
+export { patternLanguage, contains, intersects, globMachine } from './pattern-language';
+export type { PatternLanguage, GlobMachine, PositionSet } from './pattern-language';

@@ -104,55 +104,23 @@ function globMatches(glob: string, s: string): boolean {
  * `goal(acceptA, acceptB)` reachable? Undefined when the budget is exhausted.
  */
 function explore(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean) => boolean, budget: number): boolean | undefined {
-  // Up to 26 bits per side keeps the pair key below 2^53, exact in a double.
-  if (a.length < 26 && b.length < 26) return exploreBits(a, b, goal, budget);
+  const ma = globMachine(a);
+  const mb = globMachine(b);
   const alphabet = [...new Set((a + b).replace(/\*/g, ''))];
   alphabet.push(OTHER);
-  const start: StatePair = [closure(a, [0]), closure(b, [0])];
-  const seen = new Set<string>([key(start)]);
-  const queue: StatePair[] = [start];
-  for (let head = 0; head < queue.length; head++) {
-    const [sa, sb] = queue[head]!;
-    if (goal(sa.includes(a.length), sb.includes(b.length))) return true;
-    // Every goal needs `a` to accept, so a pair where `a` is dead leads nowhere.
-    if (sa.length === 0) continue;
-    for (const ch of alphabet) {
-      const next: StatePair = [step(a, sa, ch), step(b, sb, ch)];
-      const k = key(next);
-      if (seen.has(k)) continue;
-      if (seen.size >= budget) return undefined;
-      seen.add(k);
-      queue.push(next);
-    }
-  }
-  return false;
-}
-
-type StatePair = [number[], number[]];
-
-/**
- * The same search for short globs (most robots.txt patterns), with each state set held
- * as the bits of one integer: a step is two masks and a shift instead of sets and sorts.
- */
-function exploreBits(a: string, b: string, goal: (acceptA: boolean, acceptB: boolean) => boolean, budget: number): boolean | undefined {
-  const ga = bitGlob(a);
-  const gb = bitGlob(b);
-  const alphabet = [...new Set((a + b).replace(/\*/g, ''))];
-  alphabet.push(OTHER);
-  const startA = ga.close(1);
-  const startB = gb.close(1);
-  const seen = new Set<number>([startA * 0x4000000 + startB]);
-  const queueA: number[] = [startA];
-  const queueB: number[] = [startB];
+  const seen = new Set<string | number>([pairKey(ma.start, mb.start)]);
+  const queueA: PositionSet[] = [ma.start];
+  const queueB: PositionSet[] = [mb.start];
   for (let head = 0; head < queueA.length; head++) {
     const sa = queueA[head]!;
     const sb = queueB[head]!;
-    if (goal((sa & ga.accept) !== 0, (sb & gb.accept) !== 0)) return true;
-    if (sa === 0) continue;
+    if (goal(ma.accepts(sa), mb.accepts(sb))) return true;
+    // Every goal needs `a` to accept, so a pair where `a` is dead leads nowhere.
+    if (isEmpty(sa)) continue;
     for (const ch of alphabet) {
-      const na = ga.step(sa, ch);
-      const nb = gb.step(sb, ch);
-      const k = na * 0x4000000 + nb;
+      const na = ma.step(sa, ch);
+      const nb = mb.step(sb, ch);
+      const k = pairKey(na, nb);
       if (seen.has(k)) continue;
       if (seen.size >= budget) return undefined;
       seen.add(k);
@@ -163,31 +131,57 @@ function exploreBits(a: string, b: string, goal: (acceptA: boolean, acceptB: boo
   return false;
 }
 
-interface BitGlob {
-  readonly accept: number;
-  close(states: number): number;
-  step(states: number, ch: string): number;
+/** The positions of a glob's NFA a text can be in: a bit mask for short globs, else a sorted list. */
+export type PositionSet = number | readonly number[];
+
+/** A glob as a small NFA over positions, stepped one character at a time. */
+export interface GlobMachine {
+  readonly start: PositionSet;
+  step(set: PositionSet, ch: string): PositionSet;
+  accepts(set: PositionSet): boolean;
 }
 
-/** Position i of the glob is bit i; a glob of n characters accepts in bit n. */
-function bitGlob(glob: string): BitGlob {
-  let stars = 0;
-  const byChar = new Map<string, number>();
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') stars |= 1 << i;
-    else byChar.set(c, (byChar.get(c) ?? 0) | (1 << i));
+/**
+ * Up to 26 positions live in the bits of one integer (a step is two masks and a shift);
+ * 26 keeps a pair of masks exact as one double key. Longer globs use sorted lists.
+ */
+const MASK_POSITIONS = 26;
+
+export function globMachine(glob: string): GlobMachine {
+  if (glob.length + 1 <= MASK_POSITIONS) {
+    let stars = 0;
+    const byChar = new Map<string, number>();
+    for (let i = 0; i < glob.length; i++) {
+      const g = glob[i]!;
+      if (g === '*') stars |= 1 << i;
+      else byChar.set(g, (byChar.get(g) ?? 0) | (1 << i));
+    }
+    // Runs of stars are collapsed, so one shift reaches past any star.
+    const close = (set: number): number => set | ((set & stars) << 1);
+    const accept = 1 << glob.length;
+    return {
+      start: close(1),
+      step: (set, ch) => close(((set as number) & stars) | (((set as number) & (byChar.get(ch) ?? 0)) << 1)),
+      accepts: (set) => ((set as number) & accept) !== 0,
+    };
   }
-  // Runs of stars are collapsed, so one shift reaches past any star.
-  const close = (states: number): number => states | ((states & stars) << 1);
   return {
-    accept: 1 << glob.length,
-    close,
-    step: (states, ch) => close((states & stars) | ((states & (byChar.get(ch) ?? 0)) << 1)),
+    start: closure(glob, [0]),
+    step: (set, ch) => step(glob, set as readonly number[], ch),
+    accepts: (set) => (set as readonly number[]).includes(glob.length),
   };
 }
 
-function closure(glob: string, states: number[]): number[] {
+function isEmpty(set: PositionSet): boolean {
+  return typeof set === 'number' ? set === 0 : set.length === 0;
+}
+
+function pairKey(a: PositionSet, b: PositionSet): string | number {
+  if (typeof a === 'number' && typeof b === 'number') return a * 2 ** MASK_POSITIONS + b;
+  return (typeof a === 'number' ? 'm' + a : a.join(',')) + '|' + (typeof b === 'number' ? 'm' + b : b.join(','));
+}
+
+function closure(glob: string, states: readonly number[]): number[] {
   const out = new Set<number>();
   for (const s of states) {
     let i = s;
@@ -210,6 +204,3 @@ function step(glob: string, states: readonly number[], ch: string): number[] {
   return closure(glob, next);
 }
 
-function key([a, b]: StatePair): string {
-  return a.join(',') + '|' + b.join(',');
-}
