@@ -60,6 +60,17 @@ export function run(): void {
   console.log(verdictLine('≥ 10× robots-parser', oursQps / theirsQps >= 10, `${fmt(oursQps / theirsQps, 1)}×`));
   console.log('  (verdict counts differ where robots-parser departs from RFC 9309: group merging, percent-normalisation, fallback chains)');
 
+  const hostile = matcherFor(parseRobots('User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*b\n'));
+  const path = '/' + 'a'.repeat(10_000);
+  const hostileUs = median(Array.from({ length: 50 }, () => timeMs(() => hostile.decide(path, 'x')))) * 1000;
+  report([['hostile /*a*a*a*a*a*a*a*a*a*b on a 10 KB path', `${fmt(hostileUs, 1)} µs`]]);
+}
+
+/**
+ * The 500 KiB parse, on its own: run after a million queries, the garbage they leave makes
+ * every collection slower and the figure says more about the heap than the parser.
+ */
+export function runParse(): void {
   const large = generateLargeRobots(500 * 1024, 3);
   const bytes = Buffer.byteLength(large);
   for (let i = 0; i < 3; i++) parseRobots(large);
@@ -73,10 +84,9 @@ export function run(): void {
   ]);
   console.log(verdictLine('parse 500 KiB < 30 ms', Math.max(parseMs, parseBytesMs) < 30, `${fmt(Math.max(parseMs, parseBytesMs), 1)} ms`));
 
-  const hostile = matcherFor(parseRobots('User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*b\n'));
-  const path = '/' + 'a'.repeat(10_000);
-  const hostileUs = median(Array.from({ length: 50 }, () => timeMs(() => hostile.decide(path, 'x')))) * 1000;
-  report([['hostile /*a*a*a*a*a*a*a*a*a*b on a 10 KB path', `${fmt(hostileUs, 1)} µs`]]);
 }
 
-if (require.main === module) run();
+if (require.main === module) {
+  run();
+  runParse();
+}

@@ -3,10 +3,10 @@
  * `npm run bench` runs all; `npm run bench -- match` runs one.
  */
 import { run as lint } from './lint.bench';
-import { run as match } from './match.bench';
+import { run as match, runParse as parse } from './match.bench';
 import { run as replay } from './replay.bench';
 
-const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { match, lint, replay };
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { parse, match, lint, replay };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
