@@ -8,12 +8,17 @@ import { State } from 'vscode-languageclient/node';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerCheckUrl } from './commands/check-url';
+import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
 import { registerMatrix } from './commands/matrix';
+import { registerReplayLog } from './commands/replay-log';
 import { registerTestUrl } from './commands/test-url';
+import { registerCompareOnSave } from './compare-on-save';
+import { ComparePanel } from './compare-panel';
 import { createLanguageClient, robotsServer } from './language-client';
 import { MatrixPanel } from './matrix-panel';
 import { RecentUrls } from './recent-urls';
+import { ReplayPanel } from './replay-panel';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
 import { FileSummaryStatus } from './status-bar';
 import { WinningLineHighlight } from './winning-line';
@@ -37,6 +42,10 @@ export function activate(context: vscode.ExtensionContext): void {
     registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
     registerFetch({ server, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.fetch.recent') }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
+    registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState }),
+    registerCompare({ server, extensionUri: context.extensionUri }),
+    registerCompareOnSave({ server, extensionUri: context.extensionUri }),
+    { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {
       if (event.newState === State.Running) fetched.resend();
@@ -44,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.languages.registerCodeLensProvider({ language: ROBOTS_LANGUAGE_ID }, codeLenses),
     new FileSummaryStatus(server),
     { dispose: () => MatrixPanel.disposeCurrent() },
+    { dispose: () => ReplayPanel.disposeCurrent() },
   );
 
   // Requests wait for the start themselves, so activation does not have to.

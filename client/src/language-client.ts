@@ -8,7 +8,16 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { UrlCheckReport } from '../../server/src/node/url-check';
-import { CheckUrlRequest, FetchedDocumentNotification, FetchRequest, FileSummaryRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
+import {
+  CheckUrlRequest,
+  FetchedDocumentNotification,
+  FetchRequest,
+  FileSummaryRequest,
+  MatrixRequest,
+  ReplayProgressNotification,
+  ReplayRequest,
+  TestUrlRequest,
+} from '../../server/src/protocol';
 import type {
   CheckUrlParams,
   FetchedSource,
@@ -17,9 +26,14 @@ import type {
   FileSummaryResult,
   MatrixParams,
   MatrixResult,
+  ReplayParams,
+  ReplayProgressParams,
+  ReplayResult,
   TestUrlParams,
   TestUrlResult,
 } from '../../server/src/protocol';
+import { CompareRequest } from '../../server/src/protocol';
+import type { CompareParams, CompareResult } from '../../server/src/protocol';
 import { withExplicitLintSettings } from './lint-settings';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
 import { SETTINGS_SECTION } from './settings';
@@ -34,6 +48,12 @@ export interface RobotsServer {
   checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReport>;
   /** Tells the server where a fetched document came from (null: forget it). */
   fetchedDocument(document: vscode.Uri, source: FetchedSource | null): Promise<void>;
+  /** Replays access logs against the unsaved buffer, in the server. */
+  replay(document: vscode.Uri, params: Omit<ReplayParams, 'uri'>, token?: vscode.CancellationToken): Promise<ReplayResult>;
+  /** Progress of the replays of a document. */
+  onReplayProgress(document: vscode.Uri, listener: (progress: ReplayProgressParams) => void): vscode.Disposable;
+  /** The semantic diff from another version (as text) to the unsaved buffer. */
+  compare(document: vscode.Uri, params: Omit<CompareParams, 'uri'>, token?: vscode.CancellationToken): Promise<CompareResult>;
 }
 
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
@@ -71,6 +91,11 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
 
 export function robotsServer(client: LanguageClient): RobotsServer {
   const uri = (document: vscode.Uri): string => client.code2ProtocolConverter.asUri(document);
+  // One handler for the notification; panels subscribe per document.
+  const replayListeners = new Set<{ readonly uri: string; readonly listener: (progress: ReplayProgressParams) => void }>();
+  client.onNotification(ReplayProgressNotification, (progress) => {
+    for (const { uri: wanted, listener } of replayListeners) if (wanted === progress.uri) listener(progress);
+  });
   return {
     testUrl: (document, params, token) => client.sendRequest(TestUrlRequest, { ...params, uri: uri(document) }, token),
     matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
@@ -78,5 +103,12 @@ export function robotsServer(client: LanguageClient): RobotsServer {
     fetch: (params, token) => client.sendRequest(FetchRequest, params, token),
     checkUrl: (params, token) => client.sendRequest(CheckUrlRequest, params, token),
     fetchedDocument: (document, source) => client.sendNotification(FetchedDocumentNotification, { uri: uri(document), source }),
+    replay: (document, params, token) => client.sendRequest(ReplayRequest, { ...params, uri: uri(document) }, token),
+    compare: (document, params, token) => client.sendRequest(CompareRequest, { ...params, uri: uri(document) }, token),
+    onReplayProgress: (document, listener) => {
+      const entry = { uri: uri(document), listener };
+      replayListeners.add(entry);
+      return new vscode.Disposable(() => replayListeners.delete(entry));
+    },
   };
 }

@@ -10,6 +10,8 @@
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, Verdict, VerdictReason } from './core';
+import type { AuditRecord, AuditSummary } from './core/audit';
+import type { RobotsDiff } from './core/diff';
 import type { UrlCheckReport } from './node/url-check';
 
 // ── fetch state of a fetched robots.txt document ──────────────────────────────────────
@@ -224,3 +226,76 @@ export interface CheckUrlParams {
  * first), and what the page says about indexing — and how they interact.
  */
 export const CheckUrlRequest = new RequestType<CheckUrlParams, UrlCheckReport, void>('robotsLens/checkUrl');
+
+// ── robotsLens/replay ─────────────────────────────────────────────────────────────────
+
+export interface ReplayParams {
+  /** The robots.txt document; its current (possibly unsaved) buffer is the single version, in effect all along. */
+  readonly uri: string;
+  /** Absolute paths of the access logs (gzip included), replayed in the order of their first request. */
+  readonly logFiles: readonly string[];
+  /** Cache grace after a robots.txt change, in hours. Default 24. */
+  readonly graceHours?: number;
+  /** Check Crawl-delay for verified requests. Default off. */
+  readonly crawlDelay?: boolean;
+  /** Records returned at most (the summary and rule counts cover every request). Default 100,000. */
+  readonly maxRecords?: number;
+}
+
+export interface ReplayResult {
+  readonly summary: AuditSummary;
+  /** The judged requests in log order, at most `maxRecords`. */
+  readonly records: readonly AuditRecord[];
+  /** More requests were judged than `records` holds. */
+  readonly truncated: boolean;
+  /** Requests decided per rule line (0-based), over the whole replay; also what hover shows afterwards. */
+  readonly ruleCounts: readonly ReplayCount[];
+  /** The document version replayed. */
+  readonly version: number;
+  /** Where the IP lists came from, or why there are none. */
+  readonly ranges: string;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Replays access logs against the current buffer, in the server (streamed, cancellable).
+ * Afterwards hover on a rule shows how many requests it decided, as after `robotsLens/replayCounts`.
+ */
+export const ReplayRequest = new RequestType<ReplayParams, ReplayResult, void>('robotsLens/replay');
+
+export interface ReplayProgressParams {
+  readonly uri: string;
+  readonly file: string;
+  readonly lines: number;
+  readonly requests: number;
+  readonly bytesRead: number | null;
+  readonly bytesTotal: number | null;
+}
+
+/** Sent by the server while `robotsLens/replay` runs. */
+export const ReplayProgressNotification = new NotificationType<ReplayProgressParams>('robotsLens/replayProgress');
+
+// ── robotsLens/compare ────────────────────────────────────────────────────────────────
+
+export interface CompareParams {
+  /** The robots.txt document; its current (possibly unsaved) buffer is the new version. */
+  readonly uri: string;
+  /** The text of the version to compare with (the old version): git HEAD, another file. */
+  readonly otherText: string;
+  /** Where the old version came from, for display (`git HEAD`, a file name). */
+  readonly otherLabel: string;
+  /** Crawlers to compare (tokens or User-Agent headers). Default: the catalogue, every token either file names, and `*`. */
+  readonly crawlers?: readonly string[];
+}
+
+export interface CompareResult {
+  /** The semantic diff, old → current buffer. Its line numbers are 1-based. */
+  readonly diff: RobotsDiff;
+  /** One sentence: who is affected, and how much. */
+  readonly summary: string;
+  /** The document version compared. */
+  readonly version: number;
+}
+
+/** The impact of an edit: the semantic diff from another version of the file to the current buffer. */
+export const CompareRequest = new RequestType<CompareParams, CompareResult, void>('robotsLens/compare');

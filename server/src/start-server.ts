@@ -15,6 +15,7 @@ import type { CancellationToken, Connection, InitializeResult } from 'vscode-lan
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
 import { codeActions } from './features/code-actions';
+import { compareRequest } from './features/compare-request';
 import { doComplete } from './features/completion';
 import { fileSummary } from './features/custom-requests';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
@@ -22,8 +23,10 @@ import { FetchedDocuments, checkUrlRequest, fetchRobots } from './features/fetch
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
+import { replayRequest } from './features/replay-request';
 import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
+import { CompareRequest } from './protocol';
 import {
   CheckUrlRequest,
   FetchedDocumentNotification,
@@ -31,6 +34,8 @@ import {
   FileSummaryRequest,
   MatrixRequest,
   ReplayCountsNotification,
+  ReplayProgressNotification,
+  ReplayRequest,
   TestUrlRequest,
 } from './protocol';
 import { runSafe, runSafeVoid } from './run-safe';
@@ -162,6 +167,21 @@ export function startServer(connection: Connection): void {
   );
   connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => fetchRobots(params)));
   connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => checkUrlRequest(params)));
+  connection.onRequest(ReplayRequest, (params, token) =>
+    runSafe(log, 'Replay', token, failed('The replay'), () => {
+      const parsed = parsedOrThrow(params.uri);
+      const origin = fetched.get(parsed.uri)?.origin;
+      return replayRequest(parsed, params, token, {
+        ...(origin !== undefined ? { origin } : {}),
+        progress: (progress) => void connection.sendNotification(ReplayProgressNotification, progress),
+        // Counts describe the version replayed: after an edit during the replay they would point at other rules.
+        setCounts: (replayed, counts) => {
+          if (documents.get(replayed.uri)?.version === replayed.version) documents.setReplayCounts(replayed.uri, counts);
+        },
+      });
+    }),
+  );
+  connection.onRequest(CompareRequest, (params, token) => runSafe(log, 'Compare', token, failed('The comparison'), () => compareRequest(parsedOrThrow(params.uri), params)));
   connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));
   connection.onNotification(ReplayCountsNotification, (params) =>
     runSafeVoid(log, 'Replay counts', () => documents.setReplayCounts(params.uri, Array.isArray(params.counts) ? params.counts : [])),

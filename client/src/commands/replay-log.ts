@@ -1,0 +1,125 @@
+/**
+ * `robotsLens.replayLog`: replays an access log against the unsaved robots.txt buffer and
+ * shows the result in the replay panel beside the editor.
+ *
+ * Interactive (palette, editor menu): offers the recently replayed logs
+ * (`robotsLens.replay.lastLogFiles`, then the ones remembered in global state), else an open
+ * dialog. Programmatic: `executeCommand('robotsLens.replayLog', { logFiles: [path], uri?, graceHours? })`
+ * asks nothing, opens or updates the panel and returns `{ summary, truncated, recordCount }`.
+ */
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AuditSummary } from '../../../server/src/core/audit';
+import { isPlainObject, uriArgument } from '../command-arguments';
+import { ReplayPanel } from '../replay-panel';
+import type { ReplayPanelDeps, ReplayPanelState } from '../replay-panel';
+import { resolveRobotsDocument } from '../robots-document';
+import { SETTINGS_SECTION, stringList } from '../settings';
+
+export const REPLAY_LOG_COMMAND = 'robotsLens.replayLog';
+/** Not contributed: lets tests see the panel and act as its webview. */
+export const REPLAY_PANEL_STATE_COMMAND = 'robotsLens.replayPanelState';
+const RECENT_KEY = 'robotsLens.replay.lastLogFiles';
+const MAX_RECENT = 10;
+
+export interface ReplayLogResult {
+  readonly summary: AuditSummary;
+  readonly truncated: boolean;
+  readonly recordCount: number;
+}
+
+export interface ReplayLogDeps extends ReplayPanelDeps {
+  readonly globalState: vscode.Memento;
+}
+
+export function registerReplayLog(deps: ReplayLogDeps): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(REPLAY_LOG_COMMAND, async (first?: unknown) => {
+      if (isPlainObject(first)) return replayProgrammatically(deps, first);
+      try {
+        const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
+        const logFiles = await pickLogFiles(deps, document.uri);
+        if (!logFiles) return undefined;
+        await remember(deps, document.uri, logFiles);
+        // Errors are shown in the panel too; the message makes them visible when it is hidden.
+        await ReplayPanel.show(deps, { document, logFiles, ...graceOf(document.uri) }).done;
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Replay: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return undefined;
+    }),
+    vscode.commands.registerCommand(REPLAY_PANEL_STATE_COMMAND, async (simulate?: unknown): Promise<ReplayPanelState> => {
+      if (simulate !== undefined) await ReplayPanel.simulate(simulate);
+      return ReplayPanel.state();
+    }),
+  );
+}
+
+async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, unknown>): Promise<ReplayLogResult> {
+  const logFiles = stringList(args.logFiles);
+  if (logFiles.length === 0) throw new Error('"logFiles" must be a non-empty list of file paths.');
+  const document = await resolveRobotsDocument(uriArgument(args.uri));
+  const graceHours = typeof args.graceHours === 'number' ? { graceHours: args.graceHours } : graceOf(document.uri);
+  const absolute = logFiles.map((file) => absolutePath(file, document.uri));
+  await deps.globalState.update(RECENT_KEY, mergeRecent(absolute, deps.globalState.get<unknown>(RECENT_KEY)));
+  const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours }).done;
+  if (!result) throw new Error('The replay was superseded by a newer one.');
+  return { summary: result.summary, truncated: result.truncated, recordCount: result.records.length };
+}
+
+function graceOf(scope: vscode.Uri): { graceHours?: number } {
+  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>('replay.cacheGraceHours');
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? { graceHours: value } : {};
+}
+
+/** Workspace-relative paths (allowed in the setting) resolve against the document's folder. */
+function absolutePath(file: string, scope: vscode.Uri): string {
+  if (path.isAbsolute(file)) return file;
+  const folder = vscode.workspace.getWorkspaceFolder(scope) ?? vscode.workspace.workspaceFolders?.[0];
+  return folder ? path.join(folder.uri.fsPath, file) : path.resolve(file);
+}
+
+function mergeRecent(latest: readonly string[], previous: unknown): string[] {
+  return [...new Set([...latest, ...stringList(previous)])].slice(0, MAX_RECENT);
+}
+
+async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<string[] | undefined> {
+  const configured = stringList(vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>('replay.lastLogFiles'));
+  const recent = [...new Set([...configured.map((file) => absolutePath(file, scope)), ...stringList(deps.globalState.get<unknown>(RECENT_KEY))])];
+  if (recent.length > 0) {
+    type Item = vscode.QuickPickItem & { readonly files?: string[] };
+    const items: Item[] = [
+      ...recent.map((file): Item => ({ label: path.basename(file), description: vscode.workspace.asRelativePath(file), files: [file] })),
+      { label: '$(folder-opened) Choose log files…' },
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: 'Replay access log', placeHolder: 'A log replayed before, or choose files' });
+    if (!picked) return undefined;
+    if (picked.files) return picked.files;
+  }
+  const folder = vscode.workspace.getWorkspaceFolder(scope)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const chosen = await vscode.window.showOpenDialog({
+    title: 'Replay access log',
+    openLabel: 'Replay',
+    canSelectMany: true,
+    ...(folder ? { defaultUri: folder } : {}),
+    filters: { 'Access logs': ['log', 'gz', 'txt', 'json', 'jsonl', '1', '2'], 'All files': ['*'] },
+  });
+  return chosen && chosen.length > 0 ? chosen.map((uri) => uri.fsPath) : undefined;
+}
+
+/** Remembers the logs in the setting (workspace-relative inside the workspace) and in global state. */
+async function remember(deps: ReplayLogDeps, scope: vscode.Uri, logFiles: readonly string[]): Promise<void> {
+  await deps.globalState.update(RECENT_KEY, mergeRecent(logFiles, deps.globalState.get<unknown>(RECENT_KEY)));
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
+  const shown = logFiles.map((file) => {
+    const relative = vscode.workspace.asRelativePath(file, false);
+    return relative !== file && !path.isAbsolute(relative) ? relative : file;
+  });
+  const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  try {
+    await config.update('replay.lastLogFiles', mergeRecent(shown, config.get<unknown>('replay.lastLogFiles')), target);
+  } catch {
+    // Global state still remembers them.
+  }
+}

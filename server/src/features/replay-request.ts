@@ -1,0 +1,119 @@
+/**
+ * `robotsLens/replay`: the access-log audit for the editor, run in the server against the
+ * current (possibly unsaved) buffer as the single robots.txt version. Logs are streamed from
+ * disk (`replayLogFiles`), progress goes out as `robotsLens/replayProgress`, the LSP
+ * cancellation token stops the replay between chunks, and the records returned are capped.
+ * The per-rule counts are kept for hover, as if the client had sent `robotsLens/replayCounts`.
+ */
+
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
+import type { AuditRecord, IpRangeList, RobotsVersion } from '../core/audit';
+import type { ParsedDocument } from '../documents';
+import { InputError } from '../node/files';
+import { replayLogFiles } from '../node/log-reader';
+import { defaultRangesDir, loadRangeLists } from '../node/ranges';
+import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
+
+export const DEFAULT_MAX_RECORDS = 100_000;
+/** Lines between two progress notifications. */
+const PROGRESS_EVERY = 20_000;
+
+export interface ReplayDeps {
+  readonly progress: (params: ReplayProgressParams) => void;
+  /** Keeps the counts for hover, tied to the version replayed. */
+  readonly setCounts: (parsed: ParsedDocument, counts: readonly ReplayCount[]) => void;
+  /** The origin of a fetched document, when known. */
+  readonly origin?: string;
+  /** Folder of IP range lists; default `defaultRangesDir()` when it exists. */
+  readonly rangesDir?: string;
+}
+
+export async function replayRequest(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
+  const logFiles = checkedLogFiles(params?.logFiles);
+  const graceHours = optionalNumber(params.graceHours, 'graceHours');
+  const maxRecords = Math.floor(optionalNumber(params.maxRecords, 'maxRecords') ?? DEFAULT_MAX_RECORDS);
+  const warnings: string[] = [];
+  const ranges = await loadRanges(deps.rangesDir, warnings);
+
+  const version: RobotsVersion = { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
+  const records: AuditRecord[] = [];
+  let truncated = false;
+  const counts = new Map<number, number>();
+  const abort = new AbortController();
+  const listener = token.onCancellationRequested(() => abort.abort());
+  let summary;
+  try {
+    summary = await replayLogFiles(
+      logFiles,
+      {
+        versions: [version],
+        ranges: ranges.lists,
+        ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
+        ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
+        crawlDelay: params.crawlDelay === true ? 'verified' : false,
+        onWarning: (message) => warnings.push(message),
+      },
+      {
+        signal: abort.signal,
+        progressEvery: PROGRESS_EVERY,
+        onProgress: (p) =>
+          deps.progress({ uri: parsed.uri, file: p.file, lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
+        onRecord: (record) => {
+          if (record.line !== null) counts.set(record.line - 1, (counts.get(record.line - 1) ?? 0) + 1);
+          if (records.length < maxRecords) records.push(record);
+          else truncated = true;
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof InputError) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
+    throw error;
+  } finally {
+    listener.dispose();
+  }
+  const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+  if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
+  return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
+}
+
+function checkedLogFiles(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((p): p is string => typeof p === 'string' && p !== '')) {
+    throw new ResponseError(ErrorCodes.InvalidParams, '"logFiles" must be a non-empty list of file paths.');
+  }
+  const relative = value.find((p) => !isAbsolute(p));
+  if (relative !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Log file paths must be absolute: ${relative}`);
+  return value;
+}
+
+function optionalNumber(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a number of at least 0.`);
+  }
+  return value;
+}
+
+async function loadRanges(dir: string | undefined, warnings: string[]): Promise<{ lists: IpRangeList[]; source: string }> {
+  const folder = dir ?? defaultRangesDir();
+  if (!existsSync(folder)) return { lists: [], source: `none (${folder} does not exist: run robots-lens ranges --refresh)` };
+  try {
+    const loaded = await loadRangeLists(folder);
+    warnings.push(...loaded.warnings);
+    return { lists: loaded.lists, source: `${loaded.lists.length} list(s) from ${folder}` };
+  } catch (error) {
+    warnings.push(error instanceof Error ? error.message : String(error));
+    return { lists: [], source: `none (${folder} could not be read)` };
+  }
+}
+
+function labelOf(uri: string): string {
+  const slash = uri.lastIndexOf('/');
+  try {
+    return decodeURIComponent(uri.slice(slash + 1)) || uri;
+  } catch {
+    return uri;
+  }
+}

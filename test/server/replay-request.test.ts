@@ -1,0 +1,114 @@
+/**
+ * `robotsLens/replay` against the real bundled server (`dist/server.js --stdio`): the example
+ * access log replayed on an open (unsaved) buffer of the example robots.txt, with progress,
+ * capped records, invalid parameters, and the counts hover shows afterwards.
+ */
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  ConfigurationRequest,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  InitializeRequest,
+  InitializedNotification,
+  RegistrationRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
+import type { MarkupContent, ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { ReplayProgressNotification, ReplayRequest } from '../../server/src/protocol';
+import type { ReplayProgressParams } from '../../server/src/protocol';
+import { ROOT, SERVER, requireBuilt } from '../support/dist';
+
+const ROBOTS = readFileSync(join(ROOT, 'examples', 'robots.txt'), 'utf8');
+const LOG = join(ROOT, 'examples', 'access.log');
+
+let child: ChildProcessWithoutNullStreams;
+let connection: ProtocolConnection;
+const progress: ReplayProgressParams[] = [];
+let docCounter = 0;
+
+async function open(text: string): Promise<string> {
+  const uri = `file:///test/replay-${++docCounter}/robots.txt`;
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+  return uri;
+}
+
+describe('robotsLens/replay over LSP', () => {
+  before(async () => {
+    // An empty ranges folder: the test must not depend on lists cached on this machine.
+    child = spawn(process.execPath, [requireBuilt(SERVER), '--stdio'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ROBOTS_LENS_RANGES_DIR: join(ROOT, 'test', 'no-such-ranges-folder') },
+    });
+    child.stderr.resume();
+    connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
+    connection.onRequest(RegistrationRequest.type, () => undefined);
+    connection.onNotification(ReplayProgressNotification, (params) => {
+      progress.push(params);
+    });
+    connection.listen();
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: null,
+      capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ['markdown'] } } },
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+  });
+
+  after(() => {
+    connection?.dispose();
+    if (child && child.exitCode === null) child.kill();
+  });
+
+  test('replays the example log on the buffer: totals, GPTBot on line 74, rule counts, hover', async () => {
+    const uri = await open(ROBOTS);
+    const result = await connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG] });
+    assert.equal(result.summary.totals.requests, 4004);
+    assert.equal(result.summary.totals.parseFailures, 4);
+    assert.equal(result.summary.cancelled, false);
+    assert.equal(result.truncated, false);
+    assert.equal(result.records.length, 4004);
+    assert.ok(
+      result.records.some((r) => r.crawler === 'GPTBot' && r.allowed === false && r.line === 74),
+      'a GPTBot request disallowed by Disallow: / on line 74',
+    );
+    const line73 = result.ruleCounts.find((c) => c.line === 73);
+    assert.ok(line73 && line73.requests > 0, `counts for line 74: ${JSON.stringify(result.ruleCounts)}`);
+    const decided = result.records.filter((r) => r.line === 74).length;
+    assert.equal(line73.requests, decided);
+    assert.ok(progress.some((p) => p.uri === uri && p.lines > 0), 'progress was reported');
+
+    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 73, character: 10 } });
+    assert.ok(hover, 'a hover on line 74');
+    const text = (hover.contents as MarkupContent).value;
+    assert.match(text, new RegExp(`\\*\\*Replay:\\*\\* decided ${decided.toLocaleString('en-US')} replayed requests?\\.`));
+  });
+
+  test('uses the unsaved buffer and caps the records', async () => {
+    const uri = await open('User-agent: *\nDisallow: /\n');
+    const result = await connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG], maxRecords: 10 });
+    assert.equal(result.records.length, 10);
+    assert.equal(result.truncated, true);
+    assert.equal(result.summary.totals.requests, 4004);
+    assert.ok(result.records.every((r) => r.line === null || r.line === 2));
+    assert.deepEqual(result.ruleCounts.map((c) => c.line), [1]);
+  });
+
+  test('rejects bad parameters and unknown documents', async () => {
+    const uri = await open(ROBOTS);
+    await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: [] }), /logFiles/);
+    await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: ['relative.log'] }), /absolute/);
+    await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: [join(ROOT, 'examples', 'missing.log')] }), /missing\.log/);
+    await assert.rejects(connection.sendRequest(ReplayRequest, { uri: 'file:///nope/robots.txt', logFiles: [LOG] }), /not an open robots\.txt/);
+  });
+});
