@@ -8,7 +8,7 @@
 
 import { analyzeRules } from '../lint';
 import type { RuleStatus } from '../lint';
-import { pooledRules, tokenKey } from '../match';
+import { contains, patternLanguage, pooledRules, tokenKey } from '../match';
 import type { RobotsFile, Rule } from '../parse';
 import { code, ruleRef } from './describe';
 import type { ShadowingChange } from './types';
@@ -30,6 +30,9 @@ export function shadowingChanges(oldFile: RobotsFile, newFile: RobotsFile): Shad
   for (const [token, keys] of after) {
     for (const [key, now] of keys) {
       if (!now.dead || !now.status) continue;
+      // Of two interchangeable rules (same kind, same length, same URLs) one is always dead,
+      // and which one depends only on their order: that is no change.
+      if (isTwin(now.rule, now.status.shadowedBy)) continue;
       const then = before.get(token)?.get(key);
       if (then?.dead) continue;
       const entry = byLine.get(now.rule.line);
@@ -77,6 +80,13 @@ function statusesByToken(file: RobotsFile): Map<string, Map<string, KeyStatus>> 
     out.set(token, keys);
   }
   return out;
+}
+
+function isTwin(rule: Rule, winner: Rule | undefined): boolean {
+  if (!winner || winner.kind !== rule.kind || winner.octets !== rule.octets) return false;
+  const a = patternLanguage(rule.normalized);
+  const b = patternLanguage(winner.normalized);
+  return contains(a, b) === true && contains(b, a) === true;
 }
 
 function samePools(a: RobotsFile, b: RobotsFile): boolean {
