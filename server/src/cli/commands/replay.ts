@@ -21,7 +21,7 @@ import { UsageError } from '../usage';
 
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
-const JSON_FIELD_KEYS: readonly (keyof JsonFieldNames)[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host'];
+const JSON_FIELD_KEYS: readonly (keyof JsonFieldNames)[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host', 'xRobotsTag'];
 
 export async function runReplay(argv: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -8,7 +8,7 @@ import type { AuditRecord } from './record';
 export const CSV_COLUMNS = [
   'time', 'ip', 'method', 'url', 'status', 'client', 'crawler', 'agent', 'verification', 'evidence',
   'allowed', 'state', 'reason', 'line', 'rule', 'group', 'version', 'violation', 'robots_fetch',
-  'crawl_delay_gap_s', 'crawl_delay_s', 'grace_previous_allowed', 'google_literal_allowed', 'note', 'user_agent', 'file', 'log_line',
+  'crawl_delay_gap_s', 'crawl_delay_s', 'grace_previous_allowed', 'google_literal_allowed', 'note', 'x_robots_tag', 'effective_directives', 'user_agent', 'file', 'log_line',
 ] as const;
 
 /** The CSV header line (no line break). */
@@ -22,7 +22,8 @@ export function csvRow(r: AuditRecord): string {
     r.time, r.ip, r.method, r.url, r.status, r.client, r.crawler, r.agent, r.verification, r.evidence ? r.evidence.detail : null,
     r.allowed, r.state, r.reason, r.line, r.rule, r.group, r.version, r.violation, r.robotsFetch,
     r.crawlDelay ? r.crawlDelay.gapSeconds : null, r.crawlDelay ? r.crawlDelay.delaySeconds : null,
-    r.grace ? r.grace.previousAllowed : null, r.googleLiteral ? r.googleLiteral.allowed : null, r.note ?? null, r.userAgent, r.file, r.logLine,
+    r.grace ? r.grace.previousAllowed : null, r.googleLiteral ? r.googleLiteral.allowed : null, r.note ?? null,
+    r.directives ? r.directives.header : null, r.directives ? r.directives.effective : null, r.userAgent, r.file, r.logLine,
   ];
   return cells.map(csvCell).join(',');
 }

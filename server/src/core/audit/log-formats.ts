@@ -32,6 +32,8 @@ export interface LogRequest {
   readonly userAgent: string;
   /** Host header when the log records it. */
   readonly host: string | null;
+  /** The response's X-Robots-Tag header, when the log has a column for it (JSON logs). */
+  readonly xRobotsTag?: string;
 }
 
 /** Field names (dotted paths allowed) of a JSON-lines log; unset ones are guessed from common names. */
@@ -45,6 +47,8 @@ export interface JsonFieldNames {
   readonly status?: string;
   readonly userAgent?: string;
   readonly host?: string;
+  /** The response's X-Robots-Tag header (page-level directives, reported per request). */
+  readonly xRobotsTag?: string;
 }
 
 export interface LogLineParser {
@@ -402,10 +406,11 @@ const JSON_CANDIDATES: Readonly<Record<keyof JsonFieldNames, readonly string[]>>
   status: ['status', 'status_code', 'statusCode', 'response_code', 'EdgeResponseStatus', 'http.response.status_code', 'response', 'sc-status'],
   userAgent: ['http_user_agent', 'user_agent', 'userAgent', 'ClientRequestUserAgent', 'user_agent.original', 'http.user_agent', 'agent', 'ua', 'useragent', 'request.headers.User-Agent'],
   host: ['host', 'http_host', 'server_name', 'ClientRequestHost', 'vhost', 'request.host', 'url.domain'],
+  xRobotsTag: ['x_robots_tag', 'xRobotsTag', 'sent_http_x_robots_tag', 'http_x_robots_tag', 'X-Robots-Tag', 'response.headers.X-Robots-Tag'],
 };
 
 type FieldKey = keyof JsonFieldNames;
-const FIELD_KEYS: readonly FieldKey[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host'];
+const FIELD_KEYS: readonly FieldKey[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host', 'xRobotsTag'];
 
 function getPath(record: Record<string, unknown>, path: string): unknown {
   if (Object.hasOwn(record, path)) return record[path];
@@ -466,7 +471,9 @@ class JsonParser implements LogLineParser {
     const statusValue = get('status');
     const status = typeof statusValue === 'number' ? statusValue : /^\d+$/.test(asText(statusValue)) ? Number(asText(statusValue)) : null;
     const hostText = asText(get('host'));
-    return { time, ip, method, url: url + query, status, userAgent: asText(get('userAgent')), host: hostText === '' ? null : hostText };
+    const request: LogRequest = { time, ip, method, url: url + query, status, userAgent: asText(get('userAgent')), host: hostText === '' ? null : hostText };
+    const xRobotsTag = asText(get('xRobotsTag'));
+    return xRobotsTag === '' ? request : { ...request, xRobotsTag };
   }
 
   private resolve(obj: Record<string, unknown>): Partial<Record<FieldKey, string>> {

@@ -84,4 +84,9 @@ export interface AuditRecord {
   readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
   /** Extra context: long-outage policy applied, request before the first known version, … */
   readonly note?: string;
+  /**
+   * Page-level directives from the logged X-Robots-Tag, as they apply to this crawler
+   * (contract §8): indexing, not crawling — reported beside the crawl verdict, never as it.
+   */
+  readonly directives?: { readonly header: string; readonly effective: string; readonly noindex: boolean };
 }

@@ -11,6 +11,7 @@
 
 import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS, looksLikeBrowser, resolveAgent } from '../crawlers';
+import { effectiveDirectives, readPageDirectives } from '../directives';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsFile } from '../parse';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
@@ -512,6 +513,7 @@ export class AuditSession {
     if (note !== undefined) record.note = note;
     // Contract §4: say so when Google's literal reading of percent-escapes would decide otherwise.
     if (verdict.googleLiteral !== undefined && state === 'rules') record.googleLiteral = verdict.googleLiteral;
+    if (req.xRobotsTag !== undefined && identity.resolved !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
     let row: SummaryRow | undefined;
     if (identity.crawler !== undefined) {
       row = identity.rows[status];
@@ -664,4 +666,10 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
   }
   if (handlers.signal?.aborted) session.cancel();
   return session.summary();
+}
+
+/** What a logged X-Robots-Tag header means for this crawler (generic parts plus its own). */
+function directivesFor(header: string, agent: ResolvedAgent): NonNullable<AuditRecord['directives']> {
+  const effective = effectiveDirectives(readPageDirectives({ headers: [header] }), agent);
+  return { header, effective: effective.summary, noindex: effective.noindex };
 }
