@@ -5,8 +5,8 @@
  * lines are only named ("old line 12"), since that version is not open.
  */
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { webviewPageHtml } from './webview-page';
 import { displayToken, groupCrawlerDiffs } from '../../server/src/core/diff/summary';
 import type { CrawlerDiff } from '../../server/src/core/diff';
 import type { CompareResult } from '../../server/src/protocol';
@@ -152,28 +152,16 @@ export class ComparePanel implements vscode.Disposable {
 
 /** A static shell under a strict CSP: the data arrives by postMessage and is inserted as text. */
 function compareHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'compare.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'compare.css'));
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${csp}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
-  <title>Compare robots.txt</title>
-</head>
-<body>
-  <header>
+  return webviewPageHtml(webview, mediaRoot, {
+    title: 'Compare robots.txt',
+    script: 'compare.js',
+    style: 'compare.css',
+    body: `  <header>
     <h1 id="title">Compare robots.txt</h1>
     <p id="summary" class="summary">Loading…</p>
   </header>
   <p id="status" role="status" aria-live="polite"></p>
   <div id="groups"></div>
-  <p class="muted legend">Lines of the current version are links: click or press Enter to reveal them in the editor. Lines of the other version are named only.</p>
-  <script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  <p class="muted legend">Lines of the current version are links: click or press Enter to reveal them in the editor. Lines of the other version are named only.</p>`,
+  });
 }

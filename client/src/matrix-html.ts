@@ -4,25 +4,15 @@
  * text — so nothing from the document or a log can ever become markup here.
  */
 
-import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { webviewPageHtml } from './webview-page';
 
 export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'matrix.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'matrix.css'));
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${csp}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
-  <title>Crawler matrix</title>
-</head>
-<body>
-  <header>
+  return webviewPageHtml(webview, mediaRoot, {
+    title: 'Crawler matrix',
+    script: 'matrix.js',
+    style: 'matrix.css',
+    body: `  <header>
     <h1 id="title">Crawler matrix</h1>
     <p id="subtitle" class="muted">Loading…</p>
   </header>
@@ -35,8 +25,6 @@ export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): stri
   <p id="status" role="status" aria-live="polite"></p>
   <div id="matrix" class="matrix-scroll"></div>
   <p id="summary" class="summary"></p>
-  <p class="muted legend">Each cell says Allowed or Disallowed in words; hover for the winning line, click or press Enter to reveal it in the editor. Arrow keys move between cells.</p>
-  <script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  <p class="muted legend">Each cell says Allowed or Disallowed in words; hover for the winning line, click or press Enter to reveal it in the editor. Arrow keys move between cells.</p>`,
+  });
 }

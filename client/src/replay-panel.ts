@@ -8,9 +8,9 @@
  * CSP with a nonce, and `media/replay.js` inserts every value as text (architecture rule 8).
  */
 
-import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { webviewPageHtml } from './webview-page';
 import { csvHeader, csvRow, jsonLine } from '../../server/src/core/audit/export';
 import type { AuditRecord, AuditSummary } from '../../server/src/core/audit';
 import type { ReplayResult } from '../../server/src/protocol';
@@ -285,21 +285,11 @@ function toRow(r: AuditRecord): ReplayRow {
 
 /** A static shell with a strict CSP: the data arrives by postMessage and is inserted as text. */
 function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'replay.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'replay.css'));
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${csp}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
-  <title>Access-log replay</title>
-</head>
-<body>
-  <header>
+  return webviewPageHtml(webview, mediaRoot, {
+    title: 'Access-log replay',
+    script: 'replay.js',
+    style: 'replay.css',
+    body: `  <header>
     <h1 id="title">Access-log replay</h1>
     <p id="subtitle" class="muted">Loading…</p>
   </header>
@@ -334,8 +324,6 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
       </div>
     </div>
     <p class="muted legend">Click a row or press Enter on it to reveal the deciding rule in the editor. Arrow keys move between rows.</p>
-  </section>
-  <script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  </section>`,
+  });
 }

@@ -1,0 +1,39 @@
+/**
+ * The one page shell every webview of the extension uses: a strict Content-Security-Policy
+ * with a fresh nonce, the panel's own script and stylesheet from `media/`, and a static
+ * body. Data never goes into this HTML: it arrives by postMessage and the page script
+ * inserts it as text, so nothing from a document or a log can become markup.
+ */
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+export interface WebviewPage {
+  readonly title: string;
+  /** File names under `media/`. */
+  readonly script: string;
+  readonly style: string;
+  /** Static markup of the body, without the script tag. */
+  readonly body: string;
+}
+
+export function webviewPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page: WebviewPage): string {
+  const nonce = randomBytes(18).toString('base64');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, page.script));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, page.style));
+  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta http-equiv="Content-Security-Policy" content="${csp}">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <link rel="stylesheet" nonce="${nonce}" href="${style.toString()}">
+  <title>${page.title}</title>
+</head>
+<body>
+${page.body}
+  <script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
