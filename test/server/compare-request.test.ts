@@ -4,52 +4,26 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import {
-  ConfigurationRequest,
-  DidOpenTextDocumentNotification,
-  InitializeRequest,
-  InitializedNotification,
-  RegistrationRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
 import type { ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { CompareRequest } from '../../server/src/protocol';
-import { ROOT, SERVER, requireBuilt } from '../support/dist';
+import { startTestServer } from '../support/lsp-server';
+import type { TestServer } from '../support/lsp-server';
 
 const OLD = 'User-agent: GPTBot\nAllow: /\n\nUser-agent: *\nDisallow: /private/\n';
 const NEW = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
 
-let child: ChildProcessWithoutNullStreams;
+let server: TestServer;
 let connection: ProtocolConnection;
-let docCounter = 0;
-
-async function open(text: string): Promise<string> {
-  const uri = `file:///test/compare-${++docCounter}/robots.txt`;
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
-  return uri;
-}
+const open = (text: string): Promise<string> => server.open(text, 'compare');
 
 describe('robotsLens/compare over LSP', () => {
   before(async () => {
-    child = spawn(process.execPath, [requireBuilt(SERVER), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.resume();
-    connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
-    connection.onRequest(RegistrationRequest.type, () => undefined);
-    connection.listen();
-    await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, workspaceFolders: null, capabilities: { workspace: { configuration: true } } });
-    await connection.sendNotification(InitializedNotification.type, {});
+    server = await startTestServer();
+    connection = server.connection;
   });
 
-  after(() => {
-    connection?.dispose();
-    if (child && child.exitCode === null) child.kill();
-  });
+  after(() => server?.stop());
 
   test('old text allowed GPTBot, the buffer blocks it: the summary and the diff name GPTBot', async () => {
     const uri = await open(NEW);

@@ -6,19 +6,10 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import {
-  ConfigurationRequest,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
-  InitializeRequest,
-  InitializedNotification,
-  RegistrationRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import type { ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import {
@@ -29,36 +20,24 @@ import {
   TestUrlRequest,
 } from '../../server/src/protocol';
 import type { FetchedSource, FetchResult, TestUrlResult } from '../../server/src/protocol';
-import { ROOT, SERVER, requireBuilt } from '../support/dist';
+import { startTestServer } from '../support/lsp-server';
+import type { TestServer } from '../support/lsp-server';
 import { MOVED_ROBOTS, ROBOTS_OK, startFixtureServer } from '../support/http-fixture-server';
 import type { CaseName, FixtureServer } from '../support/http-fixture-server';
 
 let fixture: FixtureServer;
-let child: ChildProcessWithoutNullStreams;
+let server: TestServer;
 let connection: ProtocolConnection;
-const serverLog: string[] = [];
 let counter = 0;
 
 before(async () => {
   fixture = await startFixtureServer();
-  child = spawn(process.execPath, [requireBuilt(SERVER), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.on('data', (chunk: Buffer) => serverLog.push(chunk.toString()));
-  connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
-  connection.onRequest(RegistrationRequest.type, () => undefined);
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    workspaceFolders: null,
-    capabilities: { workspace: { configuration: true } },
-  });
-  await connection.sendNotification(InitializedNotification.type, {});
+  server = await startTestServer();
+  connection = server.connection;
 });
 
 after(async () => {
-  connection?.dispose();
-  if (child && child.exitCode === null) child.kill();
+  server?.stop();
   await fixture?.close();
 });
 

@@ -5,70 +5,38 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  ConfigurationRequest,
-  DidOpenTextDocumentNotification,
   HoverRequest,
-  InitializeRequest,
-  InitializedNotification,
-  RegistrationRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import type { MarkupContent, ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { ReplayProgressNotification, ReplayRequest } from '../../server/src/protocol';
 import type { ReplayProgressParams } from '../../server/src/protocol';
-import { ROOT, SERVER, requireBuilt } from '../support/dist';
+import { ROOT } from '../support/dist';
+import { startTestServer } from '../support/lsp-server';
+import type { TestServer } from '../support/lsp-server';
 
 const ROBOTS = readFileSync(join(ROOT, 'examples', 'robots.txt'), 'utf8');
 const LOG = join(ROOT, 'examples', 'access.log');
 
-let child: ChildProcessWithoutNullStreams;
+let server: TestServer;
 let connection: ProtocolConnection;
 const progress: ReplayProgressParams[] = [];
-let docCounter = 0;
-
-async function open(text: string): Promise<string> {
-  const uri = `file:///test/replay-${++docCounter}/robots.txt`;
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
-  return uri;
-}
+const open = (text: string): Promise<string> => server.open(text, 'replay');
 
 describe('robotsLens/replay over LSP', () => {
   before(async () => {
     // An empty ranges folder: the test must not depend on lists cached on this machine.
-    child = spawn(process.execPath, [requireBuilt(SERVER), '--stdio'], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ROBOTS_LENS_RANGES_DIR: join(ROOT, 'test', 'no-such-ranges-folder') },
+    server = await startTestServer({
+      env: { ROBOTS_LENS_RANGES_DIR: join(ROOT, 'test', 'no-such-ranges-folder') },
+      onConnection: (c) => c.onNotification(ReplayProgressNotification, (params) => void progress.push(params)),
     });
-    child.stderr.resume();
-    connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
-    connection.onRequest(RegistrationRequest.type, () => undefined);
-    connection.onNotification(ReplayProgressNotification, (params) => {
-      progress.push(params);
-    });
-    connection.listen();
-    await connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: null,
-      workspaceFolders: null,
-      capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ['markdown'] } } },
-    });
-    await connection.sendNotification(InitializedNotification.type, {});
+    connection = server.connection;
   });
 
-  after(() => {
-    connection?.dispose();
-    if (child && child.exitCode === null) child.kill();
-  });
+  after(() => server?.stop());
 
   test('replays the example log on the buffer: totals, GPTBot on line 74, rule counts, hover', async () => {
     const uri = await open(ROBOTS);
