@@ -10,7 +10,7 @@
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { parseTarget } from '../core';
+import { parseTarget, plainVerdict } from '../core';
 import { classifyFetch, robotsFetchReport } from '../core/fetch';
 import type { FetchState } from '../core/fetch';
 import type { ParsedDocument } from '../documents';
@@ -121,7 +121,7 @@ function fetchStateNote(source: FetchedSource): FetchStateNote | undefined {
 /** The fetch state's verdict in place of the rules'; a URL the file does not govern stays not applicable. */
 function byFetchState(verdict: TestUrlVerdict, note: FetchStateNote): TestUrlVerdict {
   if (verdict.outcome === 'not-applicable' || verdict.reason === 'fetch-state') return verdict;
-  const { googleLiteral: _googleLiteral, ...rest } = verdict;
+  const { googleLiteral: _googleLiteral, ...rest } = plainVerdict(verdict);
   return {
     ...rest,
     outcome: note.allowed ? 'allowed' : 'disallowed',

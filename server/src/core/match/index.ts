@@ -6,6 +6,7 @@ export { normalizePattern, normalizeTarget, googleLiteralPattern, googleLiteralT
 export { productToken, isStarAgent, tokenKey } from './product-token';
 export { parseTarget, originOf, siteOrigin } from './target';
 export type { Target, TargetResult } from './target';
+export { plainVerdict } from './verdict';
 export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
 export { patternLanguage, contains, intersects, globMachine } from './pattern-language';
 export type { PatternLanguage, GlobMachine, PositionSet } from './pattern-language';

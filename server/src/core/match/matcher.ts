@@ -13,6 +13,7 @@ import { RuleIndex } from './rule-index';
 import type { IndexedRule } from './rule-index';
 import { tokenKey } from './product-token';
 import { parseTarget } from './target';
+import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
 interface CompiledRule extends IndexedRule {
@@ -22,6 +23,7 @@ interface CompiledRule extends IndexedRule {
 }
 
 interface CompiledGroupSet {
+  readonly file: RobotsFile;
   readonly groups: readonly number[];
   readonly agentLines: readonly number[];
   readonly rules: RuleIndex<CompiledRule>;
@@ -55,6 +57,12 @@ export class RobotsMatcher {
   /** Decides whether `agent` (a token, a crawler's full User-Agent header, or a resolved agent) may fetch `url`. */
   decide(url: string, agent: string | ResolvedAgent, options: DecideOptions = {}): Verdict {
     const { resolved, selected } = typeof agent === 'string' ? this.selection(agent) : { resolved: agent, selected: this.select(agent) };
+    const governed = options.origin;
+    if (governed !== undefined && selected && url.startsWith(governed) && url.charCodeAt(governed.length) === 0x2f) {
+      // The common case, an absolute URL on the governed origin: its path is read in place.
+      const verdict = this.decideInPlace(url, governed.length, resolved, selected);
+      if (verdict) return verdict;
+    }
     let path: string;
     if (options.origin !== undefined && url.startsWith(options.origin) && isPathStart(url.charCodeAt(options.origin.length))) {
       // Fast path for the common case: an absolute URL on the governed origin, written canonically.
@@ -84,33 +92,24 @@ export class RobotsMatcher {
     }
     const { group, set } = selected;
     const winner = set.rules.best(target);
-    const googleLiteral = plain && !set.googleMayDiffer ? undefined : this.googleDifference(set, path, target, winner);
-    return new RuleVerdict(url, target, resolved, group, winner, googleLiteral);
+    // Google's reading can only differ when the path or a rule has a `%` or non-ASCII; even
+    // then it is worked out only if someone reads it (a batch asking "allowed?" never does).
+    return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, path, 0, target);
   }
 
   /**
-   * Google's literal comparison can only disagree when the target changes under
-   * normalisation, or when a rule whose two forms differ matches in either form.
+   * The verdict for the path of `url` from `from` (to its end or `#`) when the group's
+   * automaton can read it without normalising; undefined when it takes the general way.
    */
-  private googleDifference(set: CompiledGroupSet, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
-    const googleTarget = googleLiteralTarget(path);
-    if (googleTarget === target) {
-      const differing = (set.differing ??= compileDiffering(this.file, set.groups));
-      if (!differing.normal.best(target) && !differing.google.best(googleTarget)) return undefined;
-    }
-    const googleRules = (set.googleRules ??= compileGoogleRules(this.file, set.groups));
-    const googleWinner = googleRules.best(googleTarget);
-    const allowed = winner ? winner.allow : true;
-    const googleAllowed = googleWinner ? googleWinner.allow : true;
-    if (googleAllowed === allowed) return undefined;
-    return {
-      allowed: googleAllowed,
-      rule: googleWinner ? googleWinner.decides : null,
-      explanation:
-        `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
-        (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
-        '. This verdict follows RFC 9309; write the plain characters to make both agree.',
-    };
+  private decideInPlace(url: string, from: number, resolved: ResolvedAgent, selected: { group: SelectedGroup; set: CompiledGroupSet }): Verdict | undefined {
+    if (url.startsWith('/robots.txt', from)) return undefined;
+    const { group, set } = selected;
+    const rules = set.rules;
+    const winner = rules.bestInPath(url, from);
+    if (winner === null) return undefined;
+    // Plain up to where the answer settled: if that was the end, normalising changes nothing.
+    const plain = rules.readWholePath;
+    return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, undefined, from, undefined);
   }
 
   /** Resolves an agent string to its chain. */
@@ -190,10 +189,36 @@ function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[
     }
   }
   return {
+    file,
     groups,
     agentLines,
     rules: compileRules(rules, (rule) => rule.normalized),
     googleMayDiffer: rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)),
+  };
+}
+
+/**
+ * Google's literal comparison can only disagree when the target changes under
+ * normalisation, or when a rule whose two forms differ matches in either form.
+ */
+function googleDifference(set: CompiledGroupSet, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
+  const googleTarget = googleLiteralTarget(path);
+  if (googleTarget === target) {
+    const differing = (set.differing ??= compileDiffering(set.file, set.groups));
+    if (!differing.normal.best(target) && !differing.google.best(googleTarget)) return undefined;
+  }
+  const googleRules = (set.googleRules ??= compileGoogleRules(set.file, set.groups));
+  const googleWinner = googleRules.best(googleTarget);
+  const allowed = winner ? winner.allow : true;
+  const googleAllowed = googleWinner ? googleWinner.allow : true;
+  if (googleAllowed === allowed) return undefined;
+  return {
+    allowed: googleAllowed,
+    rule: googleWinner ? googleWinner.decides : null,
+    explanation:
+      `Google's open-source parser compares percent-escapes literally and would say ${googleAllowed ? 'allowed' : 'disallowed'}` +
+      (googleWinner ? ` (line ${googleWinner.decides.line + 1})` : ' (no rule matches)') +
+      '. This verdict follows RFC 9309; write the plain characters to make both agree.',
   };
 }
 
@@ -269,25 +294,54 @@ function pathAfterAuthority(url: string, from: number): string {
  * the explanation is built only when read, and `toJSON` keeps it in serialised verdicts.
  */
 class RuleVerdict implements Verdict {
-  readonly outcome: 'allowed' | 'disallowed';
   readonly allowed: boolean;
-  readonly rule: DecidingRule | null;
-  readonly reason: 'rule' | 'no-matching-rule';
-  readonly googleLiteral?: GoogleLiteralDifference;
+  private targetText: string | undefined;
+  private googleAnswer: GoogleLiteralDifference | undefined | null = null;
 
+  /**
+   * The path is `pathText` as sent or, when that is undefined, the URL's from `pathFrom`;
+   * the normalised `target` is `targetText` or worked out from the path when first read.
+   */
   constructor(
     readonly url: string,
-    readonly target: string,
     readonly agent: ResolvedAgent,
     readonly group: SelectedGroup,
     private readonly winner: CompiledRule | undefined,
-    googleLiteral: GoogleLiteralDifference | undefined,
+    /** The group whose rules Google could read differently from this path; undefined when it cannot. */
+    private readonly googleSet: CompiledGroupSet | undefined,
+    private readonly pathText: string | undefined,
+    private readonly pathFrom: number,
+    targetText: string | undefined,
   ) {
     this.allowed = winner ? winner.allow : true;
-    this.outcome = this.allowed ? 'allowed' : 'disallowed';
-    this.rule = winner ? winner.decides : null;
-    this.reason = winner ? 'rule' : 'no-matching-rule';
-    if (googleLiteral) this.googleLiteral = googleLiteral;
+    this.targetText = targetText;
+  }
+
+  get outcome(): 'allowed' | 'disallowed' {
+    return this.allowed ? 'allowed' : 'disallowed';
+  }
+
+  get rule(): DecidingRule | null {
+    return this.winner ? this.winner.decides : null;
+  }
+
+  get reason(): 'rule' | 'no-matching-rule' {
+    return this.winner ? 'rule' : 'no-matching-rule';
+  }
+
+  get target(): string {
+    return (this.targetText ??= normalizeTarget(this.path));
+  }
+
+  private get path(): string {
+    return this.pathText ?? pathAfterAuthority(this.url, this.pathFrom);
+  }
+
+  get googleLiteral(): GoogleLiteralDifference | undefined {
+    if (this.googleAnswer === null) {
+      this.googleAnswer = this.googleSet ? googleDifference(this.googleSet, this.path, this.target, this.winner) : undefined;
+    }
+    return this.googleAnswer;
   }
 
   get explanation(): string {
@@ -295,8 +349,7 @@ class RuleVerdict implements Verdict {
   }
 
   toJSON(): Verdict {
-    const { outcome, allowed, url, target, agent, group, rule, reason, explanation, googleLiteral } = this;
-    return { outcome, allowed, url, target, agent, group, rule, reason, explanation, ...(googleLiteral ? { googleLiteral } : {}) };
+    return plainVerdict(this);
   }
 }
 

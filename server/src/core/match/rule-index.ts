@@ -8,6 +8,7 @@
 
 import { matches } from './pattern';
 import type { CompiledPattern } from './pattern';
+import { NO_RULE, RuleAutomaton, UNANSWERED } from './rule-automaton';
 
 export interface IndexedRule {
   /** Position in rank order (lower wins): longest first, Allow before Disallow on ties. */
@@ -57,20 +58,60 @@ let sentinelStamp = 0;
 const sentinelSeen = new Int32Array(0x10000);
 const sentinelPresent = new Uint8Array(0x10000);
 
+/**
+ * Queries an index answers by searching before it builds an automaton: one-off questions
+ * (a hover, a lint proof) should not pay for states they never reuse.
+ */
+const QUERIES_BEFORE_AUTOMATON = 64;
+
 export class RuleIndex<R extends IndexedRule> {
   private readonly root: TrieNode = { label: '', children: new Map(), rules: [], sentinels: [] };
+  private readonly ranked: R[];
+  private automaton: RuleAutomaton | undefined;
+  private queries = 0;
 
   constructor(rules: readonly R[]) {
     for (const rule of rules) this.add(rule);
     sortNode(this.root);
+    this.ranked = [...rules].sort((a, b) => a.rank - b.rank);
+  }
+
+  /** The best-ranked rule matching `target`, if any. */
+  best(target: string): R | undefined {
+    const automaton = this.automaton ?? (++this.queries > QUERIES_BEFORE_AUTOMATON ? this.buildAutomaton() : undefined);
+    if (automaton) {
+      const rank = automaton.best(target);
+      if (rank !== UNANSWERED) return rank === NO_RULE ? undefined : this.ranked[rank];
+    }
+    return this.search(target);
   }
 
   /**
-   * The best-ranked rule matching `target`, if any. The nodes on the target's path hold
-   * every candidate; they are tried in global rank order (a k-way merge of the nodes'
-   * rank-sorted lists), so the first that matches is the winner.
+   * `best` for the path of `text` from `from` up to its end or `#`, read in place; null
+   * when that takes normalising first (or the automaton is not built yet): then slice,
+   * normalise and call `best`. `readWholePath` says whether the answer read every character.
    */
-  best(target: string): R | undefined {
+  bestInPath(text: string, from: number): R | undefined | null {
+    const automaton = this.automaton;
+    if (!automaton) return null;
+    const rank = automaton.bestInPath(text, from);
+    if (rank === UNANSWERED) return null;
+    this.readWholePath = automaton.readWholePath;
+    return rank === NO_RULE ? undefined : this.ranked[rank];
+  }
+
+  readWholePath = false;
+
+  private buildAutomaton(): RuleAutomaton {
+    return (this.automaton = new RuleAutomaton(this.ranked.map((rule) => rule.pattern)));
+  }
+
+  /**
+   * The search: the nodes on the target's path hold every candidate; they are tried in
+   * global rank order (a k-way merge of the nodes' rank-sorted lists), so the first that
+   * matches is the winner.
+   */
+  search(target: string): R | undefined {
     const path = this.path;
     const heads = this.heads;
     let count = 0;

@@ -56,5 +56,14 @@ export interface Verdict {
   /** One or two sentences a user can trust: what was decided, by what, and why. */
   readonly explanation: string;
   /** Present only when Google's open-source parser, comparing escapes literally, would decide otherwise. */
-  readonly googleLiteral?: GoogleLiteralDifference;
+  readonly googleLiteral?: GoogleLiteralDifference | undefined;
+}
+
+/**
+ * A verdict as a plain object. The matcher's verdicts work out some fields only when they
+ * are read, so spreading one (`{ ...verdict }`) would drop them: copy with this instead.
+ */
+export function plainVerdict(verdict: Verdict): Verdict {
+  const { outcome, allowed, url, target, agent, group, rule, reason, explanation, googleLiteral } = verdict;
+  return { outcome, allowed, url, target, agent, group, rule, reason, explanation, ...(googleLiteral ? { googleLiteral } : {}) };
 }

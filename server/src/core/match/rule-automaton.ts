@@ -1,0 +1,343 @@
+/**
+ * A deterministic automaton over all the rules of one group, built lazily the way RE2
+ * builds its DFA: a state is "how far every still-relevant rule has got", and a transition
+ * is computed the first time some target takes it, then reused. A replay or a batch asks
+ * the same group about millions of targets that share their prefixes, so after warm-up a
+ * query is one table lookup per character, and it stops as soon as the answer is settled.
+ *
+ * Each rule advances exactly as `matches` (pattern.ts) reads it: the first piece anchored
+ * at the start, each later piece found at its leftmost occurrence (a KMP automaton per
+ * piece), a final `$` keeping the last piece's search going to the end. A rule whose last
+ * unanchored piece has been found matches whatever follows ("done"); every rule ranked
+ * after the best done rule is dropped, since it can no longer win.
+ *
+ * Memory is bounded: past `maxStates` the cache is flushed, and an automaton that keeps
+ * flushing gives up for good; the caller then uses the rule index's own search, which
+ * gives the same answers.
+ */
+
+import type { CompiledPattern } from './pattern';
+
+/** Returned when the automaton cannot answer (a character to normalise first, or it gave up). */
+export const UNANSWERED = -2;
+/** Returned when no rule matches. */
+export const NO_RULE = -1;
+
+const DEAD = -1;
+const DONE = -2;
+/**
+ * A rule's progress is packed in one int: piece index in the high bits, characters of
+ * that piece matched in the low 16. A line is cut at 16,663 octets, so its pieces number
+ * far fewer than 2^15; a normalised piece longer than 65,535 makes the automaton decline.
+ */
+const PIECE_SHIFT = 16;
+const MATCHED_MASK = 0xffff;
+const ASCII = 128;
+/** Path classes of the characters that end a path in a URL (`#`) or need normalising first. */
+const FRAGMENT = 255;
+const NORMALISE = 254;
+const MAX_FLUSHES = 8;
+/** A transition not computed yet; state ids stay below it (see `maxStates`). */
+const UNKNOWN = 0xffff;
+
+/** One rule, ready to be stepped a character at a time. */
+interface RuleProgram {
+  readonly pieces: readonly string[];
+  /** KMP failure function of each piece (unused for the first, which is anchored). */
+  readonly failure: readonly Int32Array[];
+  readonly anchoredEnd: boolean;
+}
+
+/** How a state was reached, kept to compute its transitions. */
+interface StateBuild {
+  /** Rules (by rank) still able to win, and how far each has got. */
+  readonly live: Int32Array;
+  readonly progress: Int32Array;
+  /** Best-ranked rule already matched whatever follows, or NO_RULE. */
+  readonly done: number;
+}
+
+export interface AutomatonOptions {
+  /** States kept before the cache is flushed (default 4,096). */
+  readonly maxStates?: number;
+}
+
+export class RuleAutomaton {
+  private readonly programs: RuleProgram[];
+  private readonly classOf = new Uint8Array(ASCII);
+  /** `classOf`, except FRAGMENT for `#` and NORMALISE for `%`, `*`, `$`: for paths read in place. */
+  private readonly pathClassOf = new Uint8Array(ASCII);
+  private readonly classCount: number;
+  private readonly maxStates: number;
+  // State i's transitions are table[i * classCount + class] (UNKNOWN until computed); flat
+  // typed arrays keep the per-character loop to two loads, and 16-bit entries keep the
+  // table small enough to stay in cache.
+  private table = new Uint16Array(0);
+  private atEnd = new Int32Array(0);
+  /** No rule is live: the answer is fixed whatever follows. */
+  private settled = new Uint8Array(0);
+  private builds: StateBuild[] = [];
+  /** States by a hash of their content, to find a state reached again by another way. */
+  private byHash = new Map<number, number | number[]>();
+  // Scratch space for the state being computed: one slot per rule at most.
+  private readonly scratchLive: Int32Array;
+  private readonly scratchProgress: Int32Array;
+  private flushes = 0;
+  /** Too many flushes: this rule set defeats caching, and the caller should search instead. */
+  gaveUp = false;
+
+  /** `patterns` in rank order: index 0 wins over every other. */
+  constructor(patterns: readonly CompiledPattern[], options: AutomatonOptions = {}) {
+    this.maxStates = Math.min(options.maxStates ?? 4_096, UNKNOWN);
+    this.programs = patterns.map(program);
+    this.scratchLive = new Int32Array(this.programs.length);
+    this.scratchProgress = new Int32Array(this.programs.length);
+    // Characters no pattern mentions all behave alike: they share class 0.
+    let classes = 1;
+    for (const p of this.programs) {
+      for (const piece of p.pieces) {
+        for (let i = 0; i < piece.length; i++) {
+          const c = piece.charCodeAt(i);
+          if (c < ASCII && this.classOf[c] === 0) this.classOf[c] = classes++;
+        }
+      }
+    }
+    this.classCount = classes;
+    this.pathClassOf.set(this.classOf);
+    this.pathClassOf[0x23] = FRAGMENT;
+    for (const c of [0x25, 0x2a, 0x24]) this.pathClassOf[c] = NORMALISE;
+    const unpackable = (p: RuleProgram): boolean => p.pieces.length > 0x7fff || p.pieces.some((piece) => piece.length > MATCHED_MASK || hasNonAscii(piece));
+    if (this.programs.some(unpackable)) this.gaveUp = true;
+    this.reset();
+  }
+
+  /** The rank of the best rule matching `target`, NO_RULE, or UNANSWERED. */
+  best(target: string): number {
+    if (this.gaveUp) return UNANSWERED;
+    const classOf = this.classOf;
+    const classCount = this.classCount;
+    let table = this.table;
+    let settled = this.settled;
+    let state = 0;
+    for (let i = 0; i < target.length && settled[state] === 0; i++) {
+      const c = target.charCodeAt(i);
+      if (c >= ASCII) return UNANSWERED;
+      let next = table[state * classCount + classOf[c]!]!;
+      if (next === UNKNOWN) {
+        next = this.transition(state, c);
+        if (next < 0) return UNANSWERED;
+        table = this.table;
+        settled = this.settled;
+      }
+      state = next;
+    }
+    return this.atEnd[state]!;
+  }
+
+  /**
+   * `best` for the path of `text` from `from` to its end or a `#`, read in place. Answers
+   * only when normalising could not change what it read (no `%`, `*`, `$` or non-ASCII up to
+   * where the answer settled); `readWholePath` then says whether it read to the end.
+   */
+  bestInPath(text: string, from: number): number {
+    if (this.gaveUp) return UNANSWERED;
+    const pathClassOf = this.pathClassOf;
+    const classCount = this.classCount;
+    let table = this.table;
+    let settled = this.settled;
+    let state = 0;
+    let i = from;
+    for (; i < text.length && settled[state] === 0; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= ASCII) return UNANSWERED;
+      const cls = pathClassOf[c]!;
+      if (cls >= NORMALISE) {
+        if (cls === FRAGMENT) break;
+        return UNANSWERED;
+      }
+      let next = table[state * classCount + cls]!;
+      if (next === UNKNOWN) {
+        next = this.transition(state, c);
+        if (next < 0) return UNANSWERED;
+        table = this.table;
+        settled = this.settled;
+      }
+      state = next;
+    }
+    this.readWholePath = i >= text.length || text.charCodeAt(i) === 0x23;
+    return this.atEnd[state]!;
+  }
+
+  /** Set by `bestInPath`: it read every character of the path (rather than settling early). */
+  readWholePath = false;
+
+  /** Number of states built so far (for tests and benchmarks). */
+  get size(): number {
+    return this.builds.length;
+  }
+
+  private reset(): void {
+    this.builds = [];
+    this.byHash = new Map();
+    const live = this.scratchLive;
+    const progress = this.scratchProgress;
+    let count = 0;
+    let done = NO_RULE;
+    for (let r = 0; r < this.programs.length; r++) {
+      const s = settle(this.programs[r]!, 0, 0);
+      if (s === DONE) {
+        done = r;
+        break;
+      }
+      if (s !== DEAD) {
+        live[count] = r;
+        progress[count++] = s;
+      }
+    }
+    this.intern(count, done);
+  }
+
+  /** Computes and records the transition; -1 when the cache had to be flushed mid-query. */
+  private transition(from: number, c: number): number {
+    const state = this.builds[from]!;
+    const live = this.scratchLive;
+    const progress = this.scratchProgress;
+    let count = 0;
+    let done = state.done;
+    for (let j = 0; j < state.live.length; j++) {
+      const r = state.live[j]!;
+      // The live list is in rank order: once a rule is done, the rest cannot win.
+      if (done !== NO_RULE && r > done) break;
+      const s = step(this.programs[r]!, state.progress[j]!, c);
+      if (s === DONE) done = r;
+      else if (s !== DEAD) {
+        live[count] = r;
+        progress[count++] = s;
+      }
+    }
+    if (this.builds.length >= this.maxStates) {
+      this.flushes++;
+      if (this.flushes > MAX_FLUSHES) this.gaveUp = true;
+      else this.reset();
+      return -1;
+    }
+    const id = this.intern(count, done);
+    this.table[from * this.classCount + this.classOf[c]!] = id;
+    return id;
+  }
+
+  /** The id of the state in the scratch space (its first `count` slots), added if new. */
+  private intern(count: number, done: number): number {
+    const live = this.scratchLive;
+    const progress = this.scratchProgress;
+    let hash = done | 0;
+    for (let j = 0; j < count; j++) hash = Math.imul(Math.imul(hash, 31) ^ live[j]!, 0x9e3779b1) ^ progress[j]!;
+    const bucket = this.byHash.get(hash);
+    if (bucket !== undefined) {
+      for (const id of typeof bucket === 'number' ? [bucket] : bucket) if (this.sameState(id, count, done)) return id;
+    }
+    const id = this.builds.length;
+    this.grow(id + 1);
+    let atEnd = done;
+    for (let j = 0; j < count; j++) {
+      if (matchesAtEnd(this.programs[live[j]!]!, progress[j]!)) {
+        atEnd = live[j]!;
+        break;
+      }
+    }
+    this.atEnd[id] = atEnd;
+    this.settled[id] = count === 0 ? 1 : 0;
+    this.builds.push({ live: live.slice(0, count), progress: progress.slice(0, count), done });
+    if (bucket === undefined) this.byHash.set(hash, id);
+    else if (typeof bucket === 'number') this.byHash.set(hash, [bucket, id]);
+    else bucket.push(id);
+    return id;
+  }
+
+  private sameState(id: number, count: number, done: number): boolean {
+    const state = this.builds[id]!;
+    if (state.done !== done || state.live.length !== count) return false;
+    for (let j = 0; j < count; j++) {
+      if (state.live[j] !== this.scratchLive[j] || state.progress[j] !== this.scratchProgress[j]) return false;
+    }
+    return true;
+  }
+
+  /** Makes room for `states` states, doubling the tables (a flush starts them small again). */
+  private grow(states: number): void {
+    if (this.builds.length === 0) {
+      this.table = new Uint16Array(64 * this.classCount).fill(UNKNOWN);
+      this.atEnd = new Int32Array(64);
+      this.settled = new Uint8Array(64);
+    }
+    if (states <= this.atEnd.length) return;
+    const capacity = Math.min(this.atEnd.length * 2, this.maxStates);
+    const table = new Uint16Array(capacity * this.classCount).fill(UNKNOWN);
+    table.set(this.table);
+    this.table = table;
+    const atEnd = new Int32Array(capacity);
+    atEnd.set(this.atEnd);
+    this.atEnd = atEnd;
+    const settled = new Uint8Array(capacity);
+    settled.set(this.settled);
+    this.settled = settled;
+  }
+}
+
+function program(pattern: CompiledPattern): RuleProgram {
+  const pieces = pattern.pieces;
+  return { pieces, failure: pieces.map(failureOf), anchoredEnd: pattern.anchored };
+}
+
+/** KMP failure function: for each prefix length k+1, the longest proper border. */
+function failureOf(piece: string): Int32Array {
+  const failure = new Int32Array(piece.length);
+  let k = 0;
+  for (let i = 1; i < piece.length; i++) {
+    while (k > 0 && piece.charCodeAt(i) !== piece.charCodeAt(k)) k = failure[k - 1]!;
+    if (piece.charCodeAt(i) === piece.charCodeAt(k)) k++;
+    failure[i] = k;
+  }
+  return failure;
+}
+
+/** One character of target for one rule in state `s`. */
+function step(rule: RuleProgram, s: number, c: number): number {
+  const p = s >>> PIECE_SHIFT;
+  let k = s & MATCHED_MASK;
+  const piece = rule.pieces[p]!;
+  if (p === 0) {
+    // The first piece is anchored at the start: a mismatch, or anything after a complete `…$` literal, is fatal.
+    return k < piece.length && piece.charCodeAt(k) === c ? settle(rule, 0, k + 1) : DEAD;
+  }
+  const failure = rule.failure[p]!;
+  while (k > 0 && (k === piece.length || piece.charCodeAt(k) !== c)) k = failure[k - 1]!;
+  if (piece.charCodeAt(k) === c) k++;
+  return settle(rule, p, k);
+}
+
+/** The state after `k` characters of piece `p` have matched, moving on past complete pieces. */
+function settle(rule: RuleProgram, p: number, k: number): number {
+  const pieces = rule.pieces;
+  const last = pieces.length - 1;
+  if (k < pieces[p]!.length) return (p << PIECE_SHIFT) | k;
+  // Piece complete. The last one: done, unless `$` asks for it to end the target.
+  if (p === last) return rule.anchoredEnd ? (p << PIECE_SHIFT) | k : DONE;
+  let q = p + 1;
+  while (q < last && pieces[q] === '') q++;
+  // An empty last piece (`…*` or `…*$`) matches whatever follows.
+  if (q === last && pieces[q] === '') return DONE;
+  return q << PIECE_SHIFT;
+}
+
+/** A `$` rule whose last piece has just been completed matches a target ending here. */
+function matchesAtEnd(rule: RuleProgram, s: number): boolean {
+  if (!rule.anchoredEnd) return false;
+  const last = rule.pieces.length - 1;
+  return s >>> PIECE_SHIFT === last && (s & MATCHED_MASK) === rule.pieces[last]!.length;
+}
+
+function hasNonAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= ASCII) return true;
+  return false;
+}

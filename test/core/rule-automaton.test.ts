@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { compilePattern, decide, matcherFor, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
+import { NO_RULE, RuleAutomaton, UNANSWERED } from '../../server/src/core/match/rule-automaton';
+
+/**
+ * The lazy automaton must give exactly the answer of trying every rule in rank order with
+ * `matches` (itself property-tested against a dynamic-programming reference). Each rule
+ * set is asked about many targets, so states are reused, flushed and rebuilt.
+ */
+
+const patternPiece = fc.constantFrom('/', 'a', 'b', 'ab', 'aab', 'aba', '.', '?', '=', '%2F', '%', '*', '**', '$');
+const patternArb = fc.array(patternPiece, { maxLength: 7 }).map((parts) => normalizePattern('/' + parts.join('')));
+const targetArb = fc
+  .array(fc.constantFrom('/', 'a', 'b', 'ab', 'aab', 'ba', '.', '?', '=', '%2F', 'x'), { maxLength: 12 })
+  .map((parts) => '/' + parts.join(''));
+
+function bruteForce(patterns: readonly string[], target: string): number {
+  const index = patterns.findIndex((p) => p !== '' && matches(compilePattern(p), target));
+  return index < 0 ? NO_RULE : index;
+}
+
+describe('rule automaton agrees with trying every rule in rank order (fast-check)', () => {
+  test('many targets per rule set', () => {
+    fc.assert(
+      fc.property(fc.array(patternArb, { minLength: 1, maxLength: 10 }), fc.array(targetArb, { minLength: 1, maxLength: 60 }), (patterns, targets) => {
+        fc.pre(patterns.every((p) => p !== ''));
+        const automaton = new RuleAutomaton(patterns.map(compilePattern));
+        for (const target of targets) assert.equal(automaton.best(target), bruteForce(patterns, target), `${target} against ${JSON.stringify(patterns)}`);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test('a tiny state budget flushes, then gives up, and never answers wrongly', () => {
+    let flushedOrGaveUp = 0;
+    fc.assert(
+      fc.property(fc.array(patternArb, { minLength: 1, maxLength: 10 }), fc.array(targetArb, { minLength: 20, maxLength: 60 }), (patterns, targets) => {
+        fc.pre(patterns.every((p) => p !== ''));
+        const automaton = new RuleAutomaton(patterns.map(compilePattern), { maxStates: 3 });
+        for (const target of targets) {
+          const answer = automaton.best(target);
+          if (answer === UNANSWERED) flushedOrGaveUp++;
+          else assert.equal(answer, bruteForce(patterns, target));
+        }
+      }),
+      { numRuns: 1_000 },
+    );
+    assert.ok(flushedOrGaveUp > 0, 'the budget was never hit: the test does not exercise flushing');
+  });
+
+  test('paths read in place, up to a fragment, agree with the sliced and normalised path', () => {
+    const rawPath = fc
+      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '*', '$', 'é', '#', 'x'), { maxLength: 12 })
+      .map((parts) => '/' + parts.join(''));
+    fc.assert(
+      fc.property(fc.array(patternArb, { minLength: 1, maxLength: 8 }), fc.array(rawPath, { minLength: 1, maxLength: 40 }), (patterns, paths) => {
+        fc.pre(patterns.every((p) => p !== ''));
+        const automaton = new RuleAutomaton(patterns.map(compilePattern));
+        const origin = 'https://h.test';
+        for (const path of paths) {
+          const answer = automaton.bestInPath(origin + path, origin.length);
+          const hash = path.indexOf('#');
+          const target = normalizeTarget(hash >= 0 ? path.slice(0, hash) : path);
+          if (answer !== UNANSWERED) assert.equal(answer, bruteForce(patterns, target), `${path} against ${JSON.stringify(patterns)}`);
+          // Only characters normalisation could change make it decline.
+          else assert.match(hash >= 0 ? path.slice(0, hash) : path, /[%*$\u0080-\uffff]/);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('decide answers the same once the automaton takes over', () => {
+  test('every verdict field of a busy matcher equals a fresh one', () => {
+    const ruleArb = fc.record({ allow: fc.boolean(), pattern: fc.array(patternPiece, { maxLength: 6 }).map((p) => '/' + p.join('')) });
+    const pathArb = fc
+      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '%62', 'é', '*', '$', '#x', 'index.html'), { maxLength: 10 })
+      .map((parts) => '/' + parts.join(''));
+    fc.assert(
+      fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 8 }), fc.array(pathArb, { minLength: 100, maxLength: 150 }), (rules, paths) => {
+        const text = 'User-agent: *\n' + rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
+        const busy = matcherFor(parseRobots(text));
+        const origin = 'https://www.example.test';
+        for (const path of paths) {
+          // A fresh parse has a fresh matcher, which searches rule by rule.
+          const expected = decide(parseRobots(text), origin + path, 'SomeBot', { origin });
+          const actual = busy.decide(origin + path, 'SomeBot', { origin });
+          assert.deepEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(expected)), `${path}\n${text}`);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
