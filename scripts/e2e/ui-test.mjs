@@ -26,6 +26,7 @@ import {
   startCodeServer,
   workbenchUrl,
 } from './code-server.mjs';
+import { workbench } from './ui/workbench.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const { values: opts } = parseArgs({
@@ -128,7 +129,7 @@ try {
     void dialog.dismiss().catch(() => {});
   });
 
-  const ui = helpers(page);
+  const ui = workbench(page);
   let blocked = '';
   /**
    * Runs one scenario and screenshots the page after it, passed or failed. `essential`: the later
@@ -384,81 +385,3 @@ log(`screenshots and logs in ${path.relative(REPO_ROOT, artifacts) || artifacts}
 if (failed > 0) console.error(`[ui] FAILED: ${results.filter((r) => !r.ok).map((r) => r.name).join(', ')}`);
 console.log(`ui: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
-
-/**
- * Workbench gestures and lookups, as a user would do them.
- * @param {import('playwright-core').Page} page
- */
-function helpers(page) {
-  const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-  const editor = page.locator('.part.editor .monaco-editor[data-uri$="/robots.txt"]');
-  return {
-    quickInput,
-    editor,
-    /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
-    squash(text) {
-      return (text ?? '').replace(/\s+/g, ' ').trim();
-    },
-    /** A regular expression for `text` that takes any run of whitespace (no-break spaces too) for a space. @param {string} text */
-    loose(text) {
-      return new RegExp(text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'));
-    },
-    /** Moves the mouse where it shows no tooltip or hover (the empty middle of the title bar). */
-    async parkMouse() {
-      const viewport = page.viewportSize();
-      await page.mouse.move(Math.round((viewport?.width ?? 1500) * 0.78), 14);
-    },
-    /** Ctrl+P, the file name, Enter. @param {string} name */
-    async quickOpen(name) {
-      await page.keyboard.press('Control+P');
-      await quickInput.waitFor();
-      await quickInput.fill(name);
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    },
-    /**
-     * Ctrl+Shift+P, ">label", Enter on the exact command; then waits for `after` (default: the
-     * palette closed — a command that opens its own quick input keeps the widget on screen).
-     * @param {string} label @param {import('playwright-core').Locator} [after]
-     */
-    async runCommand(label, after) {
-      await page.keyboard.press('Control+Shift+P');
-      await quickInput.waitFor();
-      await quickInput.fill(`>${label.replace(/…$/, '')}`);
-      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
-      await page.keyboard.press('Enter');
-      if (after) await after.waitFor();
-      else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    },
-    /** Ctrl+G to a 1-based line: it is then on screen. @param {number} line */
-    async goToLine(line) {
-      await page.keyboard.press('Control+G');
-      await quickInput.waitFor();
-      await quickInput.fill(`:${line}`);
-      await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
-    },
-    /**
-     * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
-     * line number (the DOM order of view lines is not the line order).
-     * @param {number} line
-     */
-    async viewLine(line) {
-      const number = editor.locator('.line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
-      await number.waitFor();
-      const box = await number.boundingBox();
-      if (!box) throw new Error(`line number ${line} has no box`);
-      const index = await editor.locator('.view-lines .view-line').evaluateAll((els, y) => {
-        const tops = els.map((el) => Math.abs(el.getBoundingClientRect().top - y));
-        return tops.indexOf(Math.min(...tops));
-      }, box.y);
-      return editor.locator('.view-lines .view-line').nth(index);
-    },
-    matrixFrame() {
-      return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-    },
-  };
-}
