@@ -2,7 +2,8 @@
 // a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
 // drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
-// into the matrix. Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+// into the matrix; the replay panel on a hostile log and on the example log (scenarios in
+// ui/replay-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -26,6 +27,8 @@ import {
   startCodeServer,
   workbenchUrl,
 } from './code-server.mjs';
+import { writeHostileLog } from './ui/hostile-log.mjs';
+import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
@@ -50,6 +53,7 @@ function commandLabel(id) {
 }
 const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
 const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
+const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** @param {string} msg @returns {never} */
@@ -81,9 +85,12 @@ const install = await ensureCodeServer().catch((error) => fail(error instanceof 
 timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '' : ' (cached)'}`;
 
 const profile = createProfile();
-// A copy of the sample workspace: nothing the test does can touch the repository's files.
+// A copy of the sample workspace: nothing the test does can touch the repository's files. It
+// holds a log of hostile requests too.
 const workspace = path.join(profile.root, 'workspace');
 cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
+const hostileLog = path.join(workspace, 'hostile.log');
+writeHostileLog(hostileLog);
 
 /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
 let server;
@@ -365,6 +372,17 @@ try {
     const gpt = frame.locator('tbody tr').filter({ has: frame.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) }).locator(`.cell[data-column="${column}"]`);
     if (!(await gpt.getAttribute('class'))?.includes('disallowed')) throw new Error('GPTBot is not disallowed on the hostile path');
     await frame.locator('thead th.path', { hasText: hostile[0] }).scrollIntoViewIfNeeded();
+  });
+
+  await replayScenarios({
+    page,
+    ui,
+    scenario,
+    workspace,
+    hostileLog,
+    dialogs,
+    replayLabel: REPLAY_LOG,
+    installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });

@@ -1,6 +1,7 @@
 // Workbench gestures and lookups for the UI test, as a user would do them in VS Code 1.100
-// (code-server 4.100.3): quick open, the command palette, Go to Line, editor lines and the
+// (code-server 4.100.3): quick open, the command palette, Go to Line, the open dialog and the
 // webviews. Each waits for the workbench to show the result, never for a fixed time.
+import path from 'node:path';
 
 /**
  * Workbench gestures and lookups, as a user would do them.
@@ -74,8 +75,32 @@ export function workbench(page) {
       }, box.y);
       return editor.locator('.view-lines .view-line').nth(index);
     },
+    /**
+     * The content of the webview on screen. The workbench keeps hidden webviews in the DOM (the
+     * replay panel retains its context), so only the visible one is meant; two side by side would
+     * make every lookup fail as ambiguous rather than pick one silently.
+     */
+    webview() {
+      return page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+    },
     matrixFrame() {
-      return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      return this.webview();
+    },
+    /**
+     * Answers VS Code for the web's own open dialog (a quick input holding a path, with an OK
+     * button named `okLabel`) with an absolute file path.
+     * @param {string} file @param {string} okLabel
+     */
+    async openDialogFile(file, okLabel) {
+      await page.locator('.quick-input-widget .monaco-button', { hasText: okLabel }).waitFor();
+      // The dialog fills in its start folder once it has listed it; a path typed before that is
+      // overwritten. Its entries on screen (the file among them) mean it has settled.
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor();
+      await quickInput.fill(file);
+      const typed = await quickInput.inputValue();
+      if (typed !== file) throw new Error(`the open dialog holds "${typed}" instead of ${file}`);
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
   };
 }
