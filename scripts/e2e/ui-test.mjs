@@ -3,7 +3,8 @@
 // drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
-// ui/replay-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+// ui/replay-scenarios.mjs); Compare with… Git HEAD and the comparison on save (the copy is a git
+// repository; ui/compare-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -27,6 +28,8 @@ import {
   startCodeServer,
   workbenchUrl,
 } from './code-server.mjs';
+import { compareScenarios } from './ui/compare-scenarios.mjs';
+import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
@@ -54,6 +57,7 @@ function commandLabel(id) {
 const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
 const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
 const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
+const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** @param {string} msg @returns {never} */
@@ -84,13 +88,20 @@ const timings = {};
 const install = await ensureCodeServer().catch((error) => fail(error instanceof Error ? error.message : String(error)));
 timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '' : ' (cached)'}`;
 
-const profile = createProfile();
-// A copy of the sample workspace: nothing the test does can touch the repository's files. It
-// holds a log of hostile requests too.
+// VS Code for the web saves a second after each edit by default; the comparison on save is
+// tested with explicit saves, one per step.
+const profile = createProfile({ settings: { 'files.autoSave': 'off' } });
+// A copy of the sample workspace: nothing the test does can touch the repository's files. It is
+// a git repository with robots.txt committed (for Git HEAD), and holds a log of hostile requests.
 const workspace = path.join(profile.root, 'workspace');
 cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
 const hostileLog = path.join(workspace, 'hostile.log');
 writeHostileLog(hostileLog);
+try {
+  commitToNewRepository(workspace, 'robots.txt');
+} catch (error) {
+  fail(`could not make the workspace copy a git repository: ${error instanceof Error ? error.message : String(error)}`);
+}
 
 /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
 let server;
@@ -384,6 +395,8 @@ try {
     replayLabel: REPLAY_LOG,
     installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
+  // After the replays: the comparison on save counts the requests of the log replayed last.
+  await compareScenarios({ page, ui, scenario, compareLabel: COMPARE });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);

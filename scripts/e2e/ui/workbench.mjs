@@ -1,6 +1,6 @@
 // Workbench gestures and lookups for the UI test, as a user would do them in VS Code 1.100
-// (code-server 4.100.3): quick open, the command palette, Go to Line, the open dialog and the
-// webviews. Each waits for the workbench to show the result, never for a fixed time.
+// (code-server 4.100.3): quick open, the command palette, Go to Line, saving, notifications and
+// the webviews. Each waits for the workbench to show the result, never for a fixed time.
 import path from 'node:path';
 
 /**
@@ -86,6 +86,12 @@ export function workbench(page) {
     matrixFrame() {
       return this.webview();
     },
+    /** Ctrl+S in the focused robots.txt editor, then waits until the tab is no longer dirty. */
+    async save() {
+      await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+      await page.keyboard.press('Control+S');
+      await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').waitFor();
+    },
     /**
      * Answers VS Code for the web's own open dialog (a quick input holding a path, with an OK
      * button named `okLabel`) with an absolute file path.
@@ -101,6 +107,11 @@ export function workbench(page) {
       if (typed !== file) throw new Error(`the open dialog holds "${typed}" instead of ${file}`);
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /** The notification center, opened: it lists the messages whose toasts have already gone. */
+    async showNotifications() {
+      await this.runCommand('Notifications: Show Notifications');
+      return page.locator('.notifications-center');
     },
   };
 }
