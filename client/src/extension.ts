@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState }),
     registerCompare({ server, extensionUri: context.extensionUri }),
-    registerCompareOnSave({ server, extensionUri: context.extensionUri }),
+    registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {

@@ -2,7 +2,9 @@
 // a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
 // drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
-// into the matrix. Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+// into the matrix; the replay panel on a hostile log and on the example log (scenarios in
+// ui/replay-scenarios.mjs); Compare with… Git HEAD and the comparison on save (the copy is a git
+// repository; ui/compare-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -26,6 +28,11 @@ import {
   startCodeServer,
   workbenchUrl,
 } from './code-server.mjs';
+import { compareScenarios } from './ui/compare-scenarios.mjs';
+import { commitToNewRepository } from './ui/git-workspace.mjs';
+import { writeHostileLog } from './ui/hostile-log.mjs';
+import { replayScenarios } from './ui/replay-scenarios.mjs';
+import { workbench } from './ui/workbench.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const { values: opts } = parseArgs({
@@ -49,6 +56,8 @@ function commandLabel(id) {
 }
 const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
 const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
+const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
+const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** @param {string} msg @returns {never} */
@@ -79,10 +88,20 @@ const timings = {};
 const install = await ensureCodeServer().catch((error) => fail(error instanceof Error ? error.message : String(error)));
 timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '' : ' (cached)'}`;
 
-const profile = createProfile();
-// A copy of the sample workspace: nothing the test does can touch the repository's files.
+// VS Code for the web saves a second after each edit by default; the comparison on save is
+// tested with explicit saves, one per step.
+const profile = createProfile({ settings: { 'files.autoSave': 'off' } });
+// A copy of the sample workspace: nothing the test does can touch the repository's files. It is
+// a git repository with robots.txt committed (for Git HEAD), and holds a log of hostile requests.
 const workspace = path.join(profile.root, 'workspace');
 cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
+const hostileLog = path.join(workspace, 'hostile.log');
+writeHostileLog(hostileLog);
+try {
+  commitToNewRepository(workspace, 'robots.txt');
+} catch (error) {
+  fail(`could not make the workspace copy a git repository: ${error instanceof Error ? error.message : String(error)}`);
+}
 
 /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
 let server;
@@ -128,7 +147,7 @@ try {
     void dialog.dismiss().catch(() => {});
   });
 
-  const ui = helpers(page);
+  const ui = workbench(page);
   let blocked = '';
   /**
    * Runs one scenario and screenshots the page after it, passed or failed. `essential`: the later
@@ -365,6 +384,19 @@ try {
     if (!(await gpt.getAttribute('class'))?.includes('disallowed')) throw new Error('GPTBot is not disallowed on the hostile path');
     await frame.locator('thead th.path', { hasText: hostile[0] }).scrollIntoViewIfNeeded();
   });
+
+  await replayScenarios({
+    page,
+    ui,
+    scenario,
+    workspace,
+    hostileLog,
+    dialogs,
+    replayLabel: REPLAY_LOG,
+    installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
+  });
+  // After the replays: the comparison on save counts the requests of the log replayed last.
+  await compareScenarios({ page, ui, scenario, compareLabel: COMPARE });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);
@@ -384,81 +416,3 @@ log(`screenshots and logs in ${path.relative(REPO_ROOT, artifacts) || artifacts}
 if (failed > 0) console.error(`[ui] FAILED: ${results.filter((r) => !r.ok).map((r) => r.name).join(', ')}`);
 console.log(`ui: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
-
-/**
- * Workbench gestures and lookups, as a user would do them.
- * @param {import('playwright-core').Page} page
- */
-function helpers(page) {
-  const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-  const editor = page.locator('.part.editor .monaco-editor[data-uri$="/robots.txt"]');
-  return {
-    quickInput,
-    editor,
-    /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
-    squash(text) {
-      return (text ?? '').replace(/\s+/g, ' ').trim();
-    },
-    /** A regular expression for `text` that takes any run of whitespace (no-break spaces too) for a space. @param {string} text */
-    loose(text) {
-      return new RegExp(text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'));
-    },
-    /** Moves the mouse where it shows no tooltip or hover (the empty middle of the title bar). */
-    async parkMouse() {
-      const viewport = page.viewportSize();
-      await page.mouse.move(Math.round((viewport?.width ?? 1500) * 0.78), 14);
-    },
-    /** Ctrl+P, the file name, Enter. @param {string} name */
-    async quickOpen(name) {
-      await page.keyboard.press('Control+P');
-      await quickInput.waitFor();
-      await quickInput.fill(name);
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    },
-    /**
-     * Ctrl+Shift+P, ">label", Enter on the exact command; then waits for `after` (default: the
-     * palette closed — a command that opens its own quick input keeps the widget on screen).
-     * @param {string} label @param {import('playwright-core').Locator} [after]
-     */
-    async runCommand(label, after) {
-      await page.keyboard.press('Control+Shift+P');
-      await quickInput.waitFor();
-      await quickInput.fill(`>${label.replace(/…$/, '')}`);
-      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
-      await page.keyboard.press('Enter');
-      if (after) await after.waitFor();
-      else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    },
-    /** Ctrl+G to a 1-based line: it is then on screen. @param {number} line */
-    async goToLine(line) {
-      await page.keyboard.press('Control+G');
-      await quickInput.waitFor();
-      await quickInput.fill(`:${line}`);
-      await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
-    },
-    /**
-     * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
-     * line number (the DOM order of view lines is not the line order).
-     * @param {number} line
-     */
-    async viewLine(line) {
-      const number = editor.locator('.line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
-      await number.waitFor();
-      const box = await number.boundingBox();
-      if (!box) throw new Error(`line number ${line} has no box`);
-      const index = await editor.locator('.view-lines .view-line').evaluateAll((els, y) => {
-        const tops = els.map((el) => Math.abs(el.getBoundingClientRect().top - y));
-        return tops.indexOf(Math.min(...tops));
-      }, box.y);
-      return editor.locator('.view-lines .view-line').nth(index);
-    },
-    matrixFrame() {
-      return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-    },
-  };
-}

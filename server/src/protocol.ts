@@ -11,7 +11,8 @@
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, Verdict, VerdictReason } from './core';
 import type { AuditRecord, AuditSummary } from './core/audit';
-import type { RobotsDiff } from './core/diff';
+import type { FlipCount, RobotsDiff } from './core/diff';
+import type { LogTally } from './node/log-flips';
 import type { UrlCheckReport } from './node/url-check';
 
 // ── fetch state of a fetched robots.txt document ──────────────────────────────────────
@@ -286,13 +287,28 @@ export interface CompareParams {
   readonly otherLabel: string;
   /** Crawlers to compare (tokens or User-Agent headers). Default: the catalogue, every token either file names, and `*`. */
   readonly crawlers?: readonly string[];
+  /**
+   * Access logs (absolute paths) whose requests are decided by both versions: the result then
+   * counts the requests whose verdict flips, and the summary says how many.
+   */
+  readonly logFiles?: readonly string[];
+}
+
+/** Real traffic under both versions, when the comparison was given logs. */
+export interface CompareRequests {
+  /** What each log held, in the order given. */
+  readonly logs: readonly LogTally[];
+  /** Per crawler token, the requests decided differently (most flips first), with examples. */
+  readonly flips: readonly FlipCount[];
 }
 
 export interface CompareResult {
   /** The semantic diff, old → current buffer. Its line numbers are 1-based. */
   readonly diff: RobotsDiff;
-  /** One sentence: who is affected, and how much. */
+  /** One sentence: who is affected, and how much; with logs, a second on the requests that flip. */
   readonly summary: string;
+  /** Present when `logFiles` were given. */
+  readonly requests?: CompareRequests;
   /** The document version compared. */
   readonly version: number;
 }

@@ -181,7 +181,13 @@ export function startServer(connection: Connection): void {
       });
     }),
   );
-  connection.onRequest(CompareRequest, (params, token) => runSafe(log, 'Compare', token, failed('The comparison'), () => compareRequest(parsedOrThrow(params.uri), params)));
+  connection.onRequest(CompareRequest, (params, token) =>
+    runSafe(log, 'Compare', token, failed('The comparison'), () => {
+      const parsed = parsedOrThrow(params.uri);
+      const origin = fetched.get(parsed.uri)?.origin;
+      return compareRequest(parsed, params, token, origin !== undefined ? { origin } : {});
+    }),
+  );
   connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));
   connection.onNotification(ReplayCountsNotification, (params) =>
     runSafeVoid(log, 'Replay counts', () => documents.setReplayCounts(params.uri, Array.isArray(params.counts) ? params.counts : [])),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { countFlips, diffRobots, parseRobots, summarizeDiff } from '../../server/src/core';
+import { countFlips, diffRobots, parseRobots, summarizeDiff, summarizeFlips } from '../../server/src/core';
+import type { FlipCount } from '../../server/src/core';
 import type { RobotsDiff, VerdictChange } from '../../server/src/core';
 
 /** Lines joined with `\n`, so fixtures read like files with numbered lines. */
@@ -281,4 +282,28 @@ describe('requests whose verdict flips', () => {
       { token: 'Googlebot', crawler: 'googlebot', requests: 2, newlyDisallowed: 0, newlyAllowed: 0, examples: { newlyDisallowed: [], newlyAllowed: [] } },
     ]);
   });
+
+  const flip = (token: string, requests: number, newlyDisallowed: number, newlyAllowed = 0): FlipCount => ({
+    token,
+    requests,
+    newlyDisallowed,
+    newlyAllowed,
+    examples: { newlyDisallowed: [], newlyAllowed: [] },
+  });
+  const sentences: [string, FlipCount[], string[], string][] = [
+    [
+      'the crawlers with flips in the order counted (most first), counts as people read them',
+      [flip('GPTBot', 2000, 1240), flip('CCBot', 29, 18), flip('Googlebot', 400, 0)],
+      ['access.log'],
+      '1,258 requests in access.log are decided differently: GPTBot 1,240 newly disallowed; CCBot 18 newly disallowed.',
+    ],
+    ['one request, both kinds, and * in words', [flip('*', 3, 0, 1), flip('GPTBot', 2, 1, 1)], ['a.log', 'b.log'], '3 requests in a.log and b.log are decided differently: any other crawler (*) 1 newly allowed; GPTBot 1 newly disallowed, 1 newly allowed.'],
+    ['a single request', [flip('GPTBot', 5, 1)], ['access.log'], '1 request in access.log is decided differently: GPTBot 1 newly disallowed.'],
+    ['past three crawlers, the rest counted', [flip('A', 4, 4), flip('B', 3, 3), flip('C', 2, 2), flip('D', 1, 1), flip('E', 1, 1)], ['x.log'], '11 requests in x.log are decided differently: A 4 newly disallowed; B 3 newly disallowed; C 2 newly disallowed; and 2 more crawlers.'],
+    ['requests, none flipped', [flip('Googlebot', 1208, 0)], ['access.log'], 'None of the 1,208 non-browser requests in access.log is decided differently.'],
+    ['nothing to count', [], ['a.log', 'b.log', 'c.log'], 'a.log, b.log and c.log have no non-browser requests to count.'],
+  ];
+  for (const [name, flips, logs, expected] of sentences) {
+    test(`the sentence about logged requests: ${name}`, () => assert.equal(summarizeFlips(flips, logs), expected));
+  }
 });

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '../../../server/src/core/audit';
 import { isPlainObject, uriArgument } from '../command-arguments';
+import { absoluteLogPath, mergeRecent, RECENT_LOGS_KEY, recentLogFiles } from '../recent-logs';
 import { ReplayPanel } from '../replay-panel';
 import type { ReplayPanelDeps, ReplayPanelState } from '../replay-panel';
 import { resolveRobotsDocument } from '../robots-document';
@@ -20,8 +21,6 @@ import { SETTINGS_SECTION, stringList } from '../settings';
 export const REPLAY_LOG_COMMAND = 'robotsLens.replayLog';
 /** Not contributed: lets tests see the panel and act as its webview. */
 export const REPLAY_PANEL_STATE_COMMAND = 'robotsLens.replayPanelState';
-const RECENT_KEY = 'robotsLens.replay.lastLogFiles';
-const MAX_RECENT = 10;
 
 export interface ReplayLogResult {
   readonly summary: AuditSummary;
@@ -61,8 +60,8 @@ async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, 
   if (logFiles.length === 0) throw new Error('"logFiles" must be a non-empty list of file paths.');
   const document = await resolveRobotsDocument(uriArgument(args.uri));
   const graceHours = typeof args.graceHours === 'number' ? { graceHours: args.graceHours } : graceOf(document.uri);
-  const absolute = logFiles.map((file) => absolutePath(file, document.uri));
-  await deps.globalState.update(RECENT_KEY, mergeRecent(absolute, deps.globalState.get<unknown>(RECENT_KEY)));
+  const absolute = logFiles.map((file) => absoluteLogPath(file, document.uri));
+  await deps.globalState.update(RECENT_LOGS_KEY, mergeRecent(absolute, deps.globalState.get<unknown>(RECENT_LOGS_KEY)));
   const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours }).done;
   if (!result) throw new Error('The replay was superseded by a newer one.');
   return { summary: result.summary, truncated: result.truncated, recordCount: result.records.length };
@@ -73,20 +72,8 @@ function graceOf(scope: vscode.Uri): { graceHours?: number } {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? { graceHours: value } : {};
 }
 
-/** Workspace-relative paths (allowed in the setting) resolve against the document's folder. */
-function absolutePath(file: string, scope: vscode.Uri): string {
-  if (path.isAbsolute(file)) return file;
-  const folder = vscode.workspace.getWorkspaceFolder(scope) ?? vscode.workspace.workspaceFolders?.[0];
-  return folder ? path.join(folder.uri.fsPath, file) : path.resolve(file);
-}
-
-function mergeRecent(latest: readonly string[], previous: unknown): string[] {
-  return [...new Set([...latest, ...stringList(previous)])].slice(0, MAX_RECENT);
-}
-
 async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<string[] | undefined> {
-  const configured = stringList(vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>('replay.lastLogFiles'));
-  const recent = [...new Set([...configured.map((file) => absolutePath(file, scope)), ...stringList(deps.globalState.get<unknown>(RECENT_KEY))])];
+  const recent = recentLogFiles(deps.globalState, scope);
   if (recent.length > 0) {
     type Item = vscode.QuickPickItem & { readonly files?: string[] };
     const items: Item[] = [
@@ -110,7 +97,7 @@ async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<str
 
 /** Remembers the logs in the setting (workspace-relative inside the workspace) and in global state. */
 async function remember(deps: ReplayLogDeps, scope: vscode.Uri, logFiles: readonly string[]): Promise<void> {
-  await deps.globalState.update(RECENT_KEY, mergeRecent(logFiles, deps.globalState.get<unknown>(RECENT_KEY)));
+  await deps.globalState.update(RECENT_LOGS_KEY, mergeRecent(logFiles, deps.globalState.get<unknown>(RECENT_LOGS_KEY)));
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const shown = logFiles.map((file) => {
     const relative = vscode.workspace.asRelativePath(file, false);

@@ -8,24 +8,15 @@
 import { parseArgs } from 'node:util';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, parseRobots, parseTarget } from '../../core';
 import type { CrawlerDiff, FlipCount, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
-import { createLogParser, detectLogFormat, LOG_FORMATS } from '../../core/audit';
+import { LOG_FORMATS } from '../../core/audit';
 import type { LogFormat } from '../../core/audit';
 import { readInputFile } from '../../node/files';
-import { inspectLogFile, logInput } from '../../node/log-reader';
+import { countFlipsInLog } from '../../node/log-flips';
+import type { LogTally } from '../../node/log-flips';
 import { UsageError } from '../usage';
 
-/** Lines looked at to recognise a log's format. */
-const SAMPLE_LINES = 50;
 /** Crawler names spelled out in a heading; the JSON has them all. */
 const NAMES_IN_HEADING = 8;
-
-interface LogStats {
-  readonly file: string;
-  readonly format: LogFormat;
-  lines: number;
-  requests: number;
-  unreadable: number;
-}
 
 export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -56,10 +47,10 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   const diff = diffRobots(oldFile, newFile, crawlers ? { crawlers } : {});
 
   let flips: FlipCount[] | undefined;
-  const logs: LogStats[] = [];
+  const logs: LogTally[] = [];
   if (values.log && values.log.length > 0) {
     const counter = new FlipCounter(oldFile, newFile, origin !== undefined ? { origin } : {});
-    for (const path of values.log) logs.push(await readLog(path, logFormat as LogFormat | 'auto', counter));
+    for (const path of values.log) logs.push(await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter));
     flips = counter.results();
   }
 
@@ -98,56 +89,11 @@ function guardResult(oldFile: RobotsFile, newFile: RobotsFile, tokens: readonly 
   return { crawlers: tokens, changed: result.crawlers.filter((c) => c.changes.length > 0).map((c) => c.token) };
 }
 
-/** Streams one log through the counter, recognising its format from the first lines. */
-async function readLog(path: string, format: LogFormat | 'auto', counter: FlipCounter): Promise<LogStats> {
-  const info = await inspectLogFile(path);
-  let sample: string[] | undefined = format === 'auto' ? [] : undefined;
-  let parser = format === 'auto' ? undefined : createLogParser(format);
-  let stats: LogStats = { file: path, format: format === 'auto' ? 'combined' : format, lines: 0, requests: 0, unreadable: 0 };
-  const read = (text: string, start: number, end: number): void => {
-    const result = parser!.parse(text, start, end);
-    if (result === null) return;
-    if (typeof result === 'string') {
-      stats.unreadable++;
-      return;
-    }
-    stats.requests++;
-    counter.add(result.userAgent, result.url);
-  };
-  const conclude = (): void => {
-    const detection = detectLogFormat(sample ?? []);
-    parser = createLogParser(detection.format);
-    stats = { ...stats, format: detection.format };
-    const lines = sample ?? [];
-    sample = undefined;
-    for (const line of lines) read(line, 0, line.length);
-  };
-  for await (const chunk of logInput(info).chunks) {
-    let start = 0;
-    while (start < chunk.length) {
-      let end = chunk.indexOf('\n', start);
-      if (end < 0) end = chunk.length;
-      const next = end + 1;
-      if (end > start && chunk.charCodeAt(end - 1) === 0x0d) end--;
-      stats.lines++;
-      if (sample) {
-        sample.push(chunk.slice(start, end));
-        if (sample.length >= SAMPLE_LINES) conclude();
-      } else {
-        read(chunk, start, end);
-      }
-      start = next;
-    }
-  }
-  if (sample) conclude();
-  return stats;
-}
-
 // ─────────────────────────────────────────────────────────────────────────────────────────
 // output
 // ─────────────────────────────────────────────────────────────────────────────────────────
 
-function toJson(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogStats[], guard: Guard | undefined): unknown {
+function toJson(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogTally[], guard: Guard | undefined): unknown {
   const byToken = new Map((flips ?? []).map((f) => [f.token.toLowerCase(), f]));
   return {
     old: oldPath,
@@ -175,7 +121,7 @@ function withoutToken(count: FlipCount): Omit<FlipCount, 'token' | 'crawler'> {
   return { requests, newlyDisallowed, newlyAllowed, examples };
 }
 
-function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogStats[], guard: Guard | undefined): string {
+function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: FlipCount[] | undefined, logs: readonly LogTally[], guard: Guard | undefined): string {
   const out: string[] = [`robots-lens diff ${oldPath} → ${newPath}`, ''];
   if (diff.crawlers.length === 0) out.push("No crawler's verdicts change.", '');
   for (const group of groupCrawlerDiffs(diff.crawlers)) {
@@ -217,7 +163,7 @@ function changeLines(change: VerdictChange): string[] {
   return lines;
 }
 
-function flipLines(flips: readonly FlipCount[], logs: readonly LogStats[]): string[] {
+function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): string[] {
   const out: string[] = [];
   for (const log of logs) {
     out.push(`Log ${log.file} (${log.format}): ${n(log.lines)} lines, ${n(log.requests)} requests${log.unreadable > 0 ? `, ${n(log.unreadable)} unreadable lines` : ''}.`);

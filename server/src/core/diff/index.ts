@@ -5,11 +5,11 @@
  * and — fed a log — how many real requests flip.
  *
  * Entry points: `diffRobots(old, new)` → `RobotsDiff`; `countFlips(old, new, requests)` or a
- * streaming `FlipCounter`; `groupCrawlerDiffs` and `summarizeDiff` for display.
+ * streaming `FlipCounter`; `groupCrawlerDiffs`, `summarizeDiff` and `summarizeFlips` for display.
  */
 export { diffRobots, targetFor } from './diff';
 export { countFlips, FlipCounter } from './flips';
-export { displayToken, groupCrawlerDiffs, summarizeDiff } from './summary';
+export { displayToken, groupCrawlerDiffs, summarizeDiff, summarizeFlips } from './summary';
 export type { CrawlerDiffGroup } from './summary';
 export type { CrawlerTarget } from './selection';
 export type {

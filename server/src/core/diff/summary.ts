@@ -3,7 +3,10 @@
  * back to `*` and change together), and one sentence for a notification.
  */
 
-import type { CrawlerDiff, GroupChange, RobotsDiff, VerdictChange } from './types';
+import type { CrawlerDiff, FlipCount, GroupChange, RobotsDiff, VerdictChange } from './types';
+
+/** Crawlers named in the sentence about logged requests; the rest are counted. */
+const CRAWLERS_IN_FLIP_SENTENCE = 3;
 
 export interface CrawlerDiffGroup {
   /** Crawlers with exactly these changes, in the diff's order. */
@@ -44,6 +47,29 @@ export function summarizeDiff(diff: RobotsDiff): string {
   return `Verdicts change for ${changed.length} crawler${changed.length === 1 ? '' : 's'}: ${parts.join(', ')}${more > 0 ? ` and ${more} more` : ''}.${deadText}`;
 }
 
+/**
+ * One sentence about real traffic under both versions, to follow `summarizeDiff`: how many
+ * requests in the named logs the new version decides differently, and for which crawlers,
+ * e.g. "44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed;
+ * CCBot 18 newly disallowed."
+ */
+export function summarizeFlips(flips: readonly FlipCount[], logNames: readonly string[]): string {
+  const logs = listed(logNames);
+  const counted = flips.reduce((sum, f) => sum + f.requests, 0);
+  const flipped = flips.filter((f) => f.newlyDisallowed + f.newlyAllowed > 0);
+  const total = flipped.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);
+  // Browsers are not counted (they do not read robots.txt), so "non-browser" is the honest word.
+  if (counted === 0) return `${logs} ${logNames.length === 1 ? 'has' : 'have'} no non-browser requests to count.`;
+  if (total === 0) return `None of the ${count(counted)} non-browser requests in ${logs} is decided differently.`;
+  const parts = flipped.slice(0, CRAWLERS_IN_FLIP_SENTENCE).map((f) => {
+    const kinds = [f.newlyDisallowed > 0 ? `${count(f.newlyDisallowed)} newly disallowed` : '', f.newlyAllowed > 0 ? `${count(f.newlyAllowed)} newly allowed` : ''];
+    return `${displayToken(f)} ${kinds.filter(Boolean).join(', ')}`;
+  });
+  const more = flipped.length - parts.length;
+  const moreText = more > 0 ? `; and ${more} more crawler${more === 1 ? '' : 's'}` : '';
+  return `${count(total)} request${total === 1 ? '' : 's'} in ${logs} ${total === 1 ? 'is' : 'are'} decided differently: ${parts.join('; ')}${moreText}.`;
+}
+
 /** `*` reads as what it is: every crawler no group names. */
 export function displayToken(crawler: Pick<CrawlerDiff, 'token'>): string {
   return crawler.token === '*' ? 'any other crawler (*)' : crawler.token;
@@ -52,4 +78,15 @@ export function displayToken(crawler: Pick<CrawlerDiff, 'token'>): string {
 function names(crawlers: readonly CrawlerDiff[]): string {
   const listed = crawlers.slice(0, 3).map(displayToken);
   return crawlers.length > 3 ? `${listed.join(', ')} and ${crawlers.length - 3} more` : listed.join(', ');
+}
+
+/** "a.log", "a.log and b.log", "a.log, b.log and c.log". */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? 'the log';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Counts as people read them: 1,240. */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
 }

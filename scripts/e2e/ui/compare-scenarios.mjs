@@ -1,0 +1,92 @@
+// UI scenarios of the semantic diff (issue #7) in a workspace that is a git repository with
+// robots.txt committed: a save that changes no verdict says nothing; Compare with… → Git HEAD
+// opens the comparison panel naming the crawlers an edit affects; saving that edit shows the
+// one-sentence notification, with the requests of the last replayed log (access.log) it flips.
+//
+// The edit removes line 80, `Allow: /blog/`, from the CCBot/ClaudeBot group: both lose /blog/.
+// The request counts agree with the CLI on the same files:
+//   sed 80d examples/robots.txt > new.txt
+//   robots-lens diff examples/robots.txt new.txt --log examples/access.log
+// → 44 requests decided differently: ClaudeBot 26, CCBot 18 newly disallowed.
+
+/**
+ * @typedef {{
+ *   page: import('playwright-core').Page,
+ *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
+ *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
+ *   compareLabel: string,
+ * }} CompareContext
+ */
+
+const PREFIX = 'robots.txt vs git HEAD: ';
+const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed).';
+const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed.';
+
+/** @param {string} text */
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+
+/** @param {CompareContext} t */
+export async function compareScenarios(t) {
+  const { page, ui, scenario } = t;
+  const frame = () => ui.webview();
+
+  await scenario('save-same-verdicts', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await page.keyboard.press('Control+1');
+    // Line 3 is blank: a comment there changes the text, not what any crawler may fetch.
+    await ui.goToLine(3);
+    await page.keyboard.type('# reviewed by the SEO team: no change in meaning');
+    await ui.save();
+    // Whether this save said nothing is known only once a later save has spoken: comparisons on
+    // save report in save order, so the notification of the next scenario's save comes after
+    // this one's would have (see compare-on-save below).
+  });
+
+  await scenario('compare-with-git-head', async () => {
+    await page.keyboard.press('Control+1');
+    await ui.goToLine(80);
+    const line80 = ui.squash(await (await ui.viewLine(80)).textContent());
+    if (line80 !== 'Allow: /blog/') throw new Error(`line 80 reads "${line80}"`);
+    await page.keyboard.press('Control+Shift+K'); // delete the line; the buffer is not saved
+    await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+
+    await ui.runCommand(t.compareLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Compare the current robots.txt with…' }));
+    const items = await page.locator('.quick-input-list .monaco-list-row').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    if (items.join(' | ') !== 'Git HEAD, the last committed version of this file | Another file…, pick a robots.txt from disk') {
+      throw new Error(`Compare with… offers: ${items.join(' | ')}`);
+    }
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Git HEAD,"]').click();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+
+    // The panel compares the unsaved buffer with the committed file and names both crawlers.
+    await page.locator('.tabs-container .tab.active', { hasText: 'Compare — robots.txt' }).waitFor();
+    await frame().locator('#title', { hasText: exactly('Compare git HEAD:robots.txt → robots.txt') }).waitFor();
+    await frame().locator('#summary', { hasText: exactly(DIFF_SENTENCE) }).waitFor();
+    await frame().locator('#groups h2', { hasText: exactly('ClaudeBot, CCBot (2 crawlers)') }).waitFor();
+    await frame().locator('#groups .change.newly-disallowed .description', { hasText: '`/blog/` and everything under it is now disallowed' }).waitFor();
+    // Its new-version line is a link to the editor.
+    await ui.goToLine(1);
+    await frame().locator('#groups button.line-link', { hasText: exactly('line 79') }).click();
+    await page.locator('[id="status.editor.selection"]', { hasText: exactly('Ln 79, Col 1') }).waitFor();
+  });
+
+  await scenario('compare-on-save', async () => {
+    await page.keyboard.press('Control+1');
+    await ui.save();
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: PREFIX });
+    await toast.waitFor();
+    const message = ui.squash(await toast.locator('.notification-list-item-message').textContent());
+    if (message !== `${PREFIX}${DIFF_SENTENCE} ${LOG_SENTENCE}`) throw new Error(`the notification says "${message}"`);
+
+    // The earlier save of the same verdicts said nothing: the center lists this message alone.
+    const center = await ui.showNotifications();
+    const listed = center.locator('.notification-list-item-message', { hasText: PREFIX });
+    await listed.first().waitFor();
+    const saved = await listed.allTextContents();
+    if (saved.length !== 1) throw new Error(`${saved.length} on-save messages: ${saved.join(' / ')}`);
+
+    // Show details puts the same result, counts included, in the comparison panel.
+    await center.locator('.notification-list-item', { hasText: PREFIX }).locator('.monaco-button', { hasText: 'Show details' }).click();
+    await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
+  });
+}

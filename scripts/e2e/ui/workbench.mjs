@@ -1,0 +1,117 @@
+// Workbench gestures and lookups for the UI test, as a user would do them in VS Code 1.100
+// (code-server 4.100.3): quick open, the command palette, Go to Line, saving, notifications and
+// the webviews. Each waits for the workbench to show the result, never for a fixed time.
+import path from 'node:path';
+
+/**
+ * Workbench gestures and lookups, as a user would do them.
+ * @param {import('playwright-core').Page} page
+ */
+export function workbench(page) {
+  const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+  const editor = page.locator('.part.editor .monaco-editor[data-uri$="/robots.txt"]');
+  return {
+    quickInput,
+    editor,
+    /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
+    squash(text) {
+      return (text ?? '').replace(/\s+/g, ' ').trim();
+    },
+    /** A regular expression for `text` that takes any run of whitespace (no-break spaces too) for a space. @param {string} text */
+    loose(text) {
+      return new RegExp(text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'));
+    },
+    /** Moves the mouse where it shows no tooltip or hover (the empty middle of the title bar). */
+    async parkMouse() {
+      const viewport = page.viewportSize();
+      await page.mouse.move(Math.round((viewport?.width ?? 1500) * 0.78), 14);
+    },
+    /** Ctrl+P, the file name, Enter. @param {string} name */
+    async quickOpen(name) {
+      await page.keyboard.press('Control+P');
+      await quickInput.waitFor();
+      await quickInput.fill(name);
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /**
+     * Ctrl+Shift+P, ">label", Enter on the exact command; then waits for `after` (default: the
+     * palette closed — a command that opens its own quick input keeps the widget on screen).
+     * @param {string} label @param {import('playwright-core').Locator} [after]
+     */
+    async runCommand(label, after) {
+      await page.keyboard.press('Control+Shift+P');
+      await quickInput.waitFor();
+      await quickInput.fill(`>${label.replace(/…$/, '')}`);
+      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
+      await page.keyboard.press('Enter');
+      if (after) await after.waitFor();
+      else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /** Ctrl+G to a 1-based line: it is then on screen. @param {number} line */
+    async goToLine(line) {
+      await page.keyboard.press('Control+G');
+      await quickInput.waitFor();
+      await quickInput.fill(`:${line}`);
+      await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
+    },
+    /**
+     * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
+     * line number (the DOM order of view lines is not the line order).
+     * @param {number} line
+     */
+    async viewLine(line) {
+      const number = editor.locator('.line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
+      await number.waitFor();
+      const box = await number.boundingBox();
+      if (!box) throw new Error(`line number ${line} has no box`);
+      const index = await editor.locator('.view-lines .view-line').evaluateAll((els, y) => {
+        const tops = els.map((el) => Math.abs(el.getBoundingClientRect().top - y));
+        return tops.indexOf(Math.min(...tops));
+      }, box.y);
+      return editor.locator('.view-lines .view-line').nth(index);
+    },
+    /**
+     * The content of the webview on screen. The workbench keeps hidden webviews in the DOM (the
+     * replay panel retains its context), so only the visible one is meant; two side by side would
+     * make every lookup fail as ambiguous rather than pick one silently.
+     */
+    webview() {
+      return page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+    },
+    matrixFrame() {
+      return this.webview();
+    },
+    /** Ctrl+S in the focused robots.txt editor, then waits until the tab is no longer dirty. */
+    async save() {
+      await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+      await page.keyboard.press('Control+S');
+      await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').waitFor();
+    },
+    /**
+     * Answers VS Code for the web's own open dialog (a quick input holding a path, with an OK
+     * button named `okLabel`) with an absolute file path.
+     * @param {string} file @param {string} okLabel
+     */
+    async openDialogFile(file, okLabel) {
+      await page.locator('.quick-input-widget .monaco-button', { hasText: okLabel }).waitFor();
+      // The dialog fills in its start folder once it has listed it; a path typed before that is
+      // overwritten. Its entries on screen (the file among them) mean it has settled.
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor();
+      await quickInput.fill(file);
+      const typed = await quickInput.inputValue();
+      if (typed !== file) throw new Error(`the open dialog holds "${typed}" instead of ${file}`);
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    },
+    /** The notification center, opened: it lists the messages whose toasts have already gone. */
+    async showNotifications() {
+      await this.runCommand('Notifications: Show Notifications');
+      return page.locator('.notifications-center');
+    },
+  };
+}
