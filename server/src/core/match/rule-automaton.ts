@@ -51,8 +51,8 @@ interface RuleProgram {
 /** How a state was reached, kept to compute its transitions. */
 interface StateBuild {
   /** Rules (by rank) still able to win, and how far each has got. */
-  readonly live: Int32Array;
-  readonly progress: Int32Array;
+  readonly live: readonly number[];
+  readonly progress: readonly number[];
   /** Best-ranked rule already matched whatever follows, or NO_RULE. */
   readonly done: number;
 }
@@ -79,9 +79,9 @@ export class RuleAutomaton {
   private builds: StateBuild[] = [];
   /** States by a hash of their content, to find a state reached again by another way. */
   private byHash = new Map<number, number | number[]>();
-  // Scratch space for the state being computed: one slot per rule at most.
-  private readonly scratchLive: Int32Array;
-  private readonly scratchProgress: Int32Array;
+  // Scratch space for the state being computed (plain arrays: small typed arrays are slow to make).
+  private readonly scratchLive: number[] = [];
+  private readonly scratchProgress: number[] = [];
   private flushes = 0;
   /** Too many flushes: this rule set defeats caching, and the caller should search instead. */
   gaveUp = false;
@@ -90,8 +90,6 @@ export class RuleAutomaton {
   constructor(patterns: readonly CompiledPattern[], options: AutomatonOptions = {}) {
     this.maxStates = Math.min(options.maxStates ?? 4_096, UNKNOWN);
     this.programs = patterns.map(program);
-    this.scratchLive = new Int32Array(this.programs.length);
-    this.scratchProgress = new Int32Array(this.programs.length);
     // Characters no pattern mentions all behave alike: they share class 0.
     let classes = 1;
     for (const p of this.programs) {
@@ -232,9 +230,15 @@ export class RuleAutomaton {
     const progress = this.scratchProgress;
     let hash = done | 0;
     for (let j = 0; j < count; j++) hash = Math.imul(Math.imul(hash, 31) ^ live[j]!, 0x9e3779b1) ^ progress[j]!;
+    // 30 bits: a small integer key, which a Map hashes without boxing.
+    hash &= 0x3fffffff;
     const bucket = this.byHash.get(hash);
     if (bucket !== undefined) {
-      for (const id of typeof bucket === 'number' ? [bucket] : bucket) if (this.sameState(id, count, done)) return id;
+      if (typeof bucket === 'number') {
+        if (this.sameState(bucket, count, done)) return bucket;
+      } else {
+        for (const id of bucket) if (this.sameState(id, count, done)) return id;
+      }
     }
     const id = this.builds.length;
     this.grow(id + 1);
