@@ -33,22 +33,24 @@ describe('rule automaton agrees with trying every rule in rank order (fast-check
     );
   });
 
-  test('a tiny state budget flushes, then gives up, and never answers wrongly', () => {
-    let flushedOrGaveUp = 0;
-    fc.assert(
-      fc.property(fc.array(patternArb, { minLength: 1, maxLength: 10 }), fc.array(targetArb, { minLength: 20, maxLength: 60 }), (patterns, targets) => {
-        fc.pre(patterns.every((p) => p !== ''));
-        const automaton = new RuleAutomaton(patterns.map(compilePattern), { maxStates: 3 });
-        for (const target of targets) {
-          const answer = automaton.best(target);
-          if (answer === UNANSWERED) flushedOrGaveUp++;
-          else assert.equal(answer, bruteForce(patterns, target));
-        }
-      }),
-      { numRuns: 1_000 },
-    );
-    assert.ok(flushedOrGaveUp > 0, 'the budget was never hit: the test does not exercise flushing');
-  });
+  for (const budget of [{ maxStates: 3 }, { maxEntries: 6 }]) {
+    test(`a tiny budget (${JSON.stringify(budget)}) flushes, then gives up, and never answers wrongly`, () => {
+      let flushedOrGaveUp = 0;
+      fc.assert(
+        fc.property(fc.array(patternArb, { minLength: 1, maxLength: 10 }), fc.array(targetArb, { minLength: 20, maxLength: 60 }), (patterns, targets) => {
+          fc.pre(patterns.every((p) => p !== ''));
+          const automaton = new RuleAutomaton(patterns.map(compilePattern), budget);
+          for (const target of targets) {
+            const answer = automaton.best(target);
+            if (answer === UNANSWERED) flushedOrGaveUp++;
+            else assert.equal(answer, bruteForce(patterns, target));
+          }
+        }),
+        { numRuns: 1_000 },
+      );
+      assert.ok(flushedOrGaveUp > 0, 'the budget was never hit: the test does not exercise flushing');
+    });
+  }
 
   test('paths read in place, up to a fragment, agree with the sliced and normalised path', () => {
     const rawPath = fc

@@ -36,7 +36,8 @@ const ASCII = 128;
 /** Path classes of the characters that end a path in a URL (`#`) or need normalising first. */
 const FRAGMENT = 255;
 const NORMALISE = 254;
-const MAX_FLUSHES = 8;
+/** A rule set that outgrows the cache this often will not fit it later either. */
+const MAX_FLUSHES = 2;
 /** A transition not computed yet; state ids stay below it (see `maxStates`). */
 const UNKNOWN = 0xffff;
 
@@ -60,6 +61,11 @@ interface StateBuild {
 export interface AutomatonOptions {
   /** States kept before the cache is flushed (default 4,096). */
   readonly maxStates?: number;
+  /**
+   * Live-rule entries kept over all states before the cache is flushed (default 2^20, about
+   * 16 MB): a group of thousands of wildcard rules has big states, and few should be kept.
+   */
+  readonly maxEntries?: number;
 }
 
 export class RuleAutomaton {
@@ -69,6 +75,8 @@ export class RuleAutomaton {
   private readonly pathClassOf = new Uint8Array(ASCII);
   private readonly classCount: number;
   private readonly maxStates: number;
+  private readonly maxEntries: number;
+  private entries = 0;
   // State i's transitions are table[i * classCount + class] (UNKNOWN until computed); flat
   // typed arrays keep the per-character loop to two loads, and 16-bit entries keep the
   // table small enough to stay in cache.
@@ -89,6 +97,7 @@ export class RuleAutomaton {
   /** `patterns` in rank order: index 0 wins over every other. */
   constructor(patterns: readonly CompiledPattern[], options: AutomatonOptions = {}) {
     this.maxStates = Math.min(options.maxStates ?? 4_096, UNKNOWN);
+    this.maxEntries = options.maxEntries ?? 1 << 20;
     this.programs = patterns.map(program);
     // Characters no pattern mentions all behave alike: they share class 0.
     let classes = 1;
@@ -176,6 +185,7 @@ export class RuleAutomaton {
 
   private reset(): void {
     this.builds = [];
+    this.entries = 0;
     this.byHash = new Map();
     const live = this.scratchLive;
     const progress = this.scratchProgress;
@@ -213,7 +223,7 @@ export class RuleAutomaton {
         progress[count++] = s;
       }
     }
-    if (this.builds.length >= this.maxStates) {
+    if (this.builds.length >= this.maxStates || this.entries + count > this.maxEntries) {
       this.flushes++;
       if (this.flushes > MAX_FLUSHES) this.gaveUp = true;
       else this.reset();
@@ -252,6 +262,7 @@ export class RuleAutomaton {
     this.atEnd[id] = atEnd;
     this.settled[id] = count === 0 ? 1 : 0;
     this.builds.push({ live: live.slice(0, count), progress: progress.slice(0, count), done });
+    this.entries += count;
     if (bucket === undefined) this.byHash.set(hash, id);
     else if (typeof bucket === 'number') this.byHash.set(hash, [bucket, id]);
     else bucket.push(id);

@@ -63,6 +63,11 @@ const sentinelPresent = new Uint8Array(0x10000);
  * (a hover, a lint proof) should not pay for states they never reuse.
  */
 const QUERIES_BEFORE_AUTOMATON = 64;
+/**
+ * Each new automaton state steps every rule still live, so a group of thousands of rules
+ * makes states too dear to build (and too many to keep): such groups keep the search.
+ */
+const MAX_AUTOMATON_RULES = 1_000;
 
 export class RuleIndex<R extends IndexedRule> {
   private readonly root: TrieNode = { label: '', children: new Map(), rules: [], sentinels: [] };
@@ -78,7 +83,7 @@ export class RuleIndex<R extends IndexedRule> {
 
   /** The best-ranked rule matching `target`, if any. */
   best(target: string): R | undefined {
-    const automaton = this.automaton ?? (++this.queries > QUERIES_BEFORE_AUTOMATON ? this.buildAutomaton() : undefined);
+    const automaton = this.automaton ?? (++this.queries === QUERIES_BEFORE_AUTOMATON && this.ranked.length <= MAX_AUTOMATON_RULES ? this.buildAutomaton() : undefined);
     if (automaton) {
       const rank = automaton.best(target);
       if (rank !== UNANSWERED) return rank === NO_RULE ? undefined : this.ranked[rank];
