@@ -116,7 +116,7 @@ export class RuleIndex<R extends IndexedRule> {
    * global rank order (a k-way merge of the nodes' rank-sorted lists), so the first that
    * matches is the winner.
    */
-  search(target: string): R | undefined {
+  private search(target: string): R | undefined {
     const path = this.path;
     const heads = this.heads;
     let count = 0;
