@@ -1,9 +1,10 @@
 /**
- * On save (`robotsLens.compare.onSave`, default on): a saved robots.txt under git is compared
- * with its git HEAD version; when the verdicts or groups change, a non-modal message says how
- * in one sentence, with "Show details" opening the comparison panel. When an access log was
- * replayed in the workspace, the latest one is counted too: how many of its requests the
- * change decides differently.
+ * On save (`robotsLens.compare.onSave`, default on): a robots.txt under git that the user saves
+ * is compared with its git HEAD version; when the verdicts or groups change, a non-modal
+ * message says how in one sentence, with "Show details" opening the comparison panel. When an
+ * access log was replayed in the workspace, the latest one is counted too: how many of its
+ * requests the change decides differently. Auto-saves say nothing: with auto-save after a
+ * delay, every pause in typing would bring a message.
  */
 
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ import { gitHeadText } from './git-head';
 import type { RobotsServer } from './language-client';
 import { latestWorkspaceLog } from './recent-logs';
 import { isRobotsDocument } from './robots-document';
+import { SaveReasons } from './save-reasons';
 import { SETTINGS_SECTION } from './settings';
 
 const SHOW_DETAILS = 'Show details';
@@ -28,13 +30,16 @@ export interface CompareOnSaveDeps {
 }
 
 export function registerCompareOnSave(deps: CompareOnSaveDeps): vscode.Disposable {
+  const comparable = (document: vscode.TextDocument): boolean => isRobotsDocument(document) && document.uri.scheme === 'file';
+  const reasons = new SaveReasons(comparable);
   // One comparison at a time, in save order: a slow comparison of an older save (a big log)
   // must never report after a newer one. A save superseded while it waits is skipped.
   let queue = Promise.resolve();
   const latestSave = new Map<string, number>();
   let saves = 0;
-  return vscode.workspace.onDidSaveTextDocument((document) => {
-    if (!isRobotsDocument(document) || document.uri.scheme !== 'file') return;
+  const saved = vscode.workspace.onDidSaveTextDocument((document) => {
+    if (!comparable(document)) return;
+    if (reasons.takeWasAutoSave(document)) return;
     if (!vscode.workspace.getConfiguration(SETTINGS_SECTION, document.uri).get<boolean>('compare.onSave', true)) return;
     const key = document.uri.toString();
     const save = ++saves;
@@ -48,6 +53,7 @@ export function registerCompareOnSave(deps: CompareOnSaveDeps): vscode.Disposabl
       }
     });
   });
+  return vscode.Disposable.from(reasons, saved);
 }
 
 async function compareOnSave(deps: CompareOnSaveDeps, document: vscode.TextDocument): Promise<void> {

@@ -8,6 +8,11 @@
 //   sed 80d examples/robots.txt > new.txt
 //   robots-lens diff examples/robots.txt new.txt --log examples/access.log
 // → 44 requests decided differently: ClaudeBot 26, CCBot 18 newly disallowed.
+// With auto-save on, removing bingbot's `Disallow: /compare/` (line 51) is saved silently; the
+// explicit save after removing its `Disallow: /checkout/` (line 86) speaks, for both edits:
+//   sed '51d;80d;86d' examples/robots.txt > new.txt   (same command) → bingbot 2 more requests.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * @typedef {{
@@ -15,12 +20,16 @@
  *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
  *   compareLabel: string,
+ *   workspace: string,
  * }} CompareContext
  */
 
 const PREFIX = 'robots.txt vs git HEAD: ';
 const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed).';
 const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed.';
+/** After the two bingbot edits, whose first alone would say "bingbot (1 newly allowed)": a different message. */
+const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 newly allowed), ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed). ' +
+  '46 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed; bingbot 2 newly allowed.';
 
 /** @param {string} text */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
@@ -89,4 +98,47 @@ export async function compareScenarios(t) {
     await center.locator('.notification-list-item', { hasText: PREFIX }).locator('.monaco-button', { hasText: 'Show details' }).click();
     await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
   });
+
+  await scenario('auto-save-says-nothing', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await page.locator('.notification-list-item-message', { hasText: PREFIX }).first().waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+1');
+    const onDisk = () => readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    const compareRules = () => onDisk().split('\n').filter((line) => line === 'Disallow: /compare/').length;
+    if (compareRules() !== 2) throw new Error(`robots.txt on disk has ${compareRules()} "Disallow: /compare/" lines before the edit, expected 2`);
+
+    // Auto-save after a delay, as VS Code for the web ships it (the profile turned it off, and
+    // made the delay long enough for the tab to show the edit as unsaved meanwhile).
+    await ui.runCommand('File: Toggle Auto Save');
+    try {
+      await deleteLine(51, 'Disallow: /compare/'); // bingbot's
+      // No Ctrl+S: the tab stops being dirty only because auto-save wrote the file.
+      await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').waitFor();
+    } finally {
+      await ui.runCommand('File: Toggle Auto Save');
+    }
+    if (compareRules() !== 1) throw new Error('the auto-save did not write the edit to disk');
+
+    // An explicit save after it: comparisons on save report in save order, so its message
+    // arriving means the auto-save's turn has passed, and said nothing.
+    await deleteLine(84, 'Disallow: /checkout/'); // bingbot's again (line 86 before the two removals above it)
+    await ui.save();
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: PREFIX });
+    await toast.waitFor();
+    const message = ui.squash(await toast.locator('.notification-list-item-message').textContent());
+    if (message !== `${PREFIX}${BINGBOT_SENTENCES}`) throw new Error(`the notification of Ctrl+S says "${message}"`);
+    const center = await ui.showNotifications();
+    const listed = await center.locator('.notification-list-item-message', { hasText: PREFIX }).allTextContents();
+    if (listed.length !== 1) throw new Error(`${listed.length} on-save messages since the auto-save: ${listed.join(' / ')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  /** Removes a 1-based line of robots.txt after checking it reads `expected`. @param {number} line @param {string} expected */
+  async function deleteLine(line, expected) {
+    await ui.goToLine(line);
+    const text = ui.squash(await (await ui.viewLine(line)).textContent());
+    if (text !== expected) throw new Error(`line ${line} reads "${text}", expected "${expected}"`);
+    await page.keyboard.press('Control+Shift+K');
+    await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+  }
 }
