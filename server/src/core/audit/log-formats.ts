@@ -9,7 +9,7 @@
  * second); the others favour clarity.
  */
 
-import { decodeUtf8Lossless } from '../parse/decode';
+import { decodeUtf8Lossless } from '../parse';
 import { parseAnyTime, parseClfTime } from './time';
 
 export type LogFormat = 'combined' | 'common' | 'json' | 'w3c' | 'alb' | 'cloudfront' | 'cloudflare';
