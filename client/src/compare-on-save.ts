@@ -7,26 +7,19 @@
  * delay, every pause in typing would bring a message.
  */
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CompareResult } from '../../server/src/protocol';
 import { ComparePanel } from './compare-panel';
+import { compareWithLatestLog } from './compare-with-log';
+import type { CompareWithLogDeps } from './compare-with-log';
 import { gitHeadText } from './git-head';
-import type { RobotsServer } from './language-client';
-import { latestWorkspaceLog } from './recent-logs';
 import { isRobotsDocument } from './robots-document';
 import { SaveReasons } from './save-reasons';
 import { SETTINGS_SECTION } from './settings';
 
 const SHOW_DETAILS = 'Show details';
 
-export interface CompareOnSaveDeps {
-  readonly server: RobotsServer;
+export interface CompareOnSaveDeps extends CompareWithLogDeps {
   readonly extensionUri: vscode.Uri;
-  /** Where the replay remembers its logs. */
-  readonly globalState: vscode.Memento;
-  /** Says why a log was left out. */
-  readonly output: vscode.OutputChannel;
 }
 
 export function registerCompareOnSave(deps: CompareOnSaveDeps): vscode.Disposable {
@@ -61,23 +54,10 @@ async function compareOnSave(deps: CompareOnSaveDeps, document: vscode.TextDocum
   // Not in git, or not committed yet: nothing to compare with, and nothing to say on every save.
   if (!head.ok) return;
   const label = `git HEAD:${head.relativePath}`;
-  const result = await compareWithLog(deps, document, head.text, label);
+  const result = await compareWithLatestLog(deps, document, { text: head.text, label });
   if (result.diff.unchanged && result.diff.shadowing.length === 0) return;
   // Only the message waits for the user: the next save's comparison need not wait for a click.
   void vscode.window.showInformationMessage(`robots.txt vs git HEAD: ${result.summary}`, SHOW_DETAILS).then((choice) => {
     if (choice === SHOW_DETAILS) ComparePanel.show(deps.extensionUri, document, result, label);
   });
-}
-
-/** With the workspace's latest replayed log when there is one; a log that cannot be read leaves only its counts out. */
-async function compareWithLog(deps: CompareOnSaveDeps, document: vscode.TextDocument, otherText: string, otherLabel: string): Promise<CompareResult> {
-  const log = await latestWorkspaceLog(deps.globalState, document.uri);
-  if (log !== undefined) {
-    try {
-      return await deps.server.compare(document.uri, { otherText, otherLabel, logFiles: [log] });
-    } catch (error) {
-      deps.output.appendLine(`Compare on save: ${path.basename(log)} left out (${error instanceof Error ? error.message : String(error)}).`);
-    }
-  }
-  return deps.server.compare(document.uri, { otherText, otherLabel });
 }

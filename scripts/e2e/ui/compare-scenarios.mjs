@@ -1,7 +1,8 @@
 // UI scenarios of the semantic diff (issue #7) in a workspace that is a git repository with
 // robots.txt committed: a save that changes no verdict says nothing; Compare with… → Git HEAD
-// opens the comparison panel naming the crawlers an edit affects; saving that edit shows the
-// one-sentence notification, with the requests of the last replayed log (access.log) it flips.
+// opens the comparison panel naming the crawlers an edit affects, and per crawler the requests
+// of the last replayed log (access.log) it flips, with examples; saving that edit shows the
+// one-sentence notification; an auto-save says nothing.
 //
 // The edit removes line 80, `Allow: /blog/`, from the CCBot/ClaudeBot group: both lose /blog/.
 // The request counts agree with the CLI on the same files:
@@ -27,6 +28,8 @@ import path from 'node:path';
 const PREFIX = 'robots.txt vs git HEAD: ';
 const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed).';
 const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed.';
+/** The first ClaudeBot request of access.log that the edit disallows (line 353 of the log). */
+const CLAUDEBOT_EXAMPLE = ['2026-11-23 09:30:04', '/blog/2026/08/caring-for-down-jackets', 'allowed by old line 80', 'disallowed by line 79'];
 /** After the two bingbot edits, whose first alone would say "bingbot (1 newly allowed)": a different message. */
 const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 newly allowed), ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed). ' +
   '46 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed; bingbot 2 newly allowed.';
@@ -67,12 +70,34 @@ export async function compareScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Git HEAD,"]').click();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 
-    // The panel compares the unsaved buffer with the committed file and names both crawlers.
+    // The panel compares the unsaved buffer with the committed file and names both crawlers;
+    // access.log, replayed last, is counted as on save.
     await page.locator('.tabs-container .tab.active', { hasText: 'Compare — robots.txt' }).waitFor();
     await frame().locator('#title', { hasText: exactly('Compare git HEAD:robots.txt → robots.txt') }).waitFor();
-    await frame().locator('#summary', { hasText: exactly(DIFF_SENTENCE) }).waitFor();
+    await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
     await frame().locator('#groups h2', { hasText: exactly('ClaudeBot, CCBot (2 crawlers)') }).waitFor();
     await frame().locator('#groups .change.newly-disallowed .description', { hasText: '`/blog/` and everything under it is now disallowed' }).waitFor();
+
+    // Per crawler, its requests that flip, as counted by `robots-lens diff --log`, with examples.
+    await frame().locator('#requests-title', { hasText: exactly('Requests in access.log decided differently') }).waitFor();
+    /** @param {string} token */
+    const flips = (token) => frame().locator('#requests .crawler-flips').filter({ has: frame().locator('h3', { hasText: exactly(token) }) });
+    for (const [token, counts] of [['ClaudeBot', '26 of 49 requests newly disallowed'], ['CCBot', '18 of 29 requests newly disallowed']]) {
+      const shown = ui.squash(await flips(token).locator('.flip-counts').textContent());
+      if (shown !== counts) throw new Error(`${token}: the panel says "${shown}", expected "${counts}"`);
+      const examples = await flips(token).locator('tr.flip-example').count();
+      if (examples !== 5) throw new Error(`${token}: ${examples} example requests, expected 5`);
+    }
+    const crawlers = await frame().locator('#requests .crawler-flips h3').allTextContents();
+    if (crawlers.join() !== 'ClaudeBot,CCBot') throw new Error(`the requests section lists ${crawlers.join(', ')}`);
+    const first = await flips('ClaudeBot').locator('tr.flip-example').first().locator('td').allTextContents();
+    if (first.map(ui.squash).join(' | ') !== CLAUDEBOT_EXAMPLE.join(' | ')) throw new Error(`ClaudeBot's first example reads "${first.join(' | ')}"`);
+    await frame().locator('#requests-note', { hasText: exactly('The 1,130 requests of 16 other crawlers are decided as before.') }).waitFor();
+    // Log content becomes text: the section holds only the elements the page script makes.
+    const made = new Set(['section', 'h3', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'button']);
+    const tags = await frame().locator('#request-crawlers *').evaluateAll((els) => els.map((el) => el.tagName.toLowerCase()));
+    const foreign = tags.filter((tag) => !made.has(tag));
+    if (foreign.length > 0) throw new Error(`unexpected elements in the requests section: ${foreign.join(', ')}`);
     // Its new-version line is a link to the editor.
     await ui.goToLine(1);
     await frame().locator('#groups button.line-link', { hasText: exactly('line 79') }).click();
