@@ -148,7 +148,8 @@ export async function compareScenarios(t) {
     // arriving means the auto-save's turn has passed, and said nothing.
     await deleteLine(84, 'Disallow: /checkout/'); // bingbot's again (line 86 before the two removals above it)
     await ui.save();
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: PREFIX });
+    // Only the state after both edits says "2 newly allowed": this toast is the explicit save's.
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bingbot (2 newly allowed)' });
     await toast.waitFor();
     const message = ui.squash(await toast.locator('.notification-list-item-message').textContent());
     if (message !== `${PREFIX}${BINGBOT_SENTENCES}`) throw new Error(`the notification of Ctrl+S says "${message}"`);
