@@ -3,8 +3,9 @@
 // drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
-// ui/replay-scenarios.mjs); Compare with… Git HEAD and the comparison on save (the copy is a git
-// repository; ui/compare-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+// ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
+// silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs). Every scenario
+// leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]

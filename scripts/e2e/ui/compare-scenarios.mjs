@@ -2,7 +2,8 @@
 // robots.txt committed: a save that changes no verdict says nothing; Compare with… → Git HEAD
 // opens the comparison panel naming the crawlers an edit affects, and per crawler the requests
 // of the last replayed log (access.log) it flips, with examples; saving that edit shows the
-// one-sentence notification; an auto-save says nothing.
+// one-sentence notification; an auto-save says nothing; Compare with… → Another file… takes
+// the file from VS Code's open dialog.
 //
 // The edit removes line 80, `Allow: /blog/`, from the CCBot/ClaudeBot group: both lose /blog/.
 // The request counts agree with the CLI on the same files:
@@ -12,7 +13,9 @@
 // With auto-save on, removing bingbot's `Disallow: /compare/` (line 51) is saved silently; the
 // explicit save after removing its `Disallow: /checkout/` (line 86) speaks, for both edits:
 //   sed '51d;80d;86d' examples/robots.txt > new.txt   (same command) → bingbot 2 more requests.
-import { readFileSync } from 'node:fs';
+// The other file is that saved file with GPTBot's group allowing everything, as before the AI
+// opt-out: GPTBot's 72 requests in access.log are newly disallowed.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -33,6 +36,9 @@ const CLAUDEBOT_EXAMPLE = ['2026-11-23 09:30:04', '/blog/2026/08/caring-for-down
 /** After the two bingbot edits, whose first alone would say "bingbot (1 newly allowed)": a different message. */
 const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 newly allowed), ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed). ' +
   '46 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed; bingbot 2 newly allowed.';
+/** The saved file against its version from before the AI opt-out. */
+const OLDER_FILE_SENTENCES = 'Verdicts change for 3 crawlers: Google-Extended (1 newly disallowed), Applebot-Extended (1 newly disallowed), GPTBot (1 newly disallowed). ' +
+  '72 requests in access.log are decided differently: GPTBot 72 newly disallowed.';
 
 /** @param {string} text */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
@@ -157,6 +163,24 @@ export async function compareScenarios(t) {
     const listed = await center.locator('.notification-list-item-message', { hasText: PREFIX }).allTextContents();
     if (listed.length !== 1) throw new Error(`${listed.length} on-save messages since the auto-save: ${listed.join(' / ')}`);
     await page.keyboard.press('Escape');
+  });
+
+  await scenario('compare-another-file', async () => {
+    // The file as it was before the AI opt-out: GPTBot's group allowed everything.
+    const saved = readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    const older = saved.replace('User-agent: Applebot-Extended\nDisallow: /\n', 'User-agent: Applebot-Extended\nAllow: /\n');
+    if (older === saved) throw new Error("the saved robots.txt has no GPTBot group ending in Applebot-Extended's Disallow: /");
+    const olderFile = path.join(t.workspace, 'robots-2025-02.txt');
+    writeFileSync(olderFile, older);
+
+    await page.keyboard.press('Control+1');
+    await ui.runCommand(t.compareLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Compare the current robots.txt with…' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Another file…,"]').click();
+    // VS Code's own open dialog, starting in the document's folder.
+    await ui.openDialogFile(olderFile, 'Compare');
+    await frame().locator('#title', { hasText: exactly('Compare robots-2025-02.txt → robots.txt') }).waitFor();
+    await frame().locator('#summary', { hasText: exactly(OLDER_FILE_SENTENCES) }).waitFor();
+    await frame().locator('#requests .crawler-flips h3', { hasText: exactly('GPTBot') }).waitFor();
   });
 
   /** Removes a 1-based line of robots.txt after checking it reads `expected`. @param {number} line @param {string} expected */
