@@ -107,7 +107,7 @@ export async function compareScenarios(t) {
     // Its new-version line is a link to the editor.
     await ui.goToLine(1);
     await frame().locator('#groups button.line-link', { hasText: exactly('line 79') }).click();
-    await page.locator('[id="status.editor.selection"]', { hasText: exactly('Ln 79, Col 1') }).waitFor();
+    await ui.cursorOnLine(79);
   });
 
   await scenario('compare-on-save', async () => {
