@@ -10,6 +10,10 @@
   const summary = document.getElementById('summary');
   const status = document.getElementById('status');
   const container = document.getElementById('groups');
+  const requests = document.getElementById('requests');
+  const requestsTitle = document.getElementById('requests-title');
+  const requestCrawlers = document.getElementById('request-crawlers');
+  const requestsNote = document.getElementById('requests-note');
 
   const KIND = { 'newly-disallowed': 'Newly disallowed', 'newly-allowed': 'Newly allowed' };
 
@@ -53,6 +57,41 @@
     return li;
   }
 
+  // The logged requests decided differently: everything in them (paths, crawler names) comes
+  // from the log, so it only ever becomes text content.
+  function renderRequests(view) {
+    requestCrawlers.replaceChildren();
+    requests.hidden = !view;
+    if (!view) return;
+    requestsTitle.textContent = view.title;
+    for (const crawler of view.crawlers) {
+      const section = el('section', 'crawler-flips');
+      section.append(el('h3', 'crawler', crawler.crawler), el('p', 'flip-counts', crawler.counts));
+      if (crawler.examples.length > 0) section.append(examplesTable(crawler.examples));
+      requestCrawlers.append(section);
+    }
+    requestsNote.textContent = view.note;
+  }
+
+  function examplesTable(examples) {
+    const table = el('table', 'flip-examples');
+    const headRow = el('tr');
+    for (const heading of ['Time (UTC)', 'Request', 'Before', 'Now']) headRow.append(el('th', undefined, heading));
+    table.append(el('thead'));
+    table.tHead.append(headRow);
+    const body = el('tbody');
+    for (const example of examples) {
+      const now = el('td', 'now', example.now);
+      if (example.newLine === null) now.append(document.createTextNode(' (no rule)'));
+      else now.append(document.createTextNode(' by '), lineLink(example.newLine));
+      const row = el('tr', 'flip-example');
+      row.append(el('td', 'time', example.time), el('td', 'url', example.url), el('td', 'before', example.before), now);
+      body.append(row);
+    }
+    table.append(body);
+    return table;
+  }
+
   function render(view) {
     title.textContent = 'Compare ' + view.title;
     summary.textContent = view.summary;
@@ -81,6 +120,7 @@
       section.append(list);
       container.append(section);
     }
+    renderRequests(view.requests);
   }
 
   function setStatus(text) {

@@ -1,10 +1,10 @@
-// Runs the unit, LSP and CLI tests with node's test runner. Node 20's runner neither
+// Runs the unit, LSP, CLI and client view tests with node's test runner. Node 20's runner neither
 // expands globs nor finds `.ts` files by itself, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli'];
+const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client'];
 const files = layers.flatMap((dir) => findTests(dir));
 if (files.length === 0) {
   console.error(`No test files under ${layers.join(', ')}.`);

@@ -1,40 +1,38 @@
 /**
- * On save (`robotsLens.compare.onSave`, default on): a saved robots.txt under git is compared
- * with its git HEAD version; when the verdicts or groups change, a non-modal message says how
- * in one sentence, with "Show details" opening the comparison panel. When an access log was
- * replayed in the workspace, the latest one is counted too: how many of its requests the
- * change decides differently.
+ * On save (`robotsLens.compare.onSave`, default on): a robots.txt under git that the user saves
+ * is compared with its git HEAD version; when the verdicts or groups change, a non-modal
+ * message says how in one sentence, with "Show details" opening the comparison panel. When an
+ * access log was replayed in the workspace, the latest one is counted too: how many of its
+ * requests the change decides differently. Auto-saves say nothing: with auto-save after a
+ * delay, every pause in typing would bring a message.
  */
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CompareResult } from '../../server/src/protocol';
 import { ComparePanel } from './compare-panel';
+import { compareWithLatestLog } from './compare-with-log';
+import type { CompareWithLogDeps } from './compare-with-log';
 import { gitHeadText } from './git-head';
-import type { RobotsServer } from './language-client';
-import { latestWorkspaceLog } from './recent-logs';
 import { isRobotsDocument } from './robots-document';
+import { SaveReasons } from './save-reasons';
 import { SETTINGS_SECTION } from './settings';
 
 const SHOW_DETAILS = 'Show details';
 
-export interface CompareOnSaveDeps {
-  readonly server: RobotsServer;
+export interface CompareOnSaveDeps extends CompareWithLogDeps {
   readonly extensionUri: vscode.Uri;
-  /** Where the replay remembers its logs. */
-  readonly globalState: vscode.Memento;
-  /** Says why a log was left out. */
-  readonly output: vscode.OutputChannel;
 }
 
 export function registerCompareOnSave(deps: CompareOnSaveDeps): vscode.Disposable {
+  const comparable = (document: vscode.TextDocument): boolean => isRobotsDocument(document) && document.uri.scheme === 'file';
+  const reasons = new SaveReasons(comparable);
   // One comparison at a time, in save order: a slow comparison of an older save (a big log)
   // must never report after a newer one. A save superseded while it waits is skipped.
   let queue = Promise.resolve();
   const latestSave = new Map<string, number>();
   let saves = 0;
-  return vscode.workspace.onDidSaveTextDocument((document) => {
-    if (!isRobotsDocument(document) || document.uri.scheme !== 'file') return;
+  const saved = vscode.workspace.onDidSaveTextDocument((document) => {
+    if (!comparable(document)) return;
+    if (reasons.takeWasAutoSave(document)) return;
     if (!vscode.workspace.getConfiguration(SETTINGS_SECTION, document.uri).get<boolean>('compare.onSave', true)) return;
     const key = document.uri.toString();
     const save = ++saves;
@@ -48,6 +46,7 @@ export function registerCompareOnSave(deps: CompareOnSaveDeps): vscode.Disposabl
       }
     });
   });
+  return vscode.Disposable.from(reasons, saved);
 }
 
 async function compareOnSave(deps: CompareOnSaveDeps, document: vscode.TextDocument): Promise<void> {
@@ -55,23 +54,10 @@ async function compareOnSave(deps: CompareOnSaveDeps, document: vscode.TextDocum
   // Not in git, or not committed yet: nothing to compare with, and nothing to say on every save.
   if (!head.ok) return;
   const label = `git HEAD:${head.relativePath}`;
-  const result = await compareWithLog(deps, document, head.text, label);
+  const result = await compareWithLatestLog(deps, document, { text: head.text, label });
   if (result.diff.unchanged && result.diff.shadowing.length === 0) return;
   // Only the message waits for the user: the next save's comparison need not wait for a click.
   void vscode.window.showInformationMessage(`robots.txt vs git HEAD: ${result.summary}`, SHOW_DETAILS).then((choice) => {
     if (choice === SHOW_DETAILS) ComparePanel.show(deps.extensionUri, document, result, label);
   });
-}
-
-/** With the workspace's latest replayed log when there is one; a log that cannot be read leaves only its counts out. */
-async function compareWithLog(deps: CompareOnSaveDeps, document: vscode.TextDocument, otherText: string, otherLabel: string): Promise<CompareResult> {
-  const log = await latestWorkspaceLog(deps.globalState, document.uri);
-  if (log !== undefined) {
-    try {
-      return await deps.server.compare(document.uri, { otherText, otherLabel, logFiles: [log] });
-    } catch (error) {
-      deps.output.appendLine(`Compare on save: ${path.basename(log)} left out (${error instanceof Error ? error.message : String(error)}).`);
-    }
-  }
-  return deps.server.compare(document.uri, { otherText, otherLabel });
 }

@@ -1,11 +1,14 @@
 /**
  * The comparison panel: the semantic diff from another version (git HEAD, another file) to
- * the buffer, grouped by crawler. The panel posts plain data; `media/compare.js` renders it
- * as text. A new-version line is a link that reveals the line in the editor; old-version
+ * the buffer, grouped by crawler, and with a log, the requests each crawler made that are
+ * decided differently, with examples. The panel posts plain data; `media/compare.js` renders
+ * it as text. A new-version line is a link that reveals the line in the editor; old-version
  * lines are only named ("old line 12"), since that version is not open.
  */
 
 import * as vscode from 'vscode';
+import { compareRequestsView } from './compare-requests-view';
+import type { CompareRequestsView } from './compare-requests-view';
 import { webviewPageHtml } from './webview-page';
 import { displayToken, groupCrawlerDiffs } from '../../server/src/core/diff/summary';
 import type { CrawlerDiff } from '../../server/src/core/diff';
@@ -39,6 +42,8 @@ export interface CompareView {
   readonly summary: string;
   readonly groups: readonly CompareGroupView[];
   readonly shadowing: readonly { readonly description: string; readonly line: number }[];
+  /** Present when a log was counted. */
+  readonly requests?: CompareRequestsView;
 }
 
 type ToWebview = { readonly type: 'compare'; readonly view: CompareView } | { readonly type: 'notice'; readonly message: string };
@@ -70,6 +75,7 @@ export function compareView(result: CompareResult, documentName: string, otherLa
       })),
     })),
     shadowing: result.diff.shadowing.map((s) => ({ description: s.description, line: s.rule.line })),
+    ...(result.requests ? { requests: compareRequestsView(result.requests) } : {}),
   };
 }
 
@@ -162,6 +168,11 @@ function compareHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   </header>
   <p id="status" role="status" aria-live="polite"></p>
   <div id="groups"></div>
+  <section id="requests" hidden>
+    <h2 id="requests-title"></h2>
+    <div id="request-crawlers"></div>
+    <p id="requests-note" class="muted"></p>
+  </section>
   <p class="muted legend">Lines of the current version are links: click or press Enter to reveal them in the editor. Lines of the other version are named only.</p>`,
   });
 }

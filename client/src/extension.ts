@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerFetch({ server, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.fetch.recent') }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState }),
-    registerCompare({ server, extensionUri: context.extensionUri }),
+    registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.

@@ -3,8 +3,9 @@
 // drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
-// ui/replay-scenarios.mjs); Compare with… Git HEAD and the comparison on save (the copy is a git
-// repository; ui/compare-scenarios.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
+// ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
+// silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs). Every scenario
+// leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -89,8 +90,10 @@ const install = await ensureCodeServer().catch((error) => fail(error instanceof 
 timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '' : ' (cached)'}`;
 
 // VS Code for the web saves a second after each edit by default; the comparison on save is
-// tested with explicit saves, one per step.
-const profile = createProfile({ settings: { 'files.autoSave': 'off' } });
+// tested with explicit saves, one per step, and auto-save is turned on only where a scenario
+// asks for it. Its delay is 2 s then: VS Code shows no dirty mark on a tab whose auto-save
+// delay is 1 s or less, and the scenario waits for that mark to come and go.
+const profile = createProfile({ settings: { 'files.autoSave': 'off', 'files.autoSaveDelay': 2000 } });
 // A copy of the sample workspace: nothing the test does can touch the repository's files. It is
 // a git repository with robots.txt committed (for Git HEAD), and holds a log of hostile requests.
 const workspace = path.join(profile.root, 'workspace');
@@ -396,7 +399,7 @@ try {
     installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
   // After the replays: the comparison on save counts the requests of the log replayed last.
-  await compareScenarios({ page, ui, scenario, compareLabel: COMPARE });
+  await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);

@@ -92,13 +92,15 @@ describe('robots-lens diff', () => {
     const { code, stdout, stderr } = await runCli(['diff', oldRobots, newRobots, '--json', '--log', log]);
     assert.equal(code, 0, stderr);
     const result = JSON.parse(stdout) as {
-      requests: Array<{ token: string; requests: number; newlyDisallowed: number; newlyAllowed: number; examples: { newlyDisallowed: string[] } }>;
+      requests: Array<{ token: string; requests: number; newlyDisallowed: number; newlyAllowed: number; examples: { newlyDisallowed: Array<{ url: string; time?: string }> } }>;
       logs: Array<{ format: string; lines: number; requests: number }>;
       crawlers: Array<{ token: string; requests?: { requests: number; newlyDisallowed: number } }>;
     };
     assert.deepEqual(result.logs.map((l) => [l.format, l.lines, l.requests]), [['combined', 6, 6]]);
     const googlebot = result.requests.find((r) => r.token === 'Googlebot')!;
-    assert.deepEqual([googlebot.requests, googlebot.newlyDisallowed, googlebot.newlyAllowed, googlebot.examples.newlyDisallowed], [4, 2, 0, ['/blog/a', '/blog/b']]);
+    assert.deepEqual([googlebot.requests, googlebot.newlyDisallowed, googlebot.newlyAllowed], [4, 2, 0]);
+    // Each example says when it was logged, so it can be found in the log.
+    assert.deepEqual(googlebot.examples.newlyDisallowed.map((e) => [e.url, e.time]), [['/blog/a', '2026-11-23T00:00:01Z'], ['/blog/b', '2026-11-23T00:00:02Z']]);
     const gptbot = result.requests.find((r) => r.token === 'GPTBot')!;
     assert.deepEqual([gptbot.requests, gptbot.newlyDisallowed], [1, 0]);
     assert.equal(result.requests.length, 2);

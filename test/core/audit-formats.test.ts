@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { decide, parseRobots } from '../../server/src/core';
 import { createLogParser, detectLogFormat, parseAnyTime, parseClfTime, snapshotTime } from '../../server/src/core/audit';
 import type { JsonFieldNames, LogFormat, LogRequest } from '../../server/src/core/audit';
 
@@ -111,6 +112,46 @@ describe('log formats: combined / common / nginx extras', () => {
     ]) {
       assert.equal(typeof parser.parse(line, 0, line.length), 'string', line);
     }
+  });
+});
+
+describe('log formats: escapes inside the quoted request line and User-Agent', () => {
+  /** One combined line with the request target and User-Agent exactly as the server wrote them. */
+  const combined = (target: string, userAgent: string): string => `203.0.113.9 - - [23/Nov/2026:00:00:03 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "${userAgent}"`;
+  const read = (line: string): LogRequest => {
+    const r = createLogParser('combined').parse(line, 0, line.length);
+    assert.equal(typeof r, 'object', `not read as a request: ${String(r)}`);
+    return r as LogRequest;
+  };
+
+  // [what, target as logged, User-Agent as logged, target as sent, User-Agent as sent]
+  const cases: [what: string, loggedTarget: string, loggedAgent: string, url: string, userAgent: string][] = [
+    ['Apache: \\" is a double quote', '/search?q=\\"boots\\"', 'Bot \\"quoted\\"', '/search?q="boots"', 'Bot "quoted"'],
+    ['Apache: \\\\ is one backslash', '/a\\\\b', 'C:\\\\bot', '/a\\b', 'C:\\bot'],
+    ['Apache: C escapes for whitespace controls', '/a\\tb\\r\\n', 'bot\\nX-Injected: 1\\b\\v', '/a\tb\r\n', 'bot\nX-Injected: 1\b\v'],
+    ['Apache: \\xhh for other controls', '/a\\x01b\\x7f', 'bot\\x00\\x1b[31m', '/a\u0001b\u007f', 'bot\u0000\u001b[31m'],
+    ['Apache: \\xhh octets of UTF-8 read as UTF-8', '/caf\\xc3\\xa9', 'Bot/1.0 \\xe3\\x83\\x84', '/café', 'Bot/1.0 ツ'],
+    ['nginx: \\x22 and \\x5C for quote and backslash', '/q=\\x22x\\x22&p=a\\x5Cb', 'Bot \\x22a\\x22 \\x5C', '/q="x"&p=a\\b', 'Bot "a" \\'],
+    ['nginx: \\xHH for bytes above 0x7E, upper-case hex', '/\\xE3\\x83\\x84', 'Bot \\xC3\\xA9\\x7F', '/ツ', 'Bot é\u007f'],
+    ['an escaped quote does not end the field', '/a\\" 404 0 \\"-\\" \\"evil', 'real\\\\', '/a" 404 0 "-" "evil', 'real\\'],
+    ['a backslash starting no escape is kept', '/a\\qb\\x4', 'bot\\xZZ \\q', '/a\\qb\\x4', 'bot\\xZZ \\q'],
+    ['nothing escaped: read as it stands', '/plain?x=1', 'Bot/1.0', '/plain?x=1', 'Bot/1.0'],
+  ];
+  for (const [what, loggedTarget, loggedAgent, url, userAgent] of cases) {
+    test(what, () => {
+      const r = read(combined(loggedTarget, loggedAgent));
+      assert.deepEqual({ url: r.url, userAgent: r.userAgent, status: r.status }, { url, userAgent, status: 200 });
+    });
+  }
+
+  test('an escaped octet that is not UTF-8 stays that octet: Disallow: /caf%E9 decides it', () => {
+    const r = read(combined('/caf\\xe9', 'Bot/1.0'));
+    const robots = parseRobots('User-agent: *\nDisallow: /caf%E9\n');
+    const verdict = decide(robots, r.url, r.userAgent);
+    assert.equal(verdict.allowed, false);
+    assert.equal(verdict.rule?.pattern, '/caf%E9');
+    // UTF-8 é is another octet pair: not the rule's octet.
+    assert.equal(decide(robots, read(combined('/caf\\xc3\\xa9', 'Bot/1.0')).url, 'Bot/1.0').allowed, true);
   });
 });
 

@@ -256,7 +256,7 @@ describe('identical semantics report no change', () => {
 });
 
 describe('requests whose verdict flips', () => {
-  test('per crawler token, with examples; browsers and other origins are skipped', () => {
+  test('per crawler token, with examples (time, deciding lines); browsers and other origins are skipped', () => {
     const old = parseRobots(file('User-agent: *', 'Disallow: /private/'));
     const neu = parseRobots(file('User-agent: *', 'Disallow: /blog/', '', 'User-agent: Googlebot', 'Disallow: /private/'));
     const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -266,8 +266,8 @@ describe('requests whose verdict flips', () => {
       old,
       neu,
       [
-        { agent: gptbot, url: '/blog/a' },
-        { agent: gptbot, url: '/blog/a' },
+        { agent: gptbot, url: '/blog/a', time: Date.UTC(2026, 10, 23, 0, 0, 3) },
+        { agent: gptbot, url: '/blog/a', time: Date.UTC(2026, 10, 23, 0, 0, 4) },
         { agent: gptbot, url: '/private/x' },
         { agent: gptbot, url: '/shop' },
         { agent: googlebot, url: '/blog/a' },
@@ -278,7 +278,18 @@ describe('requests whose verdict flips', () => {
       { origin: 'https://shop.test' },
     );
     assert.deepEqual(counts, [
-      { token: 'GPTBot', crawler: 'gptbot', requests: 4, newlyDisallowed: 2, newlyAllowed: 1, examples: { newlyDisallowed: ['/blog/a'], newlyAllowed: ['/private/x'] } },
+      {
+        token: 'GPTBot',
+        crawler: 'gptbot',
+        requests: 4,
+        newlyDisallowed: 2,
+        newlyAllowed: 1,
+        // One example per URL, the first logged; lines are 1-based, null where no rule decides.
+        examples: {
+          newlyDisallowed: [{ url: '/blog/a', time: '2026-11-23T00:00:03Z', oldLine: null, newLine: 2 }],
+          newlyAllowed: [{ url: '/private/x', oldLine: 2, newLine: null }],
+        },
+      },
       { token: 'Googlebot', crawler: 'googlebot', requests: 2, newlyDisallowed: 0, newlyAllowed: 0, examples: { newlyDisallowed: [], newlyAllowed: [] } },
     ]);
   });

@@ -74,7 +74,11 @@ describe('robotsLens/compare over LSP', () => {
     assert.deepEqual(result.requests.logs, [{ file: LOG, format: 'combined', lines: 4, requests: 3, unreadable: 1 }]);
     assert.deepEqual(
       result.requests.flips.map((f) => [f.token, f.requests, f.newlyDisallowed, f.newlyAllowed, f.examples.newlyDisallowed]),
-      [['GPTBot', 2, 2, 0, ['/blog/a', '/private/x']]],
+      [['GPTBot', 2, 2, 0, [
+        // The log's time, and the lines deciding before (GPTBot's Allow: /) and now (its Disallow: /).
+        { url: '/blog/a', time: '2026-11-23T00:00:03Z', oldLine: 2, newLine: 2 },
+        { url: '/private/x', time: '2026-11-23T00:00:03Z', oldLine: 2, newLine: 2 },
+      ]]],
     );
     // Without logs the result has no counts and the summary only the diff's sentence.
     const plain = await connection.sendRequest(CompareRequest, { uri, otherText: OLD, otherLabel: 'git HEAD' });

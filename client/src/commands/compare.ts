@@ -1,25 +1,28 @@
 /**
  * `robotsLens.compare` — "robots.txt: Compare with…": the impact of an edit, as a semantic
  * diff from another version (git HEAD or another file) to the unsaved buffer, shown in the
- * comparison panel.
+ * comparison panel; with the access log replayed last in the workspace, also the logged
+ * requests it decides differently, per crawler, with examples (as the comparison on save).
  *
  * Programmatic: `executeCommand('robotsLens.compare', { otherText, otherLabel?, uri? })`
  * compares with the given text without prompts, opens or updates the panel, and returns
- * `{ summary, diff }`.
+ * `{ summary, diff, requests? }`.
  */
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RobotsDiff } from '../../../server/src/core/diff';
+import type { CompareRequests } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { ComparePanel } from '../compare-panel';
+import { compareWithLatestLog } from '../compare-with-log';
+import type { CompareWithLogDeps } from '../compare-with-log';
 import { gitHeadText } from '../git-head';
-import type { RobotsServer } from '../language-client';
 import { resolveRobotsDocument } from '../robots-document';
 
 export const COMPARE_COMMAND = 'robotsLens.compare';
 
-export interface CompareDeps {
-  readonly server: RobotsServer;
+export interface CompareDeps extends CompareWithLogDeps {
   readonly extensionUri: vscode.Uri;
 }
 
@@ -35,13 +38,19 @@ export interface CompareArguments {
 export interface CompareOutcome {
   readonly summary: string;
   readonly diff: RobotsDiff;
+  /** The requests of the workspace's latest replayed log, when there is one. */
+  readonly requests?: CompareRequests;
 }
 
 /** Compares the document with `otherText` and shows the result in the panel. */
 export async function compareAndShow(deps: CompareDeps, document: vscode.TextDocument, otherText: string, otherLabel: string): Promise<CompareOutcome> {
-  const result = await deps.server.compare(document.uri, { otherText, otherLabel });
+  // A big log takes a while to count: the status bar says what is going on meanwhile.
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Comparing ${path.basename(document.uri.path)} with ${otherLabel}` },
+    () => compareWithLatestLog(deps, document, { text: otherText, label: otherLabel }),
+  );
   ComparePanel.show(deps.extensionUri, document, result, otherLabel);
-  return { summary: result.summary, diff: result.diff };
+  return { summary: result.summary, diff: result.diff, ...(result.requests ? { requests: result.requests } : {}) };
 }
 
 export function registerCompare(deps: CompareDeps): vscode.Disposable {

@@ -1,13 +1,22 @@
 // UI scenarios of the semantic diff (issue #7) in a workspace that is a git repository with
 // robots.txt committed: a save that changes no verdict says nothing; Compare with… → Git HEAD
-// opens the comparison panel naming the crawlers an edit affects; saving that edit shows the
-// one-sentence notification, with the requests of the last replayed log (access.log) it flips.
+// opens the comparison panel naming the crawlers an edit affects, and per crawler the requests
+// of the last replayed log (access.log) it flips, with examples; saving that edit shows the
+// one-sentence notification; an auto-save says nothing; Compare with… → Another file… takes
+// the file from VS Code's open dialog.
 //
 // The edit removes line 80, `Allow: /blog/`, from the CCBot/ClaudeBot group: both lose /blog/.
 // The request counts agree with the CLI on the same files:
 //   sed 80d examples/robots.txt > new.txt
 //   robots-lens diff examples/robots.txt new.txt --log examples/access.log
 // → 44 requests decided differently: ClaudeBot 26, CCBot 18 newly disallowed.
+// With auto-save on, removing bingbot's `Disallow: /compare/` (line 51) is saved silently; the
+// explicit save after removing its `Disallow: /checkout/` (line 86) speaks, for both edits:
+//   sed '51d;80d;86d' examples/robots.txt > new.txt   (same command) → bingbot 2 more requests.
+// The other file is that saved file with GPTBot's group allowing everything, as before the AI
+// opt-out: GPTBot's 72 requests in access.log are newly disallowed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * @typedef {{
@@ -15,12 +24,21 @@
  *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
  *   compareLabel: string,
+ *   workspace: string,
  * }} CompareContext
  */
 
 const PREFIX = 'robots.txt vs git HEAD: ';
 const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed).';
 const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed.';
+/** The first ClaudeBot request of access.log that the edit disallows (line 353 of the log). */
+const CLAUDEBOT_EXAMPLE = ['2026-11-23 09:30:04', '/blog/2026/08/caring-for-down-jackets', 'allowed by old line 80', 'disallowed by line 79'];
+/** After the two bingbot edits, whose first alone would say "bingbot (1 newly allowed)": a different message. */
+const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 newly allowed), ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed). ' +
+  '46 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed; bingbot 2 newly allowed.';
+/** The saved file against its version from before the AI opt-out. */
+const OLDER_FILE_SENTENCES = 'Verdicts change for 3 crawlers: Google-Extended (1 newly disallowed), Applebot-Extended (1 newly disallowed), GPTBot (1 newly disallowed). ' +
+  '72 requests in access.log are decided differently: GPTBot 72 newly disallowed.';
 
 /** @param {string} text */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
@@ -58,16 +76,38 @@ export async function compareScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Git HEAD,"]').click();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 
-    // The panel compares the unsaved buffer with the committed file and names both crawlers.
+    // The panel compares the unsaved buffer with the committed file and names both crawlers;
+    // access.log, replayed last, is counted as on save.
     await page.locator('.tabs-container .tab.active', { hasText: 'Compare — robots.txt' }).waitFor();
     await frame().locator('#title', { hasText: exactly('Compare git HEAD:robots.txt → robots.txt') }).waitFor();
-    await frame().locator('#summary', { hasText: exactly(DIFF_SENTENCE) }).waitFor();
+    await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
     await frame().locator('#groups h2', { hasText: exactly('ClaudeBot, CCBot (2 crawlers)') }).waitFor();
     await frame().locator('#groups .change.newly-disallowed .description', { hasText: '`/blog/` and everything under it is now disallowed' }).waitFor();
+
+    // Per crawler, its requests that flip, as counted by `robots-lens diff --log`, with examples.
+    await frame().locator('#requests-title', { hasText: exactly('Requests in access.log decided differently') }).waitFor();
+    /** @param {string} token */
+    const flips = (token) => frame().locator('#requests .crawler-flips').filter({ has: frame().locator('h3', { hasText: exactly(token) }) });
+    for (const [token, counts] of [['ClaudeBot', '26 of 49 requests newly disallowed'], ['CCBot', '18 of 29 requests newly disallowed']]) {
+      const shown = ui.squash(await flips(token).locator('.flip-counts').textContent());
+      if (shown !== counts) throw new Error(`${token}: the panel says "${shown}", expected "${counts}"`);
+      const examples = await flips(token).locator('tr.flip-example').count();
+      if (examples !== 5) throw new Error(`${token}: ${examples} example requests, expected 5`);
+    }
+    const crawlers = await frame().locator('#requests .crawler-flips h3').allTextContents();
+    if (crawlers.join() !== 'ClaudeBot,CCBot') throw new Error(`the requests section lists ${crawlers.join(', ')}`);
+    const first = await flips('ClaudeBot').locator('tr.flip-example').first().locator('td').allTextContents();
+    if (first.map(ui.squash).join(' | ') !== CLAUDEBOT_EXAMPLE.join(' | ')) throw new Error(`ClaudeBot's first example reads "${first.join(' | ')}"`);
+    await frame().locator('#requests-note', { hasText: exactly('The 1,130 requests of 16 other crawlers are decided as before.') }).waitFor();
+    // Log content becomes text: the section holds only the elements the page script makes.
+    const made = new Set(['section', 'h3', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'button']);
+    const tags = await frame().locator('#request-crawlers *').evaluateAll((els) => els.map((el) => el.tagName.toLowerCase()));
+    const foreign = tags.filter((tag) => !made.has(tag));
+    if (foreign.length > 0) throw new Error(`unexpected elements in the requests section: ${foreign.join(', ')}`);
     // Its new-version line is a link to the editor.
     await ui.goToLine(1);
     await frame().locator('#groups button.line-link', { hasText: exactly('line 79') }).click();
-    await page.locator('[id="status.editor.selection"]', { hasText: exactly('Ln 79, Col 1') }).waitFor();
+    await ui.cursorOnLine(79);
   });
 
   await scenario('compare-on-save', async () => {
@@ -89,4 +129,66 @@ export async function compareScenarios(t) {
     await center.locator('.notification-list-item', { hasText: PREFIX }).locator('.monaco-button', { hasText: 'Show details' }).click();
     await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
   });
+
+  await scenario('auto-save-says-nothing', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await page.locator('.notification-list-item-message', { hasText: PREFIX }).first().waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+1');
+    const onDisk = () => readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    const compareRules = () => onDisk().split('\n').filter((line) => line === 'Disallow: /compare/').length;
+    if (compareRules() !== 2) throw new Error(`robots.txt on disk has ${compareRules()} "Disallow: /compare/" lines before the edit, expected 2`);
+
+    // Auto-save after a delay, as VS Code for the web ships it (the profile turned it off, and
+    // made the delay long enough for the tab to show the edit as unsaved meanwhile).
+    await ui.runCommand('File: Toggle Auto Save');
+    try {
+      await deleteLine(51, 'Disallow: /compare/'); // bingbot's
+      // No Ctrl+S: the tab stops being dirty only because auto-save wrote the file.
+      await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').waitFor();
+    } finally {
+      await ui.runCommand('File: Toggle Auto Save');
+    }
+    if (compareRules() !== 1) throw new Error('the auto-save did not write the edit to disk');
+
+    // An explicit save after it: comparisons on save report in save order, so its message
+    // arriving means the auto-save's turn has passed, and said nothing.
+    await deleteLine(84, 'Disallow: /checkout/'); // bingbot's again (line 86 before the two removals above it)
+    await ui.save();
+    // Only the state after both edits says "2 newly allowed": this toast is the explicit save's.
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bingbot (2 newly allowed)' });
+    await toast.waitFor();
+    const message = ui.squash(await toast.locator('.notification-list-item-message').textContent());
+    if (message !== `${PREFIX}${BINGBOT_SENTENCES}`) throw new Error(`the notification of Ctrl+S says "${message}"`);
+    const center = await ui.showNotifications();
+    const listed = await center.locator('.notification-list-item-message', { hasText: PREFIX }).allTextContents();
+    if (listed.length !== 1) throw new Error(`${listed.length} on-save messages since the auto-save: ${listed.join(' / ')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  await scenario('compare-another-file', async () => {
+    // The file as it was before the AI opt-out: GPTBot's group allowed everything.
+    const saved = readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    const older = saved.replace('User-agent: Applebot-Extended\nDisallow: /\n', 'User-agent: Applebot-Extended\nAllow: /\n');
+    if (older === saved) throw new Error("the saved robots.txt has no GPTBot group ending in Applebot-Extended's Disallow: /");
+    const olderFile = path.join(t.workspace, 'robots-2025-02.txt');
+    writeFileSync(olderFile, older);
+
+    await page.keyboard.press('Control+1');
+    await ui.runCommand(t.compareLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Compare the current robots.txt with…' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Another file…,"]').click();
+    // VS Code's own open dialog, starting in the document's folder.
+    await ui.openDialogFile(olderFile, 'Compare');
+    await frame().locator('#title', { hasText: exactly('Compare robots-2025-02.txt → robots.txt') }).waitFor();
+    await frame().locator('#summary', { hasText: exactly(OLDER_FILE_SENTENCES) }).waitFor();
+    await frame().locator('#requests .crawler-flips h3', { hasText: exactly('GPTBot') }).waitFor();
+  });
+
+  /** Removes a 1-based line of robots.txt after checking it reads `expected`. @param {number} line @param {string} expected */
+  async function deleteLine(line, expected) {
+    await ui.goToLine(line);
+    const text = ui.squash(await (await ui.viewLine(line)).textContent());
+    if (text !== expected) throw new Error(`line ${line} reads "${text}", expected "${expected}"`);
+    await page.keyboard.press('Control+Shift+K');
+    await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+  }
 }

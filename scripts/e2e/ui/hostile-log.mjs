@@ -14,8 +14,8 @@ const PAYLOADS = {
 };
 
 /**
- * The requests as the replay reads them back. Paths have no spaces or double quotes, which a
- * request line cannot carry; user agents have both.
+ * The requests as the replay reads them back. Paths have no spaces, which a request line cannot
+ * carry; a double quote or backslash in one is escaped in the log as in a user agent.
  * @type {readonly HostileRequest[]}
  */
 export const HOSTILE_REQUESTS = [
@@ -25,6 +25,8 @@ export const HOSTILE_REQUESTS = [
   { path: `/search?q=${PAYLOADS.script}`, userAgent: PAYLOADS.svg },
   { path: "/'><img/src=x/onerror=window.__pwned=1>", userAgent: PAYLOADS.alert },
   { path: '/<svg/onload=alert(1)>', userAgent: PAYLOADS.iframe },
+  // Logged as `\"` and `\\`: the replay must show the path as sent, quote and backslash included.
+  { path: '/search?q="><svg/onload=window.__pwned=1>&dir=C:\\temp', userAgent: PAYLOADS.img },
 ];
 
 /** Apache's escaping inside a quoted field of the combined format. @param {string} value */

@@ -112,7 +112,7 @@ export async function replayScenarios(t) {
     await page.keyboard.press('Control+1');
     await ui.goToLine(1);
     await rows().first().click();
-    await page.locator('[id="status.editor.selection"]', { hasText: exactly('Ln 79, Col 1') }).waitFor();
+    await ui.cursorOnLine(79);
     await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').waitFor();
     const line79 = ui.squash(await (await ui.viewLine(79)).textContent());
     if (line79 !== 'Disallow: /') throw new Error(`line 79 reads "${line79}"`);

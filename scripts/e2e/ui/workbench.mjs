@@ -60,6 +60,15 @@ export function workbench(page) {
       await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
     },
     /**
+     * Waits until the cursor of the robots.txt editor is on a 1-based line. The gutter marks that
+     * line whether or not the editor has focus; the status bar's "Ln, Col" does not show while a
+     * webview that was just clicked still holds the focus.
+     * @param {number} line
+     */
+    async cursorOnLine(line) {
+      await editor.locator('.line-numbers.active-line-number').filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
+    },
+    /**
      * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
      * line number (the DOM order of view lines is not the line order).
      * @param {number} line

@@ -47,7 +47,7 @@ export async function countFlipsInLog(path: string, format: LogFormat | 'auto', 
       return;
     }
     tally.requests++;
-    counter.add(result.userAgent, result.url);
+    counter.add(result.userAgent, result.url, result.time);
   };
   const concludeDetection = (): void => {
     const lines = sample ?? [];

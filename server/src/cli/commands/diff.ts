@@ -7,7 +7,7 @@
 
 import { parseArgs } from 'node:util';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, parseRobots, parseTarget } from '../../core';
-import type { CrawlerDiff, FlipCount, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
+import type { CrawlerDiff, FlipCount, FlipExample, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
 import { LOG_FORMATS } from '../../core/audit';
 import type { LogFormat } from '../../core/audit';
 import { readInputFile } from '../../node/files';
@@ -175,11 +175,15 @@ function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): stri
   for (const f of flips) {
     if (f.newlyDisallowed + f.newlyAllowed === 0) continue;
     const parts: string[] = [];
-    if (f.newlyDisallowed > 0) parts.push(`${n(f.newlyDisallowed)} newly disallowed (e.g. ${f.examples.newlyDisallowed.slice(0, 3).join(', ')})`);
-    if (f.newlyAllowed > 0) parts.push(`${n(f.newlyAllowed)} newly allowed (e.g. ${f.examples.newlyAllowed.slice(0, 3).join(', ')})`);
+    if (f.newlyDisallowed > 0) parts.push(`${n(f.newlyDisallowed)} newly disallowed (e.g. ${urls(f.examples.newlyDisallowed)})`);
+    if (f.newlyAllowed > 0) parts.push(`${n(f.newlyAllowed)} newly allowed (e.g. ${urls(f.examples.newlyAllowed)})`);
     out.push(`  ${f.token.padEnd(width)}  ${n(f.requests)} requests: ${parts.join('; ')}`);
   }
   return out;
+}
+
+function urls(examples: readonly FlipExample[]): string {
+  return examples.slice(0, 3).map((e) => e.url).join(', ');
 }
 
 function n(value: number): string {

@@ -4,10 +4,11 @@
  * matcher, so the counts agree with Test URL and the replay.
  */
 
+import { isoTime } from '../audit';
 import { looksLikeBrowser } from '../crawlers';
 import { matcherFor } from '../match';
 import type { RobotsFile } from '../parse';
-import type { FlipCount, FlipOptions, RequestSample } from './types';
+import type { FlipCount, FlipExample, FlipOptions, RequestSample } from './types';
 
 const MAX_EXAMPLES = 5;
 
@@ -17,7 +18,7 @@ interface MutableCount {
   requests: number;
   newlyDisallowed: number;
   newlyAllowed: number;
-  examples: { newlyDisallowed: string[]; newlyAllowed: string[] };
+  examples: { newlyDisallowed: FlipExample[]; newlyAllowed: FlipExample[] };
 }
 
 /**
@@ -37,8 +38,8 @@ export class FlipCounter {
     this.decideOptions = options.origin !== undefined ? { origin: options.origin } : {};
   }
 
-  /** Counts one request; browsers (unless asked for) and other origins are skipped. */
-  add(agent: string, url: string): void {
+  /** Counts one request; browsers (unless asked for) and other origins are skipped. `time`: epoch ms, kept with examples. */
+  add(agent: string, url: string, time?: number): void {
     if (!this.options.includeBrowsers && this.isBrowser(agent)) return;
     const before = this.oldMatcher.decide(url, agent, this.decideOptions);
     if (before.allowed === null) return;
@@ -57,7 +58,16 @@ export class FlipCounter {
     const kind = after.allowed ? 'newlyAllowed' : 'newlyDisallowed';
     count[kind]++;
     const examples = count.examples[kind];
-    if (examples.length < MAX_EXAMPLES && !examples.includes(url)) examples.push(url);
+    if (examples.length < MAX_EXAMPLES && !examples.some((e) => e.url === url)) {
+      examples.push({
+        // A copy: the URL may be a slice of a log chunk, which a kept slice would pin in memory.
+        url: (url + ' ').slice(0, -1),
+        ...(time !== undefined && Number.isFinite(time) ? { time: isoTime(time) } : {}),
+        // The matcher's lines are 0-based; the diff's are 1-based, as a user reads them.
+        oldLine: before.rule ? before.rule.line + 1 : null,
+        newLine: after.rule ? after.rule.line + 1 : null,
+      });
+    }
   }
 
   /** Per crawler token, most flips first, then most requests. */
@@ -81,6 +91,6 @@ export class FlipCounter {
 /** Counts, per crawler token, the requests whose verdict differs between the two versions. */
 export function countFlips(oldFile: RobotsFile, newFile: RobotsFile, requests: Iterable<RequestSample>, options: FlipOptions = {}): FlipCount[] {
   const counter = new FlipCounter(oldFile, newFile, options);
-  for (const request of requests) counter.add(request.agent, request.url);
+  for (const request of requests) counter.add(request.agent, request.url, request.time);
   return counter.results();
 }

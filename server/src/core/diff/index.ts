@@ -16,6 +16,7 @@ export type {
   CrawlerDiff,
   DiffOptions,
   FlipCount,
+  FlipExample,
   FlipOptions,
   GroupChange,
   GroupSelection,

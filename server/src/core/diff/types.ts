@@ -136,8 +136,20 @@ export interface FlipCount {
   readonly requests: number;
   readonly newlyDisallowed: number;
   readonly newlyAllowed: number;
-  /** Up to five distinct URLs of each kind, as logged. */
-  readonly examples: { readonly newlyDisallowed: readonly string[]; readonly newlyAllowed: readonly string[] };
+  /** Of each kind, the first requests for up to five distinct URLs, in log order. */
+  readonly examples: { readonly newlyDisallowed: readonly FlipExample[]; readonly newlyAllowed: readonly FlipExample[] };
+}
+
+/** A logged request the new version decides differently: where to find it, and which lines decide it. */
+export interface FlipExample {
+  /** The request target, as logged. */
+  readonly url: string;
+  /** When it was made, ISO 8601 UTC (as the replay's records); absent when the request came without a time. */
+  readonly time?: string;
+  /** Line (1-based) of the rule deciding it in the old version; null: no rule matched (allowed). */
+  readonly oldLine: number | null;
+  /** Line (1-based) of the rule deciding it in the new version; null: no rule matched (allowed). */
+  readonly newLine: number | null;
 }
 
 export interface FlipOptions {
@@ -147,8 +159,9 @@ export interface FlipOptions {
   readonly includeBrowsers?: boolean;
 }
 
-/** One logged request: who asked, for what. */
+/** One logged request: who asked, for what, and when (epoch milliseconds, UTC) if known. */
 export interface RequestSample {
   readonly agent: string;
   readonly url: string;
+  readonly time?: number;
 }

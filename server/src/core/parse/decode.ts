@@ -17,6 +17,14 @@ const ESCAPE_BASE = 0xdc00;
 /** Decodes a robots.txt body. Never throws. */
 export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
   const start = bomLength(bytes);
+  return { text: decodeUtf8Lossless(bytes, start), hadBom: start > 0 };
+}
+
+/**
+ * UTF-8 from `start` on, every invalid byte kept as its surrogate escape: the matcher's
+ * normaliser turns it back into the very same octet. Also reads the escaped bytes of a log.
+ */
+export function decodeUtf8Lossless(bytes: Uint8Array, start = 0): string {
   const chunks: string[] = [];
   let codes: number[] = [];
   let i = start;
@@ -75,7 +83,7 @@ export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
     }
   }
   if (codes.length > 0) chunks.push(String.fromCharCode(...codes));
-  return { text: chunks.join(''), hadBom: start > 0 };
+  return chunks.join('');
 }
 
 /** Google skips a UTF-8 BOM at the start, and also any leading prefix of one. */

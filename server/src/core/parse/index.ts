@@ -1,5 +1,5 @@
 export { parseRobots } from './parse';
-export { decodeRobotsBytes } from './decode';
+export { decodeRobotsBytes, decodeUtf8Lossless } from './decode';
 export { CANONICAL_KEY, readKey } from './keys';
 export type { GroupDirective, KeyReading } from './keys';
 export * from './model';

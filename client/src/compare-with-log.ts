@@ -1,0 +1,41 @@
+/**
+ * `robotsLens/compare` with the workspace's latest replayed access log, when there is one:
+ * the comparison then also counts the logged requests the change decides differently. Both
+ * Compare with… and the comparison on save go through here, so they count the same log.
+ */
+
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { CompareResult } from '../../server/src/protocol';
+import type { RobotsServer } from './language-client';
+import { latestWorkspaceLog } from './recent-logs';
+
+export interface CompareWithLogDeps {
+  readonly server: RobotsServer;
+  /** Where the replay remembers its logs. */
+  readonly globalState: vscode.Memento;
+  /** Says why a log was left out. */
+  readonly output: vscode.OutputChannel;
+}
+
+/**
+ * Compares the buffer with `otherText`. A log that cannot be read leaves only its counts out
+ * (said in the output channel): the diff itself does not depend on it.
+ */
+export async function compareWithLatestLog(
+  deps: CompareWithLogDeps,
+  document: vscode.TextDocument,
+  other: { readonly text: string; readonly label: string },
+  token?: vscode.CancellationToken,
+): Promise<CompareResult> {
+  const log = await latestWorkspaceLog(deps.globalState, document.uri);
+  if (log !== undefined) {
+    try {
+      return await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, logFiles: [log] }, token);
+    } catch (error) {
+      if (token?.isCancellationRequested) throw error;
+      deps.output.appendLine(`Compare: ${path.basename(log)} left out (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+  return deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label }, token);
+}
