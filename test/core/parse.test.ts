@@ -103,6 +103,13 @@ describe('byte order marks and encodings (contract §1)', () => {
     assert.deepEqual(groupsOf(file), ['* => D/x']);
     assert.equal(file.lines[0]!.start, 1);
   });
+  test('a second BOM right after the first is an ordinary character', () => {
+    const file = parseRobots(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('\uFEFFUser-agent: *\nDisallow: /x')]));
+    assert.equal(file.hadBom, true);
+    assert.equal(file.text.charCodeAt(0), 0xfeff);
+    assert.deepEqual(kinds(file), ['other', 'disallow']);
+    assert.deepEqual(groupsOf(file), []);
+  });
   test('no BOM, no problem', () => {
     const file = parseRobots(utf8('User-agent: *'));
     assert.equal(file.hadBom, false);
