@@ -3,12 +3,15 @@
  * thousand patterns. What a relation needs to know about one pattern (its language, the
  * glob compiled, two targets it surely matches) is worked out once per pattern instead of
  * once per pair, and the cheap tests those functions begin with run here on those facts,
- * without allocating: nearly every pair is settled by them. Only the pairs that need the
- * real search go to `contains`/`intersects`, and those answers are remembered.
+ * without allocating: nearly every pair is settled by them. The rest is remembered per
+ * pair of patterns, so a block of rules repeated for many crawlers is proved once.
  *
- * Each shortcut is one the match functions take themselves, so an answer here is the
- * answer they would give (a `contains` that cannot be proved may read `false` here where
- * the search would have given up with `undefined`: both mean "not proved").
+ * Most shortcuts are ones the match functions take themselves. The others are proofs as
+ * well: a shared target is only claimed once the matcher has matched it with both
+ * patterns, and two patterns are only called disjoint when no target can start (or end)
+ * with what both require. So an answer here is the one the search would give, except
+ * that it may settle a pair the search gives up on; and a `contains` that cannot be
+ * proved may read `false` here where the search says `undefined`: both mean "not proved".
  */
 
 import { compilePattern, contains, intersects, matches, patternLanguage } from '../match';
@@ -20,7 +23,7 @@ export class PatternFacts {
   private compiled: CompiledPattern | undefined;
   private starsEmpty: string | undefined;
   private starsOther: string | undefined;
-  /** Answers of the searches with this pattern first, made on first need: most patterns never need one. */
+  /** Answers of the harder half, with this pattern first; made on first need, as most patterns never need one. */
   private containsMemo: Map<PatternFacts, boolean | undefined> | undefined;
   private intersectsMemo: Map<PatternFacts, boolean | undefined> | undefined;
 
@@ -44,7 +47,7 @@ export class PatternFacts {
   }
 
   /** `contains(this, inner)`, searched once. */
-  searchContains(inner: PatternFacts): boolean | undefined {
+  containsOnce(inner: PatternFacts): boolean | undefined {
     const memo = (this.containsMemo ??= new Map());
     if (memo.has(inner)) return memo.get(inner);
     const answer = contains(this.lang, inner.lang);
@@ -52,11 +55,11 @@ export class PatternFacts {
     return answer;
   }
 
-  /** `intersects(this, other)`, searched once. */
-  searchIntersects(other: PatternFacts): boolean | undefined {
+  /** `intersectsHard(this, other)`, worked out once. */
+  intersectsOnce(other: PatternFacts): boolean | undefined {
     const memo = (this.intersectsMemo ??= new Map());
     if (memo.has(other)) return memo.get(other);
-    const answer = intersects(this.lang, other.lang);
+    const answer = intersectsHard(this, other);
     memo.set(other, answer);
     return answer;
   }
@@ -84,7 +87,9 @@ export function containsProved(outer: PatternFacts, inner: PatternFacts): boolea
   if (o.isPlainPrefix) return true;
   // Two targets `inner` surely matches that `outer` does not: no containment.
   if (!matches(outer.compiledGlob, inner.shortest) || !matches(outer.compiledGlob, inner.padded)) return false;
-  return outer.searchContains(inner);
+  // One exact string, just matched above.
+  if (!i.glob.includes('*')) return true;
+  return outer.containsOnce(inner);
 }
 
 /** Some target is matched by both (`false` only when proved). */
@@ -96,5 +101,31 @@ export function intersectsProved(a: PatternFacts, b: PatternFacts): boolean | un
   // Both open-ended with compatible prefixes, or a target one surely matches that the other matches too.
   if (la.glob.endsWith('*') && lb.glob.endsWith('*')) return true;
   if (matches(b.compiledGlob, a.shortest) || matches(a.compiledGlob, b.shortest)) return true;
-  return a.searchIntersects(b);
+  return a.intersectsOnce(b);
+}
+
+/** What is left of `intersectsProved` after its cheap tests, which it has passed. */
+function intersectsHard(a: PatternFacts, b: PatternFacts): boolean | undefined {
+  const la = a.lang;
+  const lb = b.lang;
+  // One exact string (no star, so anchored), which the other does not match: nothing shared.
+  if (!la.glob.includes('*') || !lb.glob.includes('*')) return false;
+  // Both anchored: a shared target would end with both last pieces.
+  if (!la.glob.endsWith('*') && !lb.glob.endsWith('*')) {
+    const endA = la.glob.slice(la.glob.lastIndexOf('*') + 1);
+    const endB = lb.glob.slice(lb.glob.lastIndexOf('*') + 1);
+    if (!endA.endsWith(endB) && !endB.endsWith(endA)) return false;
+  }
+  // Two likely witnesses, each checked with the matcher: the longer prefix, then the rest
+  // of one pattern's pieces, then the rest of the other's (`/blog/` then `.pdf` for `/blog/`
+  // and `/*.pdf$`).
+  const prefix = la.literalPrefix.length >= lb.literalPrefix.length ? la.literalPrefix : lb.literalPrefix;
+  const restA = a.shortest.slice(la.literalPrefix.length);
+  const restB = b.shortest.slice(lb.literalPrefix.length);
+  if (sharedBy(a, b, prefix + restA + restB) || sharedBy(a, b, prefix + restB + restA)) return true;
+  return intersects(la, lb);
+}
+
+function sharedBy(a: PatternFacts, b: PatternFacts, target: string): boolean {
+  return matches(a.compiledGlob, target) && matches(b.compiledGlob, target);
 }

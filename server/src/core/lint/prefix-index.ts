@@ -14,8 +14,11 @@ export class PrefixIndex<T extends Prefixed> {
   private readonly byPrefix = new Map<string, T[]>();
   /** The lengths some prefix has, ascending: only those can name an ancestor. */
   private readonly lengths: readonly number[];
-  /** The prefixes in order, sorted on first need: a prefix's descendants are one run of it. */
-  private sorted: string[] | undefined;
+  /**
+   * The prefixes in order, with their lists, sorted on first need: a prefix's descendants
+   * are one run of it.
+   */
+  private sorted: { readonly prefixes: readonly string[]; readonly lists: ReadonlyArray<readonly T[]> } | undefined;
 
   /** `items` in rank order; each prefix's list keeps that order. */
   constructor(items: readonly T[]) {
@@ -53,16 +56,20 @@ export class PrefixIndex<T extends Prefixed> {
    * The lists of the prefixes that strictly extend `prefix`; undefined when there are more
    * than `limit` such prefixes.
    */
-  descendants(prefix: string, limit: number): T[][] | undefined {
-    const sorted = (this.sorted ??= [...this.byPrefix.keys()].sort());
-    const out: T[][] = [];
-    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
-      const p = sorted[i]!;
-      if (p === prefix) continue;
+  descendants(prefix: string, limit: number): Array<readonly T[]> | undefined {
+    const { prefixes, lists } = (this.sorted ??= this.sort());
+    const out: Array<readonly T[]> = [];
+    for (let i = lowerBound(prefixes, prefix); i < prefixes.length && prefixes[i]!.startsWith(prefix); i++) {
+      if (prefixes[i] === prefix) continue;
       if (out.length >= limit) return undefined;
-      out.push(this.byPrefix.get(p)!);
+      out.push(lists[i]!);
     }
     return out;
+  }
+
+  private sort(): { prefixes: string[]; lists: Array<readonly T[]> } {
+    const prefixes = [...this.byPrefix.keys()].sort();
+    return { prefixes, lists: prefixes.map((p) => this.byPrefix.get(p)!) };
   }
 }
 

@@ -126,8 +126,7 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
     by.implicit ? { rule: r.rule, shadowedBy: by.rule, shadowedByIndexHtml: true } : { rule: r.rule, shadowedBy: by.rule },
   );
   for (const [r, ancestors] of candidates) {
-    const live = ancestors.filter((a) => !shadowed.has(a));
-    const fallback = findFallback(r, live, rankedOpposites(r, ancestors, index));
+    const fallback = findFallback(r, ancestors, shadowed, index);
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });
   }
@@ -157,37 +156,32 @@ function findShadower(r: Ranked, ancestors: readonly Ranked[]): Ranked | undefin
   return best;
 }
 /**
- * The rules of the other kind that could take over some URL R matches: those whose
- * literal prefix is compatible with R's. Undefined when there are too many to check.
- */
-function rankedOpposites(r: Ranked, ancestors: readonly Ranked[], index: PrefixIndex<Ranked>): Ranked[] | undefined {
-  const descendants = index.descendants(r.prefix, MAX_DESCENDANTS);
-  if (!descendants) return undefined;
-  const out = ancestors.filter((x) => x.allow !== r.allow && x.rank > r.rank);
-  for (const list of descendants) for (const x of list) if (x.allow !== r.allow && x.rank > r.rank) out.push(x);
-  return out;
-}
-
-/**
  * The same-kind rule that takes over from R everywhere, when no rule of the other kind
  * ranked in between can match a URL R matches. `null` stands for "no rule matches ⇒
  * allowed" (only for Allow); undefined when R is not provably redundant.
+ * The fallback is looked for first: without one a Disallow is settled, and the rules of
+ * the other kind (R's ancestors and descendants) need not be gathered.
  */
-function findFallback(r: Ranked, ancestors: readonly Ranked[], opposites: readonly Ranked[] | undefined): Ranked | null | undefined {
-  if (!opposites) return undefined;
+function findFallback(r: Ranked, ancestors: readonly Ranked[], shadowed: ReadonlyMap<Ranked, Ranked>, index: PrefixIndex<Ranked>): Ranked | null | undefined {
   let cover: Ranked | undefined;
   let wildcardChecks = 0;
   for (const w of ancestors) {
-    if (w.allow !== r.allow || w.rank < r.rank || w.implicit) continue;
+    if (w.allow !== r.allow || w.rank < r.rank || w.implicit || shadowed.has(w)) continue;
     if (cover && w.rank > cover.rank) continue;
     if (!w.plain && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) break;
     if (containsProved(w.facts, r.facts) === true) cover = w;
   }
   if (!cover && !r.allow) return undefined;
+  // Only rules whose literal prefix is compatible with R's can match a URL R matches.
+  const descendants = index.descendants(r.prefix, MAX_DESCENDANTS);
+  if (!descendants) return undefined;
   const floor = cover ? cover.rank : Number.POSITIVE_INFINITY;
-  for (const x of opposites) {
-    if (x.rank >= floor) continue;
-    if (intersectsProved(x.facts, r.facts) !== false) return undefined;
-  }
+  for (const x of ancestors) if (mayTakeOver(x, r, floor)) return undefined;
+  for (const list of descendants) for (const x of list) if (mayTakeOver(x, r, floor)) return undefined;
   return cover ?? null;
+}
+
+/** X, of the other kind and ranked between R and its fallback, may decide a URL R matches. */
+function mayTakeOver(x: Ranked, r: Ranked, floor: number): boolean {
+  return x.allow !== r.allow && x.rank > r.rank && x.rank < floor && intersectsProved(x.facts, r.facts) !== false;
 }
