@@ -69,8 +69,10 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     const keys = groupKeys(group).filter((key) => key !== '*' && file.groupsByToken.get(key)?.[0] === group.index && !ignoresStar(key));
     if (keys.length === 0) continue;
     // Flags, not a Set: with a huge * group every named group misses thousands of rules.
-    const missing = new Uint8Array(starRules.length);
+    // One array of the * rules each lacking pool has; a rule is missing if one lacks it.
+    const hasByKey: Uint8Array[] = [];
     const reported: string[] = [];
+    let lacking = 0;
     for (const key of keys) {
       const pool = file.groupsByToken.get(key) ?? [];
       if (isIdiom(file, pool)) continue;
@@ -86,21 +88,23 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
         }
       }
       if (count === starRules.length) continue;
-      for (let i = 0; i < starRules.length; i++) if (has[i] === 0) missing[i] = 1;
+      hasByKey.push(has);
       reported.push(key);
+      lacking = starRules.length - count;
     }
     if (reported.length === 0) continue;
+    const isMissing = (i: number): boolean => hasByKey.some((has) => has[i] === 0);
+    // Several lacking pools: count the * rules any of them lacks (one pool's count is known).
+    if (hasByKey.length > 1) {
+      lacking = 0;
+      for (let i = 0; i < starRules.length; i++) if (isMissing(i)) lacking++;
+    }
     const names = reported.map((key) => displayToken(group, key));
     // starRules is in file order, so the missing ones come out in line order. Only as
     // many are kept as the message and the fix can use: a huge * group would otherwise
     // be copied once per named group.
     const rules: Rule[] = [];
-    let lacking = 0;
-    for (let i = 0; i < starRules.length; i++) {
-      if (missing[i] === 0) continue;
-      lacking++;
-      if (rules.length <= MAX_COPIED) rules.push(starRules[i]!);
-    }
+    for (let i = 0; i < starRules.length && rules.length <= MAX_COPIED; i++) if (isMissing(i)) rules.push(starRules[i]!);
     const examples = rules.slice(0, 3).map((r) => `"${canonicalRule(r)}"`);
     const fallbacks = (users.get(group.index) ?? [])
       .filter((u) => !u.own && u.key !== '*' && reported.includes(u.key) && !u.crawler.ignoresStar && !u.crawler.controlToken)
