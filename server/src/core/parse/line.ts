@@ -9,26 +9,35 @@
 import type { KeyReading } from './keys';
 import type { KeySpelling, Line, LineKind, Span } from './model';
 
-export class ParsedLine implements Line {
-  readonly index: number;
-  readonly start: number;
-  readonly end: number;
-  readonly byteOffset: number;
-  readonly kind: LineKind;
-  readonly value: string;
-  readonly beyondLimit: boolean;
-  readonly truncated: boolean;
-  readonly spelling: KeySpelling | undefined;
-  readonly missingColon: boolean | undefined;
-  /** Set by the parser once it knows which group the line sits in. */
-  group: number | undefined;
+// The line's kind, spelling and flags share one small integer: each field of a line costs
+// eight bytes, for each of tens of thousands of lines.
+const KINDS: readonly LineKind[] = ['user-agent', 'allow', 'disallow', 'sitemap', 'other', 'blank', 'comment', 'invalid'];
+const SPELLINGS: ReadonlyArray<KeySpelling | undefined> = [undefined, 'exact', 'misspelling', 'prefix'];
+const KIND_MASK = 0b111;
+const SPELLING_SHIFT = 3;
+const SPELLING_MASK = 0b11;
+const MISSING_COLON = 1 << 5;
+const BEYOND_LIMIT = 1 << 6;
+const TRUNCATED = 1 << 7;
 
-  private readonly text: string;
-  private readonly keyStart: number;
-  private readonly keyEnd: number;
-  private readonly valueStart: number;
-  private readonly valueEnd: number;
-  private readonly commentStart: number;
+export class ParsedLine implements Line {
+  // Declared, not defined: the constructor sets every field, and class-field definitions
+  // would cost a property definition per field for each of tens of thousands of lines.
+  declare readonly index: number;
+  declare readonly start: number;
+  declare readonly end: number;
+  declare readonly byteOffset: number;
+  declare readonly value: string;
+  /** Set by the parser once it knows which group the line sits in. */
+  declare group: number | undefined;
+
+  declare private readonly text: string;
+  declare private readonly flags: number;
+  declare private readonly keyStart: number;
+  declare private readonly keyEnd: number;
+  declare private readonly valueStart: number;
+  declare private readonly valueEnd: number;
+  declare private readonly commentStart: number;
 
   constructor(
     text: string,
@@ -44,7 +53,7 @@ export class ParsedLine implements Line {
     valueEnd: number,
     commentStart: number,
     reading: KeyReading | undefined,
-    missingColon: boolean | undefined,
+    missingColon: boolean,
     beyondLimit: boolean,
     truncated: boolean,
   ) {
@@ -52,20 +61,42 @@ export class ParsedLine implements Line {
     this.start = start;
     this.end = end;
     this.byteOffset = byteOffset;
-    this.kind = kind;
     // Only key lines have a value; the slice is shared with the rule or agent built from it.
     this.value = keyStart >= 0 && valueEnd > valueStart ? text.slice(valueStart, valueEnd) : '';
-    this.beyondLimit = beyondLimit;
-    this.truncated = truncated;
-    this.spelling = keyStart < 0 ? undefined : reading ? reading.spelling : 'exact';
-    this.missingColon = missingColon;
     this.group = undefined;
     this.text = text;
+    const spelling = keyStart < 0 ? 0 : SPELLINGS.indexOf(reading ? reading.spelling : 'exact');
+    this.flags =
+      KINDS.indexOf(kind) |
+      (spelling << SPELLING_SHIFT) |
+      (missingColon ? MISSING_COLON : 0) |
+      (beyondLimit ? BEYOND_LIMIT : 0) |
+      (truncated ? TRUNCATED : 0);
     this.keyStart = keyStart;
     this.keyEnd = keyEnd;
     this.valueStart = valueStart;
     this.valueEnd = valueEnd;
     this.commentStart = commentStart;
+  }
+
+  get kind(): LineKind {
+    return KINDS[this.flags & KIND_MASK]!;
+  }
+
+  get spelling(): KeySpelling | undefined {
+    return SPELLINGS[(this.flags >> SPELLING_SHIFT) & SPELLING_MASK];
+  }
+
+  get missingColon(): boolean | undefined {
+    return this.keyStart < 0 ? undefined : (this.flags & MISSING_COLON) !== 0;
+  }
+
+  get beyondLimit(): boolean {
+    return (this.flags & BEYOND_LIMIT) !== 0;
+  }
+
+  get truncated(): boolean {
+    return (this.flags & TRUNCATED) !== 0;
   }
 
   get key(): string | undefined {

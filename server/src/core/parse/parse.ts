@@ -265,7 +265,7 @@ function bareLine(
   beyondLimit: boolean,
   truncated: boolean,
 ): ParsedLine {
-  return new ParsedLine(text, index, start, end, byteOffset, kind, -1, -1, -1, -1, commentStart, undefined, undefined, beyondLimit, truncated);
+  return new ParsedLine(text, index, start, end, byteOffset, kind, -1, -1, -1, -1, commentStart, undefined, false, beyondLimit, truncated);
 }
 
 /** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */
