@@ -19,16 +19,22 @@ import type { CompiledPattern, PatternLanguage } from '../match';
 
 /** One pattern, as the proofs see it. Shared by every rule (in every pool) that writes it. */
 export class PatternFacts {
-  readonly lang: PatternLanguage;
-  private compiled: CompiledPattern | undefined;
-  private starsEmpty: string | undefined;
-  private starsOther: string | undefined;
+  // Declared, not defined: the constructor sets every field.
+  declare readonly lang: PatternLanguage;
+  declare private compiled: CompiledPattern | undefined;
+  declare private starsEmpty: string | undefined;
+  declare private starsOther: string | undefined;
   /** Answers of the harder half, with this pattern first; made on first need, as most patterns never need one. */
-  private containsMemo: Map<PatternFacts, boolean | undefined> | undefined;
-  private intersectsMemo: Map<PatternFacts, boolean | undefined> | undefined;
+  declare private containsMemo: Map<PatternFacts, boolean | undefined> | undefined;
+  declare private intersectsMemo: Map<PatternFacts, boolean | undefined> | undefined;
 
   constructor(normalized: string) {
     this.lang = patternLanguage(normalized);
+    this.compiled = undefined;
+    this.starsEmpty = undefined;
+    this.starsOther = undefined;
+    this.containsMemo = undefined;
+    this.intersectsMemo = undefined;
   }
 
   /** The glob compiled to match whole targets (what `contains` compiles on every call). */

@@ -11,22 +11,24 @@ import type { Rule } from '../parse/model';
 import type { PatternFacts, PatternFactsCache } from './pattern-relations';
 
 export class RankedRule {
-  readonly rule: Rule;
-  readonly allow: boolean;
+  // Declared, not defined: the constructor sets every field (one class-field definition
+  // per field would be paid for every rule of every pool).
+  declare readonly rule: Rule;
+  declare readonly allow: boolean;
   /** The normalised pattern that competes: the rule's own, or Google's implicit `/dir/$`. */
-  readonly pattern: string;
+  declare readonly pattern: string;
   /** Specificity: octets of `pattern`. */
-  readonly octets: number;
+  declare readonly octets: number;
   /** Google's implicit `/dir/$` of an `Allow: /dir/index.html`: it competes, but is never reported. */
-  readonly implicit: boolean;
+  declare readonly implicit: boolean;
   /** Every URL the pattern matches starts with this (`patternLanguage(pattern).literalPrefix`). */
-  readonly prefix: string;
+  declare readonly prefix: string;
   /** No `*` and no final `$`: the pattern matches exactly the URLs starting with `prefix`. */
-  readonly plain: boolean;
+  declare readonly plain: boolean;
   /** Position in rank order: lower wins. */
-  rank = 0;
-  private readonly patterns: PatternFactsCache;
-  private known: PatternFacts | undefined;
+  declare rank: number;
+  declare private readonly patterns: PatternFactsCache;
+  declare private known: PatternFacts | undefined;
 
   constructor(rule: Rule, pattern: string, implicit: boolean, patterns: PatternFactsCache) {
     this.rule = rule;
@@ -36,7 +38,9 @@ export class RankedRule {
     this.implicit = implicit;
     this.prefix = literalPrefixOf(pattern);
     this.plain = !pattern.endsWith('$') && !pattern.includes('*');
+    this.rank = 0;
     this.patterns = patterns;
+    this.known = undefined;
   }
 
   get facts(): PatternFacts {
