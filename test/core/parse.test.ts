@@ -72,6 +72,17 @@ describe('reading lines (contract §1)', () => {
     );
   });
 
+  test('a line as plain data', () => {
+    const [ua, rule, blank] = parseRobots('User-agent: Foo\nDisallow /x # why\n\n').lines;
+    assert.deepEqual(JSON.parse(JSON.stringify(rule)), {
+      index: 1, start: 16, end: 33, byteOffset: 16, kind: 'disallow', value: '/x', beyondLimit: false, truncated: false,
+      key: 'Disallow', keySpan: { start: 16, end: 24 }, directive: 'disallow', spelling: 'exact', missingColon: true,
+      valueSpan: { start: 25, end: 27 }, comment: { start: 28, end: 33 }, group: 0,
+    });
+    assert.equal(JSON.parse(JSON.stringify(ua)).group, 0);
+    assert.deepEqual(JSON.parse(JSON.stringify(blank)), { index: 2, start: 34, end: 34, byteOffset: 34, kind: 'blank', value: '', beyondLimit: false, truncated: false });
+  });
+
   test('offsets point into the text', () => {
     const text = 'User-agent: Foo # bot\r\nDisallow: /private';
     const file = parseRobots(text);

@@ -120,4 +120,21 @@ export class ParsedLine implements Line {
   get comment(): Span | undefined {
     return this.commentStart < 0 ? undefined : { start: this.commentStart, end: this.end };
   }
+
+  /** The line as plain data (what `JSON.stringify` writes): its public fields, not the whole text. */
+  toJSON(): Line {
+    const { index, start, end, byteOffset, kind, value, beyondLimit, truncated, group } = this;
+    const data: { -readonly [K in keyof Line]: Line[K] } = { index, start, end, byteOffset, kind, value, beyondLimit, truncated };
+    if (this.keyStart >= 0) {
+      data.key = this.key;
+      data.keySpan = this.keySpan;
+      data.directive = this.directive;
+      data.spelling = this.spelling;
+      data.missingColon = this.missingColon;
+      data.valueSpan = this.valueSpan;
+    }
+    if (this.commentStart >= 0) data.comment = this.comment;
+    if (group !== undefined) data.group = group;
+    return data;
+  }
 }
