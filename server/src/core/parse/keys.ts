@@ -34,6 +34,11 @@ const READINGS: ReadonlyArray<Readonly<Record<KeySpelling, KeyReading>>> = KNOWN
   misspelling: { directive, spelling: 'misspelling' },
 }));
 
+/** The first letters each known key can be spelled with: a key starting otherwise is not it. */
+const INITIALS: ReadonlyArray<ReadonlySet<number>> = KNOWN_KEYS.map(
+  (known) => new Set([known.canonical, ...known.typos].map((spelling) => spelling.charCodeAt(0))),
+);
+
 /** The canonical spelling users should write, by directive. */
 export const CANONICAL_KEY: Readonly<Record<GroupDirective, string>> = {
   'user-agent': 'User-agent',
@@ -48,7 +53,10 @@ export function readKey(key: string): KeyReading | undefined {
 
 /** `readKey` of `text.slice(start, end)`, without making the slice. */
 export function readKeyAt(text: string, start: number, end: number): KeyReading | undefined {
+  let initial = text.charCodeAt(start);
+  if (initial >= 0x41 && initial <= 0x5a) initial += 0x20;
   for (let k = 0; k < KNOWN_KEYS.length; k++) {
+    if (!INITIALS[k]!.has(initial)) continue;
     const known = KNOWN_KEYS[k]!;
     const readings = READINGS[k]!;
     if (startsWithIgnoreCase(text, start, end, known.canonical)) {

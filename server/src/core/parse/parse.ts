@@ -44,12 +44,15 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
   }
 
   while (lineStart <= text.length) {
+    // One pass finds the line's end, whether it is all ASCII, and where a comment starts.
     let lineEnd = lineStart;
     let ascii = true;
+    let hash = -1;
     while (lineEnd < text.length) {
       const c = text.charCodeAt(lineEnd);
       if (c === 0x0a || c === 0x0d) break;
       if (c >= 0x80) ascii = false;
+      else if (c === 0x23 && hash < 0) hash = lineEnd;
       lineEnd++;
     }
     const atEnd = lineEnd >= text.length;
@@ -72,7 +75,8 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     }
     const beyondLimit = byteOffset >= SIZE_LIMIT;
     const truncated = !beyondLimit && lineBytes > MAX_LINE;
-    const line = readLine(text, index, lineStart, lineEnd, beyondLimit ? lineEnd : cut, byteOffset, beyondLimit, truncated);
+    const contentEnd = beyondLimit ? lineEnd : cut;
+    const line = readLine(text, index, lineStart, lineEnd, contentEnd, hash < contentEnd ? hash : -1, byteOffset, beyondLimit, truncated);
     const kind = line.kind;
     lines.push(line);
 
@@ -202,7 +206,8 @@ function indexGroups(groups: readonly Group[]): Map<string, number[]> {
  * One line, read as Google's `GetKeyAndValueFrom` does: strip the comment, trim, split at
  * the first colon — or, when there is none, at whitespace if the line is exactly two
  * tokens — then read the key leniently. Only `[start, contentEnd)` counts (Google's
- * limits may cut a line short); `end` is where the line really ends.
+ * limits may cut a line short); `end` is where the line really ends; `hash` is the first
+ * `#` before `contentEnd`, or -1.
  * Everything is found by scanning character codes and kept as offsets: the only string
  * made is the value (see ParsedLine).
  */
@@ -212,11 +217,11 @@ function readLine(
   start: number,
   end: number,
   contentEnd: number,
+  hash: number,
   byteOffset: number,
   beyondLimit: boolean,
   truncated: boolean,
 ): ParsedLine {
-  const hash = indexOfWithin(text, 0x23, start, contentEnd);
   const stop = hash >= 0 ? hash : contentEnd;
   const s = skipSpace(text, start, stop);
   const e = dropSpace(text, s, stop);
