@@ -119,6 +119,27 @@ describe('lint exactness (shadowed never decides, redundant changes nothing)', (
   });
 });
 
+describe('redundancy between anchored wildcards (shortcuts of the analysis)', () => {
+  // The analysis settles most pairs without the search: an exact string is matched by the
+  // other pattern or shares nothing with it; two anchored patterns whose last pieces are
+  // not suffixes of one another share nothing; a shared target built from both patterns'
+  // pieces proves that they meet. Each line: the file, its redundant lines (0-based), and
+  // the paths that would tell a wrong claim.
+  const cases: Array<[string, number[], string[]]> = [
+    ['User-agent: *\nDisallow: /a\nAllow: /*.pdf$\nDisallow: /a/bcdefgh', [], ['/a/bcdefgh.pdf', '/a/bcdefgh']],
+    ['User-agent: *\nDisallow: /a\nAllow: /*.pdf$\nDisallow: /a/bcdefgh$', [3], ['/a/bcdefgh', '/a/bcdefgh.pdf']],
+    ['User-agent: *\nDisallow: /a\nAllow: /*.php$\nDisallow: /a/*.pdf$', [3], ['/a/x.pdf', '/a/x.php', '/a/x.pdf.php']],
+    ['User-agent: *\nDisallow: /a\nAllow: /*x.pdf$\nDisallow: /a/*.pdf$', [], ['/a/x.pdf', '/a/y.pdf']],
+    ['User-agent: *\nDisallow: /a\nAllow: /*b$\nDisallow: /a/*c', [], ['/a/cb', '/a/c']],
+  ];
+  for (const [text, redundant, paths] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(reportedLines(parseRobots(text), 'redundant-rule'), redundant);
+      checkExactness(text, ['FooBot'], paths);
+    });
+  }
+});
+
 /**
  * Every target of up to six pieces from `/ a b c %24` (`c` stands for "any other
  * character", `%24` is how a literal `$` reaches the matcher).

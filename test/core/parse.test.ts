@@ -72,6 +72,17 @@ describe('reading lines (contract §1)', () => {
     );
   });
 
+  test('a line as plain data', () => {
+    const [ua, rule, blank] = parseRobots('User-agent: Foo\nDisallow /x # why\n\n').lines;
+    assert.deepEqual(JSON.parse(JSON.stringify(rule)), {
+      index: 1, start: 16, end: 33, byteOffset: 16, kind: 'disallow', value: '/x', beyondLimit: false, truncated: false,
+      key: 'Disallow', keySpan: { start: 16, end: 24 }, directive: 'disallow', spelling: 'exact', missingColon: true,
+      valueSpan: { start: 25, end: 27 }, comment: { start: 28, end: 33 }, group: 0,
+    });
+    assert.equal(JSON.parse(JSON.stringify(ua)).group, 0);
+    assert.deepEqual(JSON.parse(JSON.stringify(blank)), { index: 2, start: 34, end: 34, byteOffset: 34, kind: 'blank', value: '', beyondLimit: false, truncated: false });
+  });
+
   test('offsets point into the text', () => {
     const text = 'User-agent: Foo # bot\r\nDisallow: /private';
     const file = parseRobots(text);
@@ -102,6 +113,13 @@ describe('byte order marks and encodings (contract §1)', () => {
     const file = parseRobots('\uFEFFUser-agent: *\nDisallow: /x');
     assert.deepEqual(groupsOf(file), ['* => D/x']);
     assert.equal(file.lines[0]!.start, 1);
+  });
+  test('a second BOM right after the first is an ordinary character', () => {
+    const file = parseRobots(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('\uFEFFUser-agent: *\nDisallow: /x')]));
+    assert.equal(file.hadBom, true);
+    assert.equal(file.text.charCodeAt(0), 0xfeff);
+    assert.deepEqual(kinds(file), ['other', 'disallow']);
+    assert.deepEqual(groupsOf(file), []);
   });
   test('no BOM, no problem', () => {
     const file = parseRobots(utf8('User-agent: *'));

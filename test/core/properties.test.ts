@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, decide, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
+import { compilePattern, decide, decodeRobotsBytes, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
 
 /**
  * A deliberately simple reference: dynamic programming over (pattern position, target
@@ -86,6 +86,56 @@ describe('matcher agrees with the simple reference (fast-check)', () => {
         assert.equal(matches(compilePattern(pattern), target + 'b'), true);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** UTF-8 of decoded text, turning each surrogate escape (U+DC80…U+DCFF alone) back into its byte. */
+function encodeEscaped(text: string): number[] {
+  const utf8 = new TextEncoder();
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // The low half of a pair is consumed with its high half below, so this one stands alone.
+    if (c >= 0xdc80 && c <= 0xdcff) {
+      out.push(c - 0xdc00);
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    out.push(...utf8.encode(String.fromCodePoint(cp)));
+  }
+  return out;
+}
+
+describe('bytes decode without loss (fast-check)', () => {
+  // Valid UTF-8 takes the runtime's decoder, anything else ours: both must keep every byte.
+  const bodies = fc.oneof(
+    fc.uint8Array({ maxLength: 300 }),
+    fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => new TextEncoder().encode('x' + s)),
+    // A BOM, then text that may start with a second one: only the first is skipped.
+    fc.tuple(fc.boolean(), fc.string({ unit: 'grapheme', maxLength: 50 })).map(([twice, s]) => new TextEncoder().encode((twice ? '\uFEFF\uFEFF' : '\uFEFF') + s)),
+    fc.tuple(fc.string({ unit: 'grapheme', maxLength: 100 }), fc.uint8Array({ maxLength: 4 }), fc.string({ unit: 'grapheme', maxLength: 100 }))
+      .map(([a, mid, b]) => new Uint8Array([...new TextEncoder().encode('x' + a), ...mid, ...new TextEncoder().encode(b)])),
+  );
+  test('every byte after the BOM comes back, invalid ones as their surrogate escape', () => {
+    fc.assert(
+      fc.property(bodies, (bytes) => {
+        const decoded = decodeRobotsBytes(bytes);
+        const bom = decoded.hadBom ? bytes.length - encodeEscaped(decoded.text).length : 0;
+        assert.ok(bom >= 0 && bom <= 3);
+        assert.deepEqual(encodeEscaped(decoded.text), [...bytes.subarray(bom)]);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test('valid UTF-8 decodes to the text it encodes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => {
+        assert.equal(decodeRobotsBytes(new TextEncoder().encode('x' + text)).text, 'x' + text);
+      }),
+      { numRuns: 1_000 },
     );
   });
 });

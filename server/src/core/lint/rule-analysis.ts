@@ -14,9 +14,11 @@
  * every pool it belongs to.
  */
 
-import { contains, indexHtmlPattern, intersects, patternLanguage } from '../match';
-import type { PatternLanguage } from '../match';
+import { indexHtmlPattern } from '../match';
 import type { RobotsFile, Rule } from '../parse/model';
+import { containsProved, intersectsProved, PatternFactsCache } from './pattern-relations';
+import { PrefixIndex } from './prefix-index';
+import { byRank, RankedRule } from './ranked-rule';
 
 export interface RuleStatus {
   readonly rule: Rule;
@@ -49,31 +51,24 @@ export function analyzeRules(file: RobotsFile): RuleAnalysis {
   return analysis;
 }
 
-interface Ranked {
-  readonly rule: Rule;
-  readonly allow: boolean;
-  readonly octets: number;
-  readonly lang: PatternLanguage;
-  /** Google's implicit `/dir/$` of an `Allow: /dir/index.html`: it competes, but is never reported. */
-  readonly implicit: boolean;
-  /** Position in rank order: lower wins. */
-  rank: number;
-}
+type Ranked = RankedRule;
 
 function computeAnalysis(file: RobotsFile): RuleAnalysis {
   // For each rule, its status in each pool; a rule is reported only if dead in all.
   const perRule = new Map<Rule, RuleStatus[]>();
-  const poolsOfRule = new Map<Rule, number>();
-  const relations = memoizedRelations();
-  // A group named by several tokens is in several pools.
+  // A group named by several tokens is in several pools: how many, by group.
+  const poolsOfGroup = new Map<number, number>();
+  for (const groups of file.groupsByToken.values()) for (const g of groups) poolsOfGroup.set(g, (poolsOfGroup.get(g) ?? 0) + 1);
+  // Files often repeat one block of rules for many crawlers (one group each): a pattern's
+  // facts, and the proofs between two patterns, are the same in every pool.
+  const patterns = new PatternFactsCache();
   for (const groups of file.groupsByToken.values()) {
     const pool: Rule[] = [];
     for (const g of groups) {
       const group = file.groups[g];
-      if (group) pool.push(...group.rules);
+      if (group) for (const rule of group.rules) pool.push(rule);
     }
-    for (const rule of pool) poolsOfRule.set(rule, (poolsOfRule.get(rule) ?? 0) + 1);
-    for (const status of analyzePool(pool, relations)) {
+    for (const status of analyzePool(pool, patterns)) {
       const list = perRule.get(status.rule);
       if (list) list.push(status);
       else perRule.set(status.rule, [status]);
@@ -81,7 +76,7 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
   }
   const byLine = new Map<number, RuleStatus>();
   for (const [rule, statuses] of perRule) {
-    if (statuses.length !== poolsOfRule.get(rule)) continue;
+    if (statuses.length !== poolsOfGroup.get(rule.group)) continue;
     if (statuses.every((s) => s.shadowedBy)) byLine.set(rule.line, statuses[0]!);
     else if (statuses.every((s) => s.shadowedBy || s.redundant)) {
       const redundant = statuses.find((s) => s.redundant);
@@ -91,45 +86,39 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
   return { byLine };
 }
 
-function analyzePool(rules: readonly Rule[], relations: Relations): RuleStatus[] {
-  const ranked: Ranked[] = [];
+function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleStatus[] {
+  const pool: Ranked[] = [];
   for (const rule of rules) {
     if (rule.normalized === '') continue;
-    const allow = rule.kind === 'allow';
-    ranked.push({ rule, allow, octets: rule.octets, lang: patternLanguage(rule.normalized), implicit: false, rank: 0 });
-    const implicit = allow ? indexHtmlPattern(rule.normalized) : undefined;
-    if (implicit !== undefined) {
-      ranked.push({ rule, allow, octets: implicit.length, lang: patternLanguage(implicit), implicit: true, rank: 0 });
-    }
+    pool.push(new RankedRule(rule, rule.normalized, false, patterns));
+    const implicit = rule.kind === 'allow' ? indexHtmlPattern(rule.normalized) : undefined;
+    if (implicit !== undefined) pool.push(new RankedRule(rule, implicit, true, patterns));
   }
-  ranked.sort((a, b) => b.octets - a.octets || Number(b.allow) - Number(a.allow) || a.rule.line - b.rule.line || Number(a.implicit) - Number(b.implicit));
-  ranked.forEach((r, i) => (r.rank = i));
+  pool.sort(byRank);
+  for (let i = 0; i < pool.length; i++) pool[i]!.rank = i;
 
-  const byPrefix = new Map<string, Ranked[]>();
-  for (const r of ranked) {
-    const list = byPrefix.get(r.lang.literalPrefix);
-    if (list) list.push(r);
-    else byPrefix.set(r.lang.literalPrefix, [r]);
-  }
-  const sortedPrefixes = [...byPrefix.keys()].sort();
-  const prefixLengths = [...new Set(sortedPrefixes.map((p) => p.length))].sort((a, b) => a - b);
-  const withIndexHtml = new Set(ranked.filter((r) => r.implicit).map((r) => r.rule));
+  const index = new PrefixIndex(pool);
+  const withIndexHtml = new Set<Rule>();
   // `Allow: /` in a group without Disallow is the deliberate "this crawler may fetch
   // everything" idiom; calling it redundant would be true but noise.
-  const hasDisallow = ranked.some((r) => !r.allow);
+  let hasDisallow = false;
+  for (const r of pool) {
+    if (r.implicit) withIndexHtml.add(r.rule);
+    if (!r.allow) hasDisallow = true;
+  }
 
   // Shadowing first: a shadowed rule cannot be the fallback that makes another redundant,
   // or two duplicates would each be called removable.
   const shadowed = new Map<Ranked, Ranked>();
   const candidates: Array<[Ranked, Ranked[]]> = [];
-  for (const r of ranked) {
+  for (const r of pool) {
     // An Allow with Google's index.html part decides two sets of URLs; keep it simple and silent.
     if (r.implicit || withIndexHtml.has(r.rule)) continue;
     // Patterns that match nothing are reported by their own rule, not as shadowed.
-    if (!r.lang.literalPrefix.startsWith('/') && !r.lang.glob.startsWith('*')) continue;
-    const ancestors = collectAncestors(r, byPrefix, prefixLengths);
+    if (!r.prefix.startsWith('/') && !r.pattern.startsWith('*')) continue;
+    const ancestors = index.ancestors(r, MAX_ANCESTORS);
     if (!ancestors) continue;
-    const shadow = findShadower(r, ancestors, relations);
+    const shadow = findShadower(r, ancestors);
     if (shadow) shadowed.set(r, shadow);
     else candidates.push([r, ancestors]);
   }
@@ -137,119 +126,62 @@ function analyzePool(rules: readonly Rule[], relations: Relations): RuleStatus[]
     by.implicit ? { rule: r.rule, shadowedBy: by.rule, shadowedByIndexHtml: true } : { rule: r.rule, shadowedBy: by.rule },
   );
   for (const [r, ancestors] of candidates) {
-    const live = ancestors.filter((a) => !shadowed.has(a));
-    const fallback = findFallback(r, live, rankedOpposites(r, ancestors, byPrefix, sortedPrefixes), relations);
+    const fallback = findFallback(r, ancestors, shadowed, index);
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });
   }
   return statuses;
 }
 
-/** Rules whose literal prefix is a prefix of R's: the only ones that can contain R. */
-function collectAncestors(r: Ranked, byPrefix: ReadonlyMap<string, Ranked[]>, prefixLengths: readonly number[]): Ranked[] | undefined {
-  const out: Ranked[] = [];
-  const prefix = r.lang.literalPrefix;
-  // Only lengths some literal prefix has can name an ancestor: far fewer lookups than every length.
-  for (const k of prefixLengths) {
-    if (k > prefix.length) break;
-    const list = byPrefix.get(prefix.slice(0, k));
-    if (!list) continue;
-    // Give up before copying: 10,000 rules sharing the prefix `/` would make this quadratic.
-    if (out.length + list.length > MAX_ANCESTORS + 1) return undefined;
-    for (const other of list) if (other !== r) out.push(other);
-  }
-  return out.length > MAX_ANCESTORS ? undefined : out;
-}
-
-function findShadower(r: Ranked, ancestors: readonly Ranked[], relations: Relations): Ranked | undefined {
-  let wildcardChecks = 0;
+/**
+ * The highest-ranked ancestor that matches every URL R matches, if it is ranked above R.
+ * A plain-prefix ancestor always does (its prefix starts R's); only wildcard ancestors
+ * ranked above the best plain one need a proof.
+ */
+function findShadower(r: Ranked, ancestors: readonly Ranked[]): Ranked | undefined {
+  let wildcards = 0;
   let best: Ranked | undefined;
   for (const w of ancestors) {
     if (w.rank > r.rank) continue;
-    if (!w.lang.isPlainPrefix && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) return undefined;
-    if (relations.contains(w.lang, r.lang) === true && (!best || w.rank < best.rank)) best = w;
+    if (!w.plain) {
+      // Every wildcard ranked above R counts toward the limit, even one that cannot win.
+      if (++wildcards > MAX_WILDCARD_CANDIDATES) return undefined;
+    } else if (!best || w.rank < best.rank) best = w;
+  }
+  if (wildcards === 0) return best;
+  for (const w of ancestors) {
+    if (w.rank > r.rank || w.plain || (best && w.rank > best.rank)) continue;
+    if (containsProved(w.facts, r.facts) === true) best = w;
   }
   return best;
 }
-
-/**
- * The rules of the other kind that could take over some URL R matches: those whose
- * literal prefix is compatible with R's. Undefined when there are too many to check.
- */
-function rankedOpposites(
-  r: Ranked,
-  ancestors: readonly Ranked[],
-  byPrefix: ReadonlyMap<string, Ranked[]>,
-  sortedPrefixes: readonly string[],
-): Ranked[] | undefined {
-  const out = ancestors.filter((x) => x.allow !== r.allow && x.rank > r.rank);
-  const prefix = r.lang.literalPrefix;
-  let i = lowerBound(sortedPrefixes, prefix);
-  let seen = 0;
-  for (; i < sortedPrefixes.length && sortedPrefixes[i]!.startsWith(prefix); i++) {
-    const p = sortedPrefixes[i]!;
-    if (p === prefix) continue;
-    if (++seen > MAX_DESCENDANTS) return undefined;
-    for (const x of byPrefix.get(p) ?? []) if (x.allow !== r.allow && x.rank > r.rank) out.push(x);
-  }
-  return out;
-}
-
 /**
  * The same-kind rule that takes over from R everywhere, when no rule of the other kind
  * ranked in between can match a URL R matches. `null` stands for "no rule matches ⇒
  * allowed" (only for Allow); undefined when R is not provably redundant.
+ * The fallback is looked for first: without one a Disallow is settled, and the rules of
+ * the other kind (R's ancestors and descendants) need not be gathered.
  */
-function findFallback(r: Ranked, ancestors: readonly Ranked[], opposites: readonly Ranked[] | undefined, relations: Relations): Ranked | null | undefined {
-  if (!opposites) return undefined;
+function findFallback(r: Ranked, ancestors: readonly Ranked[], shadowed: ReadonlyMap<Ranked, Ranked>, index: PrefixIndex<Ranked>): Ranked | null | undefined {
   let cover: Ranked | undefined;
   let wildcardChecks = 0;
   for (const w of ancestors) {
-    if (w.allow !== r.allow || w.rank < r.rank || w.implicit) continue;
+    if (w.allow !== r.allow || w.rank < r.rank || w.implicit || shadowed.has(w)) continue;
     if (cover && w.rank > cover.rank) continue;
-    if (!w.lang.isPlainPrefix && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) break;
-    if (relations.contains(w.lang, r.lang) === true) cover = w;
+    if (!w.plain && ++wildcardChecks > MAX_WILDCARD_CANDIDATES) break;
+    if (containsProved(w.facts, r.facts) === true) cover = w;
   }
   if (!cover && !r.allow) return undefined;
+  // Only rules whose literal prefix is compatible with R's can match a URL R matches.
+  const descendants = index.descendants(r.prefix, MAX_DESCENDANTS);
+  if (!descendants) return undefined;
   const floor = cover ? cover.rank : Number.POSITIVE_INFINITY;
-  for (const x of opposites) {
-    if (x.rank >= floor) continue;
-    if (relations.intersects(x.lang, r.lang) !== false) return undefined;
-  }
+  for (const x of ancestors) if (mayTakeOver(x, r, floor)) return undefined;
+  for (const list of descendants) for (const x of list) if (mayTakeOver(x, r, floor)) return undefined;
   return cover ?? null;
 }
 
-/** `contains` and `intersects`, remembered by glob pair for one analysis. */
-interface Relations {
-  contains(outer: PatternLanguage, inner: PatternLanguage): boolean | undefined;
-  intersects(a: PatternLanguage, b: PatternLanguage): boolean | undefined;
-}
-
-/**
- * Files often repeat one block of rules for many crawlers (one group each); the proofs are
- * the same in every pool, so each is done once. A glob determines its language.
- */
-function memoizedRelations(): Relations {
-  const memo = new Map<string, boolean | undefined>();
-  const remember = (key: string, compute: () => boolean | undefined): boolean | undefined => {
-    if (memo.has(key)) return memo.get(key);
-    const answer = compute();
-    memo.set(key, answer);
-    return answer;
-  };
-  return {
-    contains: (outer, inner) => remember(`c\u0000${outer.glob}\u0000${inner.glob}`, () => contains(outer, inner)),
-    intersects: (a, b) => remember(`i\u0000${a.glob}\u0000${b.glob}`, () => intersects(a, b)),
-  };
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** X, of the other kind and ranked between R and its fallback, may decide a URL R matches. */
+function mayTakeOver(x: Ranked, r: Ranked, floor: number): boolean {
+  return x.allow !== r.allow && x.rank > r.rank && x.rank < floor && intersectsProved(x.facts, r.facts) !== false;
 }

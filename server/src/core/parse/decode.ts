@@ -1,6 +1,6 @@
 /**
- * Bytes → text for robots.txt bodies. UTF-8 is decoded by hand so that nothing is lost:
- * an invalid byte b becomes the lone surrogate U+DC00+b ("surrogate escape"), which the
+ * Bytes → text for robots.txt bodies (and escaped log bytes). Nothing is lost: valid UTF-8
+ * is decoded natively, and otherwise by hand, where an invalid byte b becomes the lone surrogate U+DC00+b ("surrogate escape"), which the
  * normaliser turns back into the very same octet (`%E9` for a stray Latin-1 `é`), just as
  * Google's byte-oriented parser would see it.
  */
@@ -14,6 +14,21 @@ export interface DecodedBody {
 // Invalid bytes are always ≥ 0x80, so they land in U+DC80…U+DCFF, as in Python's surrogateescape.
 const ESCAPE_BASE = 0xdc00;
 
+/** The part of `TextDecoder` used here: ES2022, which the core compiles against, does not declare it. */
+interface Utf8Decoder {
+  decode(input: Uint8Array): string;
+}
+type Utf8DecoderClass = new (label: 'utf-8', options: { fatal: boolean; ignoreBOM: boolean }) => Utf8Decoder;
+
+/**
+ * The runtime's own decoder (Node, browsers and workers all have one), in its strict mode:
+ * it throws on any invalid byte, where ours must escape it instead. Valid UTF-8 — nearly
+ * every real file — decodes to the very same text either way, natively and without the
+ * garbage of building the string in chunks. A BOM is never dropped: we skip it ourselves.
+ */
+const Native = (globalThis as { TextDecoder?: Utf8DecoderClass }).TextDecoder;
+const strictDecoder = Native ? new Native('utf-8', { fatal: true, ignoreBOM: true }) : undefined;
+
 /** Decodes a robots.txt body. Never throws. */
 export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
   const start = bomLength(bytes);
@@ -25,9 +40,25 @@ export function decodeRobotsBytes(bytes: Uint8Array): DecodedBody {
  * normaliser turns it back into the very same octet. Also reads the escaped bytes of a log.
  */
 export function decodeUtf8Lossless(bytes: Uint8Array, start = 0): string {
+  const body = start > 0 ? bytes.subarray(start) : bytes;
+  return decodeValid(body) ?? decodeEscaping(body);
+}
+
+/** The text of valid UTF-8; undefined when a byte is invalid (or no native decoder exists). */
+function decodeValid(bytes: Uint8Array): string | undefined {
+  if (!strictDecoder) return undefined;
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** UTF-8 decoded by hand, each invalid byte kept as its surrogate escape. */
+function decodeEscaping(bytes: Uint8Array): string {
   const chunks: string[] = [];
   let codes: number[] = [];
-  let i = start;
+  let i = 0;
   while (i < bytes.length) {
     const b0 = bytes[i]!;
     if (b0 < 0x80) {

@@ -26,6 +26,19 @@ const KNOWN_KEYS: readonly KnownKey[] = [
   { directive: 'sitemap', canonical: 'sitemap', typos: ['site-map'] },
 ];
 
+// Readings are shared constants, one per key and spelling: the parser asks once per line
+// and must not allocate.
+const READINGS: ReadonlyArray<Readonly<Record<KeySpelling, KeyReading>>> = KNOWN_KEYS.map(({ directive }) => ({
+  exact: { directive, spelling: 'exact' },
+  prefix: { directive, spelling: 'prefix' },
+  misspelling: { directive, spelling: 'misspelling' },
+}));
+
+/** The first letters each known key can be spelled with: a key starting otherwise is not it. */
+const INITIALS: ReadonlyArray<ReadonlySet<number>> = KNOWN_KEYS.map(
+  (known) => new Set([known.canonical, ...known.typos].map((spelling) => spelling.charCodeAt(0))),
+);
+
 /** The canonical spelling users should write, by directive. */
 export const CANONICAL_KEY: Readonly<Record<GroupDirective, string>> = {
   'user-agent': 'User-agent',
@@ -34,35 +47,33 @@ export const CANONICAL_KEY: Readonly<Record<GroupDirective, string>> = {
   sitemap: 'Sitemap',
 };
 
-// Readings are shared constants: the parser asks once per line and must not allocate.
-const READINGS = new Map<string, KeyReading>();
-for (const known of KNOWN_KEYS) {
-  for (const spelling of ['exact', 'prefix', 'misspelling'] as const) {
-    READINGS.set(known.directive + spelling, { directive: known.directive, spelling });
-  }
-}
-
-function reading(directive: GroupDirective, spelling: KeySpelling): KeyReading {
-  return READINGS.get(directive + spelling)!;
-}
-
 export function readKey(key: string): KeyReading | undefined {
-  for (const known of KNOWN_KEYS) {
-    if (startsWithIgnoreCase(key, known.canonical)) {
-      return reading(known.directive, key.length === known.canonical.length ? 'exact' : 'prefix');
+  return readKeyAt(key, 0, key.length);
+}
+
+/** `readKey` of `text.slice(start, end)`, without making the slice. */
+export function readKeyAt(text: string, start: number, end: number): KeyReading | undefined {
+  let initial = text.charCodeAt(start);
+  if (initial >= 0x41 && initial <= 0x5a) initial += 0x20;
+  for (let k = 0; k < KNOWN_KEYS.length; k++) {
+    if (!INITIALS[k]!.has(initial)) continue;
+    const known = KNOWN_KEYS[k]!;
+    const readings = READINGS[k]!;
+    if (startsWithIgnoreCase(text, start, end, known.canonical)) {
+      return end - start === known.canonical.length ? readings.exact : readings.prefix;
     }
     for (const typo of known.typos) {
-      if (startsWithIgnoreCase(key, typo)) return reading(known.directive, 'misspelling');
+      if (startsWithIgnoreCase(text, start, end, typo)) return readings.misspelling;
     }
   }
   return undefined;
 }
 
-/** `text` starts with the lower-case ASCII `prefix`, ignoring ASCII case. */
-function startsWithIgnoreCase(text: string, prefix: string): boolean {
-  if (text.length < prefix.length) return false;
+/** `text[start, end)` starts with the lower-case ASCII `prefix`, ignoring ASCII case. */
+function startsWithIgnoreCase(text: string, start: number, end: number, prefix: string): boolean {
+  if (end - start < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    let c = text.charCodeAt(i);
+    let c = text.charCodeAt(start + i);
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
     if (c !== prefix.charCodeAt(i)) return false;
   }

@@ -40,23 +40,23 @@ export interface Line {
   readonly byteOffset: number;
   readonly kind: LineKind;
   /** The key as written (trimmed), for `key: value` lines. */
-  readonly key?: string;
-  readonly keySpan?: Span;
+  readonly key?: string | undefined;
+  readonly keySpan?: Span | undefined;
   /** Lower-cased key for `other` lines (`crawl-delay`, `host`…), canonical key otherwise. */
-  readonly directive?: string;
-  readonly spelling?: KeySpelling;
+  readonly directive?: string | undefined;
+  readonly spelling?: KeySpelling | undefined;
   /** `Disallow /x`: no colon, exactly two whitespace-separated tokens (Google accepts it). */
-  readonly missingColon?: boolean;
+  readonly missingColon?: boolean | undefined;
   /** The value as written (trimmed, comment removed). Empty string when absent. */
   readonly value: string;
-  readonly valueSpan?: Span;
-  readonly comment?: Span;
+  readonly valueSpan?: Span | undefined;
+  readonly comment?: Span | undefined;
   /** The line starts past Google's 500 KiB limit and takes no part in verdicts. */
   readonly beyondLimit: boolean;
   /** Longer than Google's 16,663-byte line limit; the value used is the truncated one. */
   readonly truncated: boolean;
   /** Index of the group this line belongs to (agents, rules and other lines inside it). */
-  readonly group?: number;
+  readonly group?: number | undefined;
 }
 
 export type RuleKind = 'allow' | 'disallow';

@@ -4,11 +4,16 @@
  */
 
 import { decodeRobotsBytes, escapedByte, utf8Width } from './decode';
-import { readKey } from './keys';
-import type { AgentLine, Group, Line, LineKind, Problem, RobotsFile, Rule, Sitemap, Span } from './model';
+import { readKeyAt } from './keys';
+import { ParsedLine } from './line';
+import type { AgentLine, Group, Line, LineKind, Problem, RobotsFile, Rule, Sitemap } from './model';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
 import { normalizePattern } from '../match/normalize';
 import { isStarAgent, productToken, tokenKey } from '../match/product-token';
+
+// Module-local copies: the loop reads them for every line.
+const SIZE_LIMIT = GOOGLE_SIZE_LIMIT_BYTES;
+const MAX_LINE = GOOGLE_MAX_LINE_BYTES;
 
 /** Parses a robots.txt body given as bytes (as fetched) or as text (as in the editor). */
 export function parseRobots(input: string | Uint8Array): RobotsFile {
@@ -22,7 +27,7 @@ export function parseRobots(input: string | Uint8Array): RobotsFile {
 }
 
 function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
-  const lines: Line[] = [];
+  const lines: ParsedLine[] = [];
   const problems: Problem[] = [];
   const groups: MutableGroup[] = [];
   const sitemaps: Sitemap[] = [];
@@ -39,12 +44,15 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
   }
 
   while (lineStart <= text.length) {
+    // One pass finds the line's end, whether it is all ASCII, and where a comment starts.
     let lineEnd = lineStart;
     let ascii = true;
+    let hash = -1;
     while (lineEnd < text.length) {
       const c = text.charCodeAt(lineEnd);
       if (c === 0x0a || c === 0x0d) break;
       if (c >= 0x80) ascii = false;
+      else if (c === 0x23 && hash < 0) hash = lineEnd;
       lineEnd++;
     }
     const atEnd = lineEnd >= text.length;
@@ -52,7 +60,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     if (atEnd && lineEnd === lineStart && index > 0) break;
 
     // Google reads at most 500 KiB, and at most 16,663 bytes of each line.
-    const budget = Math.min(GOOGLE_MAX_LINE_BYTES, Math.max(0, GOOGLE_SIZE_LIMIT_BYTES - byteOffset));
+    const budget = Math.min(MAX_LINE, Math.max(0, SIZE_LIMIT - byteOffset));
     let lineBytes = lineEnd - lineStart;
     let cut = lineBytes > budget ? lineStart + budget : lineEnd;
     if (!ascii) {
@@ -65,9 +73,10 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
       }
       addEncodingProblems(text, lineStart, lineEnd, problems);
     }
-    const beyondLimit = byteOffset >= GOOGLE_SIZE_LIMIT_BYTES;
-    const truncated = !beyondLimit && lineBytes > GOOGLE_MAX_LINE_BYTES;
-    const line = readLine(text, index, lineStart, lineEnd, beyondLimit ? lineEnd : cut, byteOffset, beyondLimit, truncated);
+    const beyondLimit = byteOffset >= SIZE_LIMIT;
+    const truncated = !beyondLimit && lineBytes > MAX_LINE;
+    const contentEnd = beyondLimit ? lineEnd : cut;
+    const line = readLine(text, index, lineStart, lineEnd, contentEnd, hash < contentEnd ? hash : -1, byteOffset, beyondLimit, truncated);
     const kind = line.kind;
     lines.push(line);
 
@@ -160,8 +169,6 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
   };
 }
 
-type MutableLine = { -readonly [K in keyof Line]: Line[K] };
-
 interface MutableGroup extends Group {
   readonly agents: AgentLine[];
   readonly rules: Rule[];
@@ -199,8 +206,10 @@ function indexGroups(groups: readonly Group[]): Map<string, number[]> {
  * One line, read as Google's `GetKeyAndValueFrom` does: strip the comment, trim, split at
  * the first colon — or, when there is none, at whitespace if the line is exactly two
  * tokens — then read the key leniently. Only `[start, contentEnd)` counts (Google's
- * limits may cut a line short); `end` is where the line really ends.
- * Built as one object per line: a 500 KiB file has tens of thousands of lines.
+ * limits may cut a line short); `end` is where the line really ends; `hash` is the first
+ * `#` before `contentEnd`, or -1.
+ * Everything is found by scanning character codes and kept as offsets: the only string
+ * made is the value (see ParsedLine).
  */
 function readLine(
   text: string,
@@ -208,24 +217,15 @@ function readLine(
   start: number,
   end: number,
   contentEnd: number,
+  hash: number,
   byteOffset: number,
   beyondLimit: boolean,
   truncated: boolean,
-): MutableLine {
-  let stop = contentEnd;
-  let comment: Span | undefined;
-  const hash = indexOfWithin(text, 0x23, start, contentEnd);
-  if (hash >= 0) {
-    stop = hash;
-    comment = { start: hash, end };
-  }
+): ParsedLine {
+  const stop = hash >= 0 ? hash : contentEnd;
   const s = skipSpace(text, start, stop);
   const e = dropSpace(text, s, stop);
-  const bare = (kind: LineKind): MutableLine =>
-    comment
-      ? { index, start, end, byteOffset, kind, value: '', comment, beyondLimit, truncated }
-      : { index, start, end, byteOffset, kind, value: '', beyondLimit, truncated };
-  if (s === e) return bare(comment ? 'comment' : 'blank');
+  if (s === e) return bareLine(text, index, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
 
   let keyEnd = -1;
   let valueStart = -1;
@@ -248,31 +248,29 @@ function readLine(
       }
     }
   }
-  if (keyEnd < 0) return bare('invalid');
+  if (keyEnd < 0) return bareLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const ke = dropSpace(text, s, keyEnd);
-  if (ke === s) return bare('invalid');
+  if (ke === s) return bareLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const vs = skipSpace(text, valueStart, e);
   const ve = dropSpace(text, vs, e);
-  const key = text.slice(s, ke);
-  const reading = readKey(key);
-  const line: MutableLine = {
-    index,
-    start,
-    end,
-    byteOffset,
-    kind: reading ? reading.directive : 'other',
-    key,
-    keySpan: { start: s, end: ke },
-    directive: reading ? reading.directive : key.toLowerCase(),
-    spelling: reading ? reading.spelling : 'exact',
-    missingColon,
-    value: text.slice(vs, ve),
-    valueSpan: { start: vs, end: ve },
-    beyondLimit,
-    truncated,
-  };
-  if (comment) line.comment = comment;
-  return line;
+  const reading = readKeyAt(text, s, ke);
+  const kind = reading ? reading.directive : 'other';
+  return new ParsedLine(text, index, start, end, byteOffset, kind, s, ke, vs, ve, hash, reading, missingColon, beyondLimit, truncated);
+}
+
+/** A line without a key: blank, a comment alone, or text that is no `key: value`. */
+function bareLine(
+  text: string,
+  index: number,
+  start: number,
+  end: number,
+  byteOffset: number,
+  kind: LineKind,
+  commentStart: number,
+  beyondLimit: boolean,
+  truncated: boolean,
+): ParsedLine {
+  return new ParsedLine(text, index, start, end, byteOffset, kind, -1, -1, -1, -1, commentStart, undefined, false, beyondLimit, truncated);
 }
 
 /** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */

@@ -29,31 +29,36 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
   // The * rules that can decide something: not empty, not dead (shadowed, or a pattern
   // that matches no path), one per distinct rule.
   const starRules: Rule[] = [];
-  // Keys computed once: the loop below compares every * rule against every named pool.
-  const starKeys: string[] = [];
-  const seen = new Set<string>();
+  // Each * rule's index in starRules, by kind and normalised pattern: every named group
+  // looks its rules up here. The parser's own strings are the keys, so no key is built.
+  const starIndex: Readonly<Record<Rule['kind'], Map<string, number>>> = { allow: new Map(), disallow: new Map() };
   for (const g of starGroups) {
     for (const rule of file.groups[g]?.rules ?? []) {
       const n = rule.normalized;
       if (n === '' || !(n.startsWith('/') || n.startsWith('*')) || analysis.byLine.get(rule.line)?.shadowedBy) continue;
-      const k = ruleKey(rule);
-      if (seen.has(k)) continue;
-      seen.add(k);
+      const byPattern = starIndex[rule.kind];
+      if (byPattern.has(n)) continue;
+      byPattern.set(n, starRules.length);
       starRules.push(rule);
-      starKeys.push(k);
     }
   }
   // With no * Disallow there is nothing to lose: * allows everything.
   if (!starRules.some((r) => r.kind === 'disallow')) return [];
 
-  const ruleKeysOfGroup = new Map<number, Set<string>>();
-  const ruleKeys = (g: number): Set<string> => {
-    let keys = ruleKeysOfGroup.get(g);
-    if (!keys) {
-      keys = new Set((file.groups[g]?.rules ?? []).map(ruleKey));
-      ruleKeysOfGroup.set(g, keys);
+  // Which * rules each group also has: a named pool is then compared by marking what it
+  // has, not by looking every * rule up in every pool.
+  const sharedOfGroup = new Map<number, number[]>();
+  const shared = (g: number): number[] => {
+    let list = sharedOfGroup.get(g);
+    if (!list) {
+      list = [];
+      for (const rule of file.groups[g]?.rules ?? []) {
+        const i = starIndex[rule.kind].get(rule.normalized);
+        if (i !== undefined) list.push(i);
+      }
+      sharedOfGroup.set(g, list);
     }
-    return keys;
+    return list;
   };
   const users = groupUsers(file);
   const findings: Finding[] = [];
@@ -64,27 +69,42 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     const keys = groupKeys(group).filter((key) => key !== '*' && file.groupsByToken.get(key)?.[0] === group.index && !ignoresStar(key));
     if (keys.length === 0) continue;
     // Flags, not a Set: with a huge * group every named group misses thousands of rules.
-    const missing = new Uint8Array(starRules.length);
+    // One array of the * rules each lacking pool has; a rule is missing if one lacks it.
+    const hasByKey: Uint8Array[] = [];
     const reported: string[] = [];
+    let lacking = 0;
     for (const key of keys) {
       const pool = file.groupsByToken.get(key) ?? [];
       if (isIdiom(file, pool)) continue;
-      let lacks = false;
+      // The budget still counts what comparing every * rule with every group would cost,
+      // so that the same files are reported as before the marking made it cheap.
       comparisons += starRules.length * pool.length;
-      const poolKeys = pool.map(ruleKeys);
-      for (let i = 0; i < starRules.length; i++) {
-        const k = starKeys[i]!;
-        if (!poolKeys.some((keys) => keys.has(k))) {
-          missing[i] = 1;
-          lacks = true;
+      const has = new Uint8Array(starRules.length);
+      let count = 0;
+      for (const g of pool) {
+        for (const i of shared(g)) {
+          if (has[i] === 0) count++;
+          has[i] = 1;
         }
       }
-      if (lacks) reported.push(key);
+      if (count === starRules.length) continue;
+      hasByKey.push(has);
+      reported.push(key);
+      lacking = starRules.length - count;
     }
     if (reported.length === 0) continue;
+    const isMissing = (i: number): boolean => hasByKey.some((has) => has[i] === 0);
+    // Several lacking pools: count the * rules any of them lacks (one pool's count is known).
+    if (hasByKey.length > 1) {
+      lacking = 0;
+      for (let i = 0; i < starRules.length; i++) if (isMissing(i)) lacking++;
+    }
     const names = reported.map((key) => displayToken(group, key));
-    // starRules is in file order, so the missing ones come out in line order.
-    const rules = starRules.filter((_, i) => missing[i] === 1);
+    // starRules is in file order, so the missing ones come out in line order. Only as
+    // many are kept as the message and the fix can use: a huge * group would otherwise
+    // be copied once per named group.
+    const rules: Rule[] = [];
+    for (let i = 0; i < starRules.length && rules.length <= MAX_COPIED; i++) if (isMissing(i)) rules.push(starRules[i]!);
     const examples = rules.slice(0, 3).map((r) => `"${canonicalRule(r)}"`);
     const fallbacks = (users.get(group.index) ?? [])
       .filter((u) => !u.own && u.key !== '*' && reported.includes(u.key) && !u.crawler.ignoresStar && !u.crawler.controlToken)
@@ -99,19 +119,15 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
       span: lineSpan(file, agentLine.line),
       message:
         `${subject} ${plural ? 'have a group of their own, so they ignore' : 'has a group of its own, so it ignores'} every rule of the "User-agent: *" group: ` +
-        `${rules.length} * ${rules.length === 1 ? 'rule does' : 'rules do'} not apply to ${plural ? 'them' : 'it'}` +
-        ` (${examples.join(', ')}${rules.length > examples.length ? ', …' : ''}).` +
+        `${lacking} * ${lacking === 1 ? 'rule does' : 'rules do'} not apply to ${plural ? 'them' : 'it'}` +
+        ` (${examples.join(', ')}${lacking > examples.length ? ', …' : ''}).` +
         (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too and ${fallbacks.length > 1 ? 'ignore' : 'ignores'} them as well.` : ''),
       related,
-      ...(rules.length <= MAX_COPIED ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
+      ...(lacking <= MAX_COPIED ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
     });
   }
   return findings;
 };
-
-function ruleKey(rule: Rule): string {
-  return rule.kind + '\u0000' + rule.normalized;
-}
 
 /** Crawlers that never use `*` lose nothing by having a group (AdsBot-Google, control tokens). */
 function ignoresStar(key: string): boolean {

@@ -1,0 +1,140 @@
+/**
+ * The parser's implementation of `Line`. A 500 KiB file has tens of thousands of lines, so
+ * a line keeps its key, value and comment as plain offsets into the text and builds the
+ * span objects and the key string only when someone asks: most lines are never looked at
+ * again after the parse, and every object allocated here is one the collector must copy.
+ * All instances have one shape, so code reading lines stays monomorphic.
+ */
+
+import type { KeyReading } from './keys';
+import type { KeySpelling, Line, LineKind, Span } from './model';
+
+// The line's kind, spelling and flags share one small integer: each field of a line costs
+// eight bytes, for each of tens of thousands of lines.
+const KINDS: readonly LineKind[] = ['user-agent', 'allow', 'disallow', 'sitemap', 'other', 'blank', 'comment', 'invalid'];
+const SPELLINGS: ReadonlyArray<KeySpelling | undefined> = [undefined, 'exact', 'misspelling', 'prefix'];
+const KIND_MASK = 0b111;
+const SPELLING_SHIFT = 3;
+const SPELLING_MASK = 0b11;
+const MISSING_COLON = 1 << 5;
+const BEYOND_LIMIT = 1 << 6;
+const TRUNCATED = 1 << 7;
+
+export class ParsedLine implements Line {
+  // Declared, not defined: the constructor sets every field, and class-field definitions
+  // would cost a property definition per field for each of tens of thousands of lines.
+  declare readonly index: number;
+  declare readonly start: number;
+  declare readonly end: number;
+  declare readonly byteOffset: number;
+  declare readonly value: string;
+  /** Set by the parser once it knows which group the line sits in. */
+  declare group: number | undefined;
+
+  declare private readonly text: string;
+  declare private readonly flags: number;
+  declare private readonly keyStart: number;
+  declare private readonly keyEnd: number;
+  declare private readonly valueStart: number;
+  declare private readonly valueEnd: number;
+  declare private readonly commentStart: number;
+
+  constructor(
+    text: string,
+    index: number,
+    start: number,
+    end: number,
+    byteOffset: number,
+    kind: LineKind,
+    /** -1 for lines without a key (blank, comment, invalid): they have no key, value or spans. */
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+    commentStart: number,
+    reading: KeyReading | undefined,
+    missingColon: boolean,
+    beyondLimit: boolean,
+    truncated: boolean,
+  ) {
+    this.index = index;
+    this.start = start;
+    this.end = end;
+    this.byteOffset = byteOffset;
+    // Only key lines have a value; the slice is shared with the rule or agent built from it.
+    this.value = keyStart >= 0 && valueEnd > valueStart ? text.slice(valueStart, valueEnd) : '';
+    this.group = undefined;
+    this.text = text;
+    const spelling = keyStart < 0 ? 0 : SPELLINGS.indexOf(reading ? reading.spelling : 'exact');
+    this.flags =
+      KINDS.indexOf(kind) |
+      (spelling << SPELLING_SHIFT) |
+      (missingColon ? MISSING_COLON : 0) |
+      (beyondLimit ? BEYOND_LIMIT : 0) |
+      (truncated ? TRUNCATED : 0);
+    this.keyStart = keyStart;
+    this.keyEnd = keyEnd;
+    this.valueStart = valueStart;
+    this.valueEnd = valueEnd;
+    this.commentStart = commentStart;
+  }
+
+  get kind(): LineKind {
+    return KINDS[this.flags & KIND_MASK]!;
+  }
+
+  get spelling(): KeySpelling | undefined {
+    return SPELLINGS[(this.flags >> SPELLING_SHIFT) & SPELLING_MASK];
+  }
+
+  get missingColon(): boolean | undefined {
+    return this.keyStart < 0 ? undefined : (this.flags & MISSING_COLON) !== 0;
+  }
+
+  get beyondLimit(): boolean {
+    return (this.flags & BEYOND_LIMIT) !== 0;
+  }
+
+  get truncated(): boolean {
+    return (this.flags & TRUNCATED) !== 0;
+  }
+
+  get key(): string | undefined {
+    return this.keyStart < 0 ? undefined : this.text.slice(this.keyStart, this.keyEnd);
+  }
+
+  get keySpan(): Span | undefined {
+    return this.keyStart < 0 ? undefined : { start: this.keyStart, end: this.keyEnd };
+  }
+
+  get directive(): string | undefined {
+    if (this.keyStart < 0) return undefined;
+    // A known key's kind is its directive; only unknown keys need their own spelling.
+    return this.kind === 'other' ? this.text.slice(this.keyStart, this.keyEnd).toLowerCase() : this.kind;
+  }
+
+  get valueSpan(): Span | undefined {
+    return this.keyStart < 0 ? undefined : { start: this.valueStart, end: this.valueEnd };
+  }
+
+  get comment(): Span | undefined {
+    return this.commentStart < 0 ? undefined : { start: this.commentStart, end: this.end };
+  }
+
+  /** The line as plain data (what `JSON.stringify` writes): its public fields, not the whole text. */
+  toJSON(): Line {
+    const { index, start, end, byteOffset, kind, value, beyondLimit, truncated, group } = this;
+    const data: { -readonly [K in keyof Line]: Line[K] } = { index, start, end, byteOffset, kind, value, beyondLimit, truncated };
+    if (this.keyStart >= 0) {
+      data.key = this.key;
+      data.keySpan = this.keySpan;
+      data.directive = this.directive;
+      data.spelling = this.spelling;
+      data.missingColon = this.missingColon;
+      data.valueSpan = this.valueSpan;
+    }
+    if (this.commentStart >= 0) data.comment = this.comment;
+    if (group !== undefined) data.group = group;
+    return data;
+  }
+}
