@@ -22,17 +22,28 @@ interface CompiledRule extends IndexedRule {
   readonly octets: number;
 }
 
-interface CompiledGroupSet {
-  readonly file: RobotsFile;
-  readonly groups: readonly number[];
-  readonly agentLines: readonly number[];
-  readonly rules: RuleIndex<CompiledRule>;
-  /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
-  readonly googleMayDiffer: boolean;
+/**
+ * The groups pooled under one token. Selecting a group (hover, audiences) needs only the
+ * first fields; the rule index is compiled when the first verdict asks for it.
+ */
+class CompiledGroupSet {
+  private compiled: RuleIndex<CompiledRule> | undefined;
   /** The same rules as Google's literal comparison sees them; compiled on first need. */
   googleRules?: RuleIndex<CompiledRule>;
   /** Only the rules whose two forms differ, in each form; compiled on first need. */
   differing?: { readonly normal: RuleIndex<CompiledRule>; readonly google: RuleIndex<CompiledRule> };
+
+  constructor(
+    readonly file: RobotsFile,
+    readonly groups: readonly number[],
+    readonly agentLines: readonly number[],
+    /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
+    readonly googleMayDiffer: boolean,
+  ) {}
+
+  get rules(): RuleIndex<CompiledRule> {
+    return (this.compiled ??= compileRules(pooledRules(this.file, this.groups), (rule) => rule.normalized));
+  }
 }
 
 interface AgentSelection {
@@ -188,13 +199,7 @@ function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[
       if ((agent.isStar ? '*' : tokenKey(agent.token)) === key) agentLines.push(agent.line);
     }
   }
-  return {
-    file,
-    groups,
-    agentLines,
-    rules: compileRules(rules, (rule) => rule.normalized),
-    googleMayDiffer: rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)),
-  };
+  return new CompiledGroupSet(file, groups, agentLines, rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)));
 }
 
 /**

@@ -35,13 +35,10 @@ export function googleLiteralPattern(raw: string): string {
 export function googleLiteralTarget(raw: string): string {
   let out = '';
   let run = 0;
-  const append = (s: string): void => {
-    out += s;
-  };
   for (let i = 0; i < raw.length; i++) {
     if (raw.charCodeAt(i) < 0x80) continue;
-    out += raw.slice(run, i);
-    i = appendNonAscii(raw, i, append);
+    out += raw.slice(run, i) + encodeNonAscii(raw, i);
+    i = lastConsumed;
     run = i + 1;
   }
   return run === 0 ? raw : out + raw.slice(run);
@@ -62,9 +59,6 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
   // time costs more than the rest of a match.
   let out = '';
   let run = 0;
-  const append = (s: string): void => {
-    out += s;
-  };
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c === 0x25) {
@@ -80,8 +74,8 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
       }
       i += 2;
     } else if (c >= 0x80) {
-      out += raw.slice(run, i);
-      i = appendNonAscii(raw, i, append);
+      out += raw.slice(run, i) + encodeNonAscii(raw, i);
+      i = lastConsumed;
       run = i + 1;
     } else if (target && (c === 0x2a || c === 0x24)) {
       out += raw.slice(run, i) + (c === 0x2a ? '%2A' : '%24');
@@ -91,36 +85,32 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
   return run === 0 ? raw : out + raw.slice(run);
 }
 
-/** Appends the percent-encoded UTF-8 octets of the character at `i`; returns the last index consumed. */
-function appendNonAscii(raw: string, i: number, append: (s: string) => void): number {
+/** Set by `encodeNonAscii`: the last index it consumed (a surrogate pair takes two). */
+let lastConsumed = 0;
+
+/**
+ * The percent-encoded UTF-8 octets of the character at `i`. Written without a callback or a
+ * returned pair: this runs for every non-ASCII character of millions of URLs.
+ */
+function encodeNonAscii(raw: string, i: number): string {
   let cp = raw.charCodeAt(i);
-  let last = i;
+  lastConsumed = i;
   if (cp >= 0xd800 && cp <= 0xdbff) {
     const low = raw.charCodeAt(i + 1);
     if (low >= 0xdc00 && low <= 0xdfff) {
       cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-      last = i + 1;
+      lastConsumed = i + 1;
     } else {
       cp = 0xfffd;
     }
   } else if (cp >= 0xdc00 && cp <= 0xdfff) {
     const byte = escapedByte(cp);
-    if (byte >= 0) {
-      append(pct(byte));
-      return i;
-    }
+    if (byte >= 0) return pct(byte);
     cp = 0xfffd;
   }
-  if (cp < 0x800) {
-    append(pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 0x3f)));
-  } else if (cp < 0x10000) {
-    append(pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f)));
-  } else {
-    append(
-      pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 0x3f)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f)),
-    );
-  }
-  return last;
+  if (cp < 0x800) return pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 0x3f));
+  if (cp < 0x10000) return pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f));
+  return pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 0x3f)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f));
 }
 
 function pct(byte: number): string {
