@@ -478,5 +478,38 @@
     }
   });
 
+  // ── dropping a log onto the panel ──────────────────────────────────────────────
+  // VS Code hands a drag from its Explorer (hold Shift in an editor area) to the webview as a
+  // URI list; the extension checks each URI before replaying it. A file dragged in from the
+  // operating system carries no path a webview may see, so it gets an explanation instead.
+
+  function droppedUris(data) {
+    const uris = [];
+    for (const type of ['application/vnd.code.uri-list', 'text/uri-list']) {
+      const text = data.getData(type);
+      if (!text) continue;
+      for (const line of text.split(/\r?\n/)) {
+        const uri = line.trim();
+        if (uri !== '' && !uri.startsWith('#') && !uris.includes(uri)) uris.push(uri);
+      }
+    }
+    return uris;
+  }
+
+  document.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    document.body.classList.add('dropping');
+  });
+  document.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
+  document.addEventListener('drop', (event) => {
+    event.preventDefault();
+    document.body.classList.remove('dropping');
+    const data = event.dataTransfer;
+    if (!data) return;
+    const uris = droppedUris(data);
+    const names = Array.from(data.files || []).map((file) => file.name);
+    vscode.postMessage({ type: 'drop', uris, files: names });
+  });
+
   vscode.postMessage({ type: 'ready' });
 })();

@@ -15,6 +15,7 @@ import { csvHeader, csvRow, jsonLine } from '../../server/src/core/audit/export'
 import type { AuditRecord, AuditSummary } from '../../server/src/core/audit';
 import type { ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
+import { droppedLogFiles } from './dropped-logs';
 import { revealLine } from './robots-document';
 
 export const REPLAY_VIEW_TYPE = 'robotsLens.replay';
@@ -57,6 +58,8 @@ type ToWebview =
 export interface ReplayPanelDeps {
   readonly server: RobotsServer;
   readonly extensionUri: vscode.Uri;
+  /** Adds logs to the recently replayed ones (a log dropped on the panel is one). */
+  readonly remember?: (logFiles: readonly string[]) => Promise<void>;
 }
 
 export interface ReplayTarget {
@@ -75,6 +78,10 @@ export interface ReplayPanelState {
   readonly runs?: number;
   /** Last report of the webview after rendering: rows matching the filters and rows in the DOM. */
   readonly rendered?: { readonly matching: number; readonly inDom: number };
+  /** The last notice shown in the panel's status line. */
+  readonly notice?: string;
+  /** The logs of the current replay, as the panel names them. */
+  readonly logFiles?: readonly string[];
 }
 
 export class ReplayPanel implements vscode.Disposable {
@@ -98,6 +105,8 @@ export class ReplayPanel implements vscode.Disposable {
       recordCount: panel.records.length,
       runs: panel.runs,
       ...(panel.rendered ? { rendered: panel.rendered } : {}),
+      ...(panel.notice !== undefined ? { notice: panel.notice } : {}),
+      logFiles: panel.target.logFiles,
     };
   }
 
@@ -112,6 +121,7 @@ export class ReplayPanel implements vscode.Disposable {
   private records: readonly AuditRecord[] = [];
   private last: ToWebview | undefined;
   private rendered: { matching: number; inDom: number } | undefined;
+  private notice: string | undefined;
   private sequence = 0;
   private runs = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -217,7 +227,23 @@ export class ReplayPanel implements vscode.Disposable {
       case 'cancel':
         this.running?.cancel();
         return;
+      case 'drop':
+        await this.replayDropped(m.uris, m.files);
+        return;
     }
+  }
+
+  /** A log dropped on the panel replaces the replayed ones, against the same robots.txt. */
+  private async replayDropped(uris: unknown, fileNames: unknown): Promise<void> {
+    const dropped = await droppedLogFiles(uris, fileNames);
+    if ('problem' in dropped) {
+      this.post({ type: 'notice', message: dropped.problem });
+      return;
+    }
+    const { document, graceHours } = this.target;
+    await this.deps.remember?.(dropped.files);
+    // A failure is shown in the panel.
+    await this.retarget({ document, logFiles: dropped.files, ...(graceHours !== undefined ? { graceHours } : {}) }).catch(() => undefined);
   }
 
   private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {
@@ -246,6 +272,7 @@ export class ReplayPanel implements vscode.Disposable {
   }
 
   private post(message: ToWebview): void {
+    if (message.type === 'notice') this.notice = message.message;
     if (message.type === 'result' || message.type === 'error' || message.type === 'running') this.last = message;
     void this.panel.webview.postMessage(message);
   }

@@ -32,7 +32,9 @@ export interface ReplayLogDeps extends ReplayPanelDeps {
   readonly globalState: vscode.Memento;
 }
 
-export function registerReplayLog(deps: ReplayLogDeps): vscode.Disposable {
+export function registerReplayLog(commandDeps: ReplayLogDeps): vscode.Disposable {
+  // A log dropped on the panel joins the recent ones, as a programmatic replay's does.
+  const deps: ReplayLogDeps = { ...commandDeps, remember: (logFiles) => rememberRecent(commandDeps, logFiles) };
   return vscode.Disposable.from(
     vscode.commands.registerCommand(REPLAY_LOG_COMMAND, async (first?: unknown) => {
       if (isPlainObject(first)) return replayProgrammatically(deps, first);
@@ -61,7 +63,7 @@ async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, 
   const document = await resolveRobotsDocument(uriArgument(args.uri));
   const graceHours = typeof args.graceHours === 'number' ? { graceHours: args.graceHours } : graceOf(document.uri);
   const absolute = logFiles.map((file) => absoluteLogPath(file, document.uri));
-  await deps.globalState.update(RECENT_LOGS_KEY, mergeRecent(absolute, deps.globalState.get<unknown>(RECENT_LOGS_KEY)));
+  await rememberRecent(deps, absolute);
   const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours }).done;
   if (!result) throw new Error('The replay was superseded by a newer one.');
   return { summary: result.summary, truncated: result.truncated, recordCount: result.records.length };
@@ -96,8 +98,13 @@ async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<str
 }
 
 /** Remembers the logs in the setting (workspace-relative inside the workspace) and in global state. */
-async function remember(deps: ReplayLogDeps, scope: vscode.Uri, logFiles: readonly string[]): Promise<void> {
+/** Adds logs to the recent ones kept in global state (never writes the workspace's settings). */
+async function rememberRecent(deps: ReplayLogDeps, logFiles: readonly string[]): Promise<void> {
   await deps.globalState.update(RECENT_LOGS_KEY, mergeRecent(logFiles, deps.globalState.get<unknown>(RECENT_LOGS_KEY)));
+}
+
+async function remember(deps: ReplayLogDeps, scope: vscode.Uri, logFiles: readonly string[]): Promise<void> {
+  await rememberRecent(deps, logFiles);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const shown = logFiles.map((file) => {
     const relative = vscode.workspace.asRelativePath(file, false);

@@ -1,7 +1,9 @@
 // UI scenarios of the access-log replay panel (issue #5), in the real webview: a log of hostile
 // user agents and paths renders inert, then the example log's summary, its filters, and a click
-// on a row that reveals the deciding line in the editor. Both logs are picked the way a user
-// does: the palette, the list of recent logs, VS Code's own open dialog.
+// on a row that reveals the deciding line in the editor, and a log dropped on the panel. The logs
+// are picked the way a user does: the palette, the list of recent logs, VS Code's own open
+// dialog, a drop.
+/* global DataTransfer, DragEvent, File -- the drop scenario builds its events inside the webview frame */
 import path from 'node:path';
 import { HOSTILE_REQUESTS } from './hostile-log.mjs';
 
@@ -116,5 +118,37 @@ export async function replayScenarios(t) {
     await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').waitFor();
     const line79 = ui.squash(await (await ui.viewLine(79)).textContent());
     if (line79 !== 'Disallow: /') throw new Error(`line 79 reads "${line79}"`);
+  });
+
+  await scenario('replay-drop-log', async () => {
+    // A log dropped on the panel is replayed in place of the current one. VS Code hands a drag
+    // from its Explorer to the webview as a URI list; the drop event carries exactly that here.
+    for (const id of ['#f-crawler', '#f-verdict']) await frame().locator(id).selectOption('');
+    await frame().locator('#f-path').fill('');
+    await frame().locator('#count', { hasText: exactly('4,004 of 4,004 requests shown') }).waitFor();
+    /** @param {string} file */
+    const drop = (file) =>
+      frame().locator('body').evaluate((body, uriList) => {
+        const data = new DataTransfer();
+        data.setData('text/uri-list', uriList);
+        body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, `file://${file.split(path.sep).map(encodeURIComponent).join('/')}`);
+    await drop(t.hostileLog);
+    const total = HOSTILE_REQUESTS.length;
+    await frame().locator('#count', { hasText: exactly(`${total} of ${total} requests shown`) }).waitFor();
+    await frame().locator('#subtitle', { hasText: /^hostile\.log · / }).waitFor();
+
+    // A file from outside VS Code has no path the webview may pass on: the panel says so and keeps its replay.
+    await frame().locator('body').evaluate((body) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['203.0.113.9 - - x'], 'outside.log'));
+      body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await frame().locator('#status', { hasText: 'outside.log: a file dragged in from outside VS Code carries no path' }).waitFor();
+    await frame().locator('#count', { hasText: exactly(`${total} of ${total} requests shown`) }).waitFor();
+
+    // Dropping the example log back leaves it the last replayed one, which the comparison scenarios count.
+    await drop(path.join(t.workspace, 'access.log'));
+    await frame().locator('#count', { hasText: exactly('4,004 of 4,004 requests shown') }).waitFor();
   });
 }

@@ -1,5 +1,8 @@
 /// <reference types="mocha" />
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '../../../server/src/core/audit';
 import { waitFor } from './wait';
@@ -17,6 +20,8 @@ interface PanelState {
   readonly recordCount?: number;
   readonly runs?: number;
   readonly rendered?: { readonly matching: number; readonly inDom: number };
+  readonly notice?: string;
+  readonly logFiles?: readonly string[];
 }
 
 const panelState = (simulate?: unknown) => vscode.commands.executeCommand<PanelState>('robotsLens.replayPanelState', simulate);
@@ -75,5 +80,40 @@ suite('access-log replay', () => {
     edit.replace(document.uri, new vscode.Range(1, 0, 1, 'Disallow'.length), 'Allow');
     assert.ok(await vscode.workspace.applyEdit(edit));
     await waitFor(async () => ((await panelState()).runs ?? 0) > runs, 20_000, 'the replay to run again after the edit');
+  });
+
+  test('a log dropped on the panel is replayed in place of the current one; anything else is explained', async () => {
+    const folder = workspaceFolder();
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'robots.txt'));
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('robotsLens.replayLog', { logFiles: [vscode.Uri.joinPath(folder.uri, 'access.log').fsPath] });
+    const runs = (await panelState()).runs ?? 0;
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'robots-lens-drop-'));
+    const dropped = path.join(dir, 'dropped.log');
+    writeFileSync(
+      dropped,
+      [
+        '66.249.66.1 - - [23/Nov/2026:10:00:00 +0000] "GET /cart/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
+        '203.0.113.7 - - [23/Nov/2026:10:00:01 +0000] "GET /blog/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"',
+        '',
+      ].join('\n'),
+    );
+    await panelState({ type: 'drop', uris: [vscode.Uri.file(dropped).toString()], files: ['dropped.log'] });
+    const after = await waitFor(async () => {
+      const state = await panelState();
+      return (state.runs ?? 0) > runs ? state : undefined;
+    }, 20_000, 'the dropped log to be replayed');
+    assert.equal(after.recordCount, 2);
+    assert.deepEqual(after.logFiles, [dropped]);
+
+    // A folder is not a log; a file from outside VS Code carries no path: both are explained, and the replay stays.
+    await panelState({ type: 'drop', uris: [vscode.Uri.file(dir).toString()], files: [] });
+    assert.match((await panelState()).notice ?? '', /not a readable file/);
+    await panelState({ type: 'drop', uris: [], files: ['outside.log'] });
+    assert.match((await panelState()).notice ?? '', /^outside\.log: a file dragged in from outside VS Code/);
+    const last = await panelState();
+    assert.equal(last.recordCount, 2);
+    assert.equal(last.runs, after.runs);
   });
 });

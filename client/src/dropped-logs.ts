@@ -1,0 +1,51 @@
+/**
+ * What was dropped on the replay panel, as log files the server can read. The webview only
+ * passes on strings, so each one is checked here: a URI the extension host can read as a
+ * path (`file:`, or `vscode-remote:` when the extension runs beside the files, as in
+ * code-server) naming an existing file. Anything else is explained, never guessed at.
+ */
+
+import * as vscode from 'vscode';
+
+export type DroppedLogs = { readonly files: string[] } | { readonly problem: string };
+
+const MAX_DROPPED = 20;
+
+export async function droppedLogFiles(uris: unknown, fileNames: unknown): Promise<DroppedLogs> {
+  const texts = Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string').slice(0, MAX_DROPPED) : [];
+  const files: string[] = [];
+  const skipped: string[] = [];
+  for (const text of texts) {
+    const path = await readablePath(text);
+    if (path !== undefined) files.push(path);
+    else skipped.push(text);
+  }
+  if (files.length > 0) return { files };
+  if (skipped.length > 0) return { problem: `Only log files can be replayed; ${skipped.length === 1 ? 'this is' : 'these are'} not a readable file: ${skipped.join(', ')}.` };
+  const names = Array.isArray(fileNames) ? fileNames.filter((n): n is string => typeof n === 'string') : [];
+  if (names.length > 0) {
+    return {
+      problem:
+        `${names.join(', ')}: a file dragged in from outside VS Code carries no path the panel may read. ` +
+        'Drag it from the Explorer (hold Shift to drop into the panel), or use "Replay Access Log…".',
+    };
+  }
+  return { problem: 'Nothing that names a file was dropped.' };
+}
+
+async function readablePath(text: string): Promise<string | undefined> {
+  let uri: vscode.Uri;
+  try {
+    uri = vscode.Uri.parse(text, true);
+  } catch {
+    return undefined;
+  }
+  if (uri.scheme !== 'file' && uri.scheme !== 'vscode-remote') return undefined;
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if ((stat.type & vscode.FileType.File) === 0) return undefined;
+  } catch {
+    return undefined;
+  }
+  return uri.scheme === 'file' ? uri.fsPath : uri.path;
+}
