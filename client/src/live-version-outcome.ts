@@ -17,10 +17,10 @@ export type LiveVersion =
 export function liveVersion(result: FetchResult): LiveVersion {
   if (result.state === 'rules' && result.text !== undefined) return { ok: true, text: result.text, label: liveLabel(result) };
   // A missing text with rules in force would be a server fault; say so rather than diff against nothing.
-  const why = result.state === 'rules' ? 'the server sent no text for it' : `it is "${result.state}"`;
+  const why = result.state === 'rules' ? 'came without its text' : 'has no rules in force';
   return {
     ok: false,
-    message: `No live file to compare with: ${result.url} was fetched at ${readableTime(result.fetchedAt)} and ${why}. ${result.explanation}`,
+    message: `No live file to compare with: ${result.url}, fetched at ${readableTime(result.fetchedAt)}, ${why}. ${result.explanation}`,
   };
 }
 

@@ -53,8 +53,10 @@ describe('compare with a live robots.txt', () => {
       const live = liveVersion(result);
       assert.equal(live.ok, false);
       assert.ok(!live.ok);
-      assert.ok(live.message.startsWith(`No live file to compare with: ${servers.get(status)!.origin}/robots.txt was fetched at `), live.message);
-      assert.ok(live.message.includes(`and it is "${state}". ${result.explanation}`), live.message);
+      assert.equal(result.state, state);
+      assert.match(live.message, new RegExp(`^No live file to compare with: ${servers.get(status)!.origin}/robots\\.txt, fetched at [\\d-]+ [\\d:]+ UTC, has no rules in force\\. `));
+      assert.ok(live.message.endsWith(` has no rules in force. ${result.explanation}`), live.message);
+      assert.ok(live.message.includes(`"${state}"`), live.message);
       assert.match(live.message, crawlersDo);
     });
   }
@@ -67,7 +69,7 @@ describe('compare with a live robots.txt', () => {
     await new Promise((resolve) => probe.close(resolve));
     const live = liveVersion(await fetchRobots({ site: `http://127.0.0.1:${port}`, timeoutMs: 5000 }));
     assert.ok(!live.ok);
-    assert.match(live.message, /"unreachable"\. .*every URL of http:\/\/127\.0\.0\.1:\d+ is disallowed/);
+    assert.match(live.message, /has no rules in force\. .*"unreachable".*every URL of http:\/\/127\.0\.0\.1:\d+ is disallowed/);
   });
 
   test('the label keeps a time it cannot shorten as it came', () => {
