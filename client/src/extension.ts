@@ -32,18 +32,21 @@ export function activate(context: vscode.ExtensionContext): void {
   const highlight = new WinningLineHighlight();
   const codeLenses = new GroupCodeLensProvider(server);
   const fetched = new FetchedDocuments(server);
+  // Shared: Compare with… offers the sites fetched and the URLs tested here.
+  const recentTested = new RecentUrls(context.globalState);
+  const recentSites = new RecentUrls(context.globalState, 'robotsLens.fetch.recent');
 
   context.subscriptions.push(
     output,
     highlight,
     codeLenses,
     fetched,
-    registerTestUrl({ server, output, highlight, recent: new RecentUrls(context.globalState), fetched }),
+    registerTestUrl({ server, output, highlight, recent: recentTested, fetched }),
     registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
-    registerFetch({ server, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.fetch.recent') }),
+    registerFetch({ server, fetched, recent: recentSites }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState }),
-    registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
+    registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, output, fetched, recentSites, recentTested }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.

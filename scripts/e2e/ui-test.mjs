@@ -4,7 +4,8 @@
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
 // ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
-// silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs). Every scenario
+// silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs); Compare with… a
+// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs). Every scenario
 // leaves a screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
@@ -29,6 +30,7 @@ import {
   startCodeServer,
   workbenchUrl,
 } from './code-server.mjs';
+import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
@@ -400,6 +402,8 @@ try {
   });
   // After the replays: the comparison on save counts the requests of the log replayed last.
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
+  // After them: the live file is the robots.txt they saved, with one group changed.
+  await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);

@@ -1,6 +1,7 @@
 /**
  * `robotsLens.compare` — "robots.txt: Compare with…": the impact of an edit, as a semantic
- * diff from another version (git HEAD or another file) to the unsaved buffer, shown in the
+ * diff from another version (git HEAD, another file, or the live robots.txt of a site) to the
+ * unsaved buffer, shown in the
  * comparison panel; with the access log replayed last in the workspace, also the logged
  * requests it decides differently, per crawler, with examples (as the comparison on save).
  *
@@ -18,6 +19,8 @@ import { ComparePanel } from '../compare-panel';
 import { compareWithLatestLog } from '../compare-with-log';
 import type { CompareWithLogDeps } from '../compare-with-log';
 import { gitHeadText } from '../git-head';
+import { askLiveVersion } from '../live-version';
+import type { LiveVersionDeps } from '../live-version';
 import { resolveRobotsDocument } from '../robots-document';
 
 export const COMPARE_COMMAND = 'robotsLens.compare';
@@ -53,7 +56,10 @@ export async function compareAndShow(deps: CompareDeps, document: vscode.TextDoc
   return { summary: result.summary, diff: result.diff, ...(result.requests ? { requests: result.requests } : {}) };
 }
 
-export function registerCompare(deps: CompareDeps): vscode.Disposable {
+/** The palette command also fetches live versions. */
+export interface CompareCommandDeps extends CompareDeps, LiveVersionDeps {}
+
+export function registerCompare(deps: CompareCommandDeps): vscode.Disposable {
   return vscode.commands.registerCommand(COMPARE_COMMAND, async (first?: unknown) => {
     if (isPlainObject(first)) {
       if (typeof first.otherText !== 'string') throw new Error(`${COMPARE_COMMAND} needs otherText: the text of the version to compare with.`);
@@ -63,7 +69,7 @@ export function registerCompare(deps: CompareDeps): vscode.Disposable {
     }
     try {
       const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
-      const other = await pickOther(document);
+      const other = await pickOther(deps, document);
       if (!other) return undefined;
       return await compareAndShow(deps, document, other.text, other.label);
     } catch (error) {
@@ -78,10 +84,11 @@ interface OtherVersion {
   readonly label: string;
 }
 
-async function pickOther(document: vscode.TextDocument): Promise<OtherVersion | undefined> {
-  const items: (vscode.QuickPickItem & { readonly id: 'git' | 'file' })[] = [
+async function pickOther(deps: LiveVersionDeps, document: vscode.TextDocument): Promise<OtherVersion | undefined> {
+  const items: (vscode.QuickPickItem & { readonly id: 'git' | 'file' | 'live' })[] = [
     { id: 'git', label: 'Git HEAD', description: 'the last committed version of this file' },
     { id: 'file', label: 'Another file…', description: 'pick a robots.txt from disk' },
+    { id: 'live', label: 'Live robots.txt…', description: 'fetch a site\'s robots.txt as crawlers do' },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: 'Compare the current robots.txt with…', placeHolder: 'The version to compare with (the old one)' });
   if (!picked) return undefined;
@@ -93,6 +100,7 @@ async function pickOther(document: vscode.TextDocument): Promise<OtherVersion | 
     }
     return { text: head.text, label: `git HEAD:${head.relativePath}` };
   }
+  if (picked.id === 'live') return askLiveVersion(deps, document);
   const files = await vscode.window.showOpenDialog({
     canSelectMany: false,
     openLabel: 'Compare',

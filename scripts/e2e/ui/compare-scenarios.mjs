@@ -70,7 +70,7 @@ export async function compareScenarios(t) {
 
     await ui.runCommand(t.compareLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Compare the current robots.txt with…' }));
     const items = await page.locator('.quick-input-list .monaco-list-row').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-    if (items.join(' | ') !== 'Git HEAD, the last committed version of this file | Another file…, pick a robots.txt from disk') {
+    if (items.join(' | ') !== "Git HEAD, the last committed version of this file | Another file…, pick a robots.txt from disk | Live robots.txt…, fetch a site's robots.txt as crawlers do") {
       throw new Error(`Compare with… offers: ${items.join(' | ')}`);
     }
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Git HEAD,"]').click();
