@@ -104,7 +104,9 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
   // Shadowing first: a shadowed rule cannot be the fallback that makes another redundant,
   // or two duplicates would each be called removable.
   const shadowed = new Map<Ranked, Ranked>();
-  const candidates: Array<[Ranked, Ranked[]]> = [];
+  // Rules not shadowed, with their ancestors: two lists rather than a pair per rule.
+  const candidates: Ranked[] = [];
+  const candidateAncestors: Array<readonly Ranked[]> = [];
   for (const r of pool) {
     // An Allow with Google's index.html part decides two sets of URLs; keep it simple and silent.
     if (r.withIndexHtml) continue;
@@ -114,12 +116,17 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
     if (!ancestors) continue;
     const shadow = findShadower(r, ancestors);
     if (shadow) shadowed.set(r, shadow);
-    else candidates.push([r, ancestors]);
+    else {
+      candidates.push(r);
+      candidateAncestors.push(ancestors);
+    }
   }
   const statuses: RuleStatus[] = [...shadowed].map(([r, by]) =>
     by.implicit ? { rule: r.rule, shadowedBy: by.rule, shadowedByIndexHtml: true } : { rule: r.rule, shadowedBy: by.rule },
   );
-  for (const [r, ancestors] of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const r = candidates[i]!;
+    const ancestors = candidateAncestors[i]!;
     const fallback = findFallback(r, ancestors, shadowed, index);
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });
