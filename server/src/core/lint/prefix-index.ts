@@ -10,6 +10,8 @@ export interface Prefixed {
   readonly prefix: string;
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 export class PrefixIndex<T extends Prefixed> {
   private readonly byPrefix = new Map<string, T[]>();
   /** The lengths some prefix has, ascending: only those can name an ancestor. */
@@ -38,17 +40,19 @@ export class PrefixIndex<T extends Prefixed> {
    * The items other than `self` whose prefix is a prefix of `self`'s, shortest prefix
    * first and in rank order within one prefix; undefined when there are more than `limit`.
    */
-  ancestors(self: T, limit: number): T[] | undefined {
-    const out: T[] = [];
+  ancestors(self: T, limit: number): readonly T[] | undefined {
+    // Most rules have none: they share one empty list instead of each allocating its own.
+    let out: T[] | undefined;
     const prefix = self.prefix;
     for (const k of this.lengths) {
       if (k > prefix.length) break;
       const list = this.byPrefix.get(k === prefix.length ? prefix : prefix.slice(0, k));
       if (!list) continue;
       // Give up before copying: 10,000 rules sharing the prefix `/` would make this quadratic.
-      if (out.length + list.length > limit + 1) return undefined;
-      for (const other of list) if (other !== self) out.push(other);
+      if ((out?.length ?? 0) + list.length > limit + 1) return undefined;
+      for (const other of list) if (other !== self) (out ??= []).push(other);
     }
+    if (!out) return NONE;
     return out.length > limit ? undefined : out;
   }
 

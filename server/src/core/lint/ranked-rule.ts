@@ -21,6 +21,8 @@ export class RankedRule {
   declare readonly octets: number;
   /** Google's implicit `/dir/$` of an `Allow: /dir/index.html`: it competes, but is never reported. */
   declare readonly implicit: boolean;
+  /** The rule is an Allow with Google's implicit `/dir/$` (this entry, or its twin, is that part). */
+  declare readonly withIndexHtml: boolean;
   /** Every URL the pattern matches starts with this (`patternLanguage(pattern).literalPrefix`). */
   declare readonly prefix: string;
   /** No `*` and no final `$`: the pattern matches exactly the URLs starting with `prefix`. */
@@ -30,12 +32,13 @@ export class RankedRule {
   declare private readonly patterns: PatternFactsCache;
   declare private known: PatternFacts | undefined;
 
-  constructor(rule: Rule, pattern: string, implicit: boolean, patterns: PatternFactsCache) {
+  constructor(rule: Rule, pattern: string, implicit: boolean, withIndexHtml: boolean, patterns: PatternFactsCache) {
     this.rule = rule;
     this.allow = rule.kind === 'allow';
     this.pattern = pattern;
     this.octets = pattern.length;
     this.implicit = implicit;
+    this.withIndexHtml = withIndexHtml;
     this.prefix = literalPrefixOf(pattern);
     this.plain = !pattern.endsWith('$') && !pattern.includes('*');
     this.rank = 0;
@@ -54,16 +57,44 @@ export function byRank(a: RankedRule, b: RankedRule): number {
 }
 
 /**
+ * Sorts a pool into the matcher's order and numbers the ranks. A pool built group by group
+ * in file order is already in line order (an implicit `/dir/$` right after its rule), so
+ * the order is octets and kind, then position in the pool: one number per rule, sorted as
+ * numbers, where a comparator would be called some 140,000 times for 10,000 rules.
+ */
+export function sortByRank(pool: RankedRule[]): void {
+  let maxOctets = 0;
+  let inLineOrder = true;
+  for (let i = 0; i < pool.length; i++) {
+    const r = pool[i]!;
+    maxOctets = Math.max(maxOctets, r.octets);
+    const prev = pool[i - 1];
+    if (prev && !(r.implicit ? prev.rule === r.rule : r.rule.line > prev.rule.line)) inLineOrder = false;
+  }
+  const slots = 2 ** Math.ceil(Math.log2(pool.length + 1));
+  // Keys must stay exact doubles; past that (or out of line order) the comparator decides.
+  if (inLineOrder && (maxOctets + 1) * 2 * slots < Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(pool.length);
+    for (let i = 0; i < pool.length; i++) {
+      const r = pool[i]!;
+      keys[i] = ((maxOctets - r.octets) * 2 + (r.allow ? 0 : 1)) * slots + i;
+    }
+    keys.sort();
+    const byPosition = pool.slice();
+    for (let i = 0; i < keys.length; i++) pool[i] = byPosition[keys[i]! % slots]!;
+  } else pool.sort(byRank);
+  for (let i = 0; i < pool.length; i++) pool[i]!.rank = i;
+}
+
+/**
  * `patternLanguage(normalized).literalPrefix` without building the language: the text
  * before the first `*` or a final `$`. Only a `$` inside the pattern, a literal that the
  * language spells `%24`, needs the language itself.
  */
 function literalPrefixOf(normalized: string): string {
-  const last = normalized.length - 1;
-  for (let i = 0; i <= last; i++) {
-    const c = normalized.charCodeAt(i);
-    if (c === 0x2a) return normalized.slice(0, i);
-    if (c === 0x24) return i === last ? normalized.slice(0, i) : patternLanguage(normalized).literalPrefix;
-  }
-  return normalized;
+  // Two native scans beat a loop over the characters in script.
+  const star = normalized.indexOf('*');
+  const dollar = normalized.indexOf('$');
+  if (dollar < 0 || (star >= 0 && star < dollar)) return star < 0 ? normalized : normalized.slice(0, star);
+  return dollar === normalized.length - 1 ? normalized.slice(0, dollar) : patternLanguage(normalized).literalPrefix;
 }

@@ -18,7 +18,7 @@ import { indexHtmlPattern } from '../match';
 import type { RobotsFile, Rule } from '../parse/model';
 import { containsProved, intersectsProved, PatternFactsCache } from './pattern-relations';
 import { PrefixIndex } from './prefix-index';
-import { byRank, RankedRule } from './ranked-rule';
+import { RankedRule, sortByRank } from './ranked-rule';
 
 export interface RuleStatus {
   readonly rule: Rule;
@@ -90,42 +90,43 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
   const pool: Ranked[] = [];
   for (const rule of rules) {
     if (rule.normalized === '') continue;
-    pool.push(new RankedRule(rule, rule.normalized, false, patterns));
     const implicit = rule.kind === 'allow' ? indexHtmlPattern(rule.normalized) : undefined;
-    if (implicit !== undefined) pool.push(new RankedRule(rule, implicit, true, patterns));
+    pool.push(new RankedRule(rule, rule.normalized, false, implicit !== undefined, patterns));
+    if (implicit !== undefined) pool.push(new RankedRule(rule, implicit, true, true, patterns));
   }
-  pool.sort(byRank);
-  for (let i = 0; i < pool.length; i++) pool[i]!.rank = i;
+  sortByRank(pool);
 
   const index = new PrefixIndex(pool);
-  const withIndexHtml = new Set<Rule>();
   // `Allow: /` in a group without Disallow is the deliberate "this crawler may fetch
   // everything" idiom; calling it redundant would be true but noise.
-  let hasDisallow = false;
-  for (const r of pool) {
-    if (r.implicit) withIndexHtml.add(r.rule);
-    if (!r.allow) hasDisallow = true;
-  }
+  const hasDisallow = pool.some((r) => !r.allow);
 
   // Shadowing first: a shadowed rule cannot be the fallback that makes another redundant,
   // or two duplicates would each be called removable.
   const shadowed = new Map<Ranked, Ranked>();
-  const candidates: Array<[Ranked, Ranked[]]> = [];
+  // Rules not shadowed, with their ancestors: two lists rather than a pair per rule.
+  const candidates: Ranked[] = [];
+  const candidateAncestors: Array<readonly Ranked[]> = [];
   for (const r of pool) {
     // An Allow with Google's index.html part decides two sets of URLs; keep it simple and silent.
-    if (r.implicit || withIndexHtml.has(r.rule)) continue;
+    if (r.withIndexHtml) continue;
     // Patterns that match nothing are reported by their own rule, not as shadowed.
     if (!r.prefix.startsWith('/') && !r.pattern.startsWith('*')) continue;
     const ancestors = index.ancestors(r, MAX_ANCESTORS);
     if (!ancestors) continue;
     const shadow = findShadower(r, ancestors);
     if (shadow) shadowed.set(r, shadow);
-    else candidates.push([r, ancestors]);
+    else {
+      candidates.push(r);
+      candidateAncestors.push(ancestors);
+    }
   }
   const statuses: RuleStatus[] = [...shadowed].map(([r, by]) =>
     by.implicit ? { rule: r.rule, shadowedBy: by.rule, shadowedByIndexHtml: true } : { rule: r.rule, shadowedBy: by.rule },
   );
-  for (const [r, ancestors] of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const r = candidates[i]!;
+    const ancestors = candidateAncestors[i]!;
     const fallback = findFallback(r, ancestors, shadowed, index);
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });

@@ -43,18 +43,21 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     problems.push({ code: 'bom', span: { start: 0, end: bodyStart }, message: 'The file starts with a byte order mark; crawlers skip it.' });
   }
 
+  // The next line feed, carriage return, `#` and non-ASCII character, each found by a
+  // native search and searched again only once a line has passed it: a loop over every
+  // character in script cost more than the rest of the line's reading.
+  let lf = -1;
+  let cr = -1;
+  let sharp = -1;
+  let wide = -1;
   while (lineStart <= text.length) {
-    // One pass finds the line's end, whether it is all ASCII, and where a comment starts.
-    let lineEnd = lineStart;
-    let ascii = true;
-    let hash = -1;
-    while (lineEnd < text.length) {
-      const c = text.charCodeAt(lineEnd);
-      if (c === 0x0a || c === 0x0d) break;
-      if (c >= 0x80) ascii = false;
-      else if (c === 0x23 && hash < 0) hash = lineEnd;
-      lineEnd++;
-    }
+    if (lf < lineStart) lf = nextOf(text, '\n', lineStart);
+    if (cr < lineStart) cr = nextOf(text, '\r', lineStart);
+    if (sharp < lineStart) sharp = nextOf(text, '#', lineStart);
+    if (wide < lineStart) wide = nextNonAscii(text, lineStart);
+    const lineEnd = Math.min(lf, cr);
+    const ascii = wide >= lineEnd;
+    const hash = sharp < lineEnd ? sharp : -1;
     const atEnd = lineEnd >= text.length;
     // A final empty line after the last line break is not a line.
     if (atEnd && lineEnd === lineStart && index > 0) break;
@@ -329,4 +332,19 @@ function detectHtml(text: string, lines: readonly Line[]): Problem | undefined {
     if (line.index > 20) break;
   }
   return undefined;
+}
+
+/** The index of `ch` at or after `from`, or the text's length when there is none. */
+function nextOf(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/** The index of the first non-ASCII character at or after `from`, or the text's length. */
+function nextNonAscii(text: string, from: number): number {
+  NON_ASCII.lastIndex = from;
+  const found = NON_ASCII.exec(text);
+  return found ? found.index : text.length;
 }

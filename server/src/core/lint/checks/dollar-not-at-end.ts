@@ -6,11 +6,13 @@ export const dollarNotAtEnd: Check = ({ file }) => {
   const findings: Finding[] = [];
   const check = (rule: Rule): void => {
     const pattern = rule.pattern;
-    const body = pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
-    const at = body.indexOf('$');
+    // The first `$`, unless it is the final one (which anchors): no slice, and no line read, per rule.
+    const at = pattern.indexOf('$');
+    if (at < 0 || at === pattern.length - 1) return;
     const line = file.lines[rule.line];
-    if (at < 0 || !line?.valueSpan || line.beyondLimit) return;
-    const start = line.valueSpan.start + at;
+    const span = line?.valueSpan;
+    if (!span || line.beyondLimit) return;
+    const start = span.start + at;
     findings.push({
       id: 'dollar-not-at-end',
       severity: 'warning',

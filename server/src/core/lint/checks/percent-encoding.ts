@@ -5,6 +5,8 @@ import type { Check, Finding } from '../types';
 const HEX = /^[0-9A-Fa-f]{2}$/;
 /** U+FFFD or a surrogate-escaped invalid byte (see parse/decode). */
 const BROKEN = /[\ufffd\udc80-\udcff]/;
+/** What this check looks at: most patterns have neither, and are passed over without reading their line. */
+const ESCAPE_OR_NON_ASCII = /[%\u0080-\uffff]/;
 
 /**
  * percent-encoding: escapes in a pattern that crawlers may read differently (contract §4).
@@ -16,6 +18,7 @@ const BROKEN = /[\ufffd\udc80-\udcff]/;
 export const percentEncoding: Check = ({ file }) => {
   const findings: Finding[] = [];
   const check = (rule: Rule): void => {
+    if (!ESCAPE_OR_NON_ASCII.test(rule.pattern)) return;
     const line = file.lines[rule.line];
     const base = line?.valueSpan?.start;
     if (base === undefined || line?.beyondLimit) return;

@@ -23,14 +23,16 @@ export const privatePathDisclosure: Check = ({ file }) => {
   const findings: Finding[] = [];
   const check = (rule: Rule): void => {
     if (rule.kind !== 'disallow' || rule.pattern === '') return;
-    const line = file.lines[rule.line];
-    if (!line?.valueSpan || line.beyondLimit) return;
+    // The pattern first: few name a secret, and a line's span is built anew on each read.
     const what = secretIn(rule.pattern);
     if (!what) return;
+    const line = file.lines[rule.line];
+    const span = line?.valueSpan;
+    if (!span || line.beyondLimit) return;
     findings.push({
       id: 'private-path-disclosure',
       severity: 'hint',
-      span: line.valueSpan,
+      span,
       message:
         `robots.txt is public: anyone can read that "${rule.pattern}" exists (${what}). Disallow only asks crawlers not to fetch it; ` +
         'it does not protect it — use authentication, or take it off the server.',
