@@ -13,7 +13,7 @@ import { doHover } from '../server/src/features/hover';
 import { generateLargeRobots, generateRobots } from './fixtures/generate';
 import { fmt, median, report, timeMs, verdictLine } from './support';
 
-function diagnosticsMs(text: string, runs: number): { ms: number; count: number } {
+function diagnosticsMs(text: string, runs: number): { ms: number; minMs: number; count: number } {
   let count = 0;
   const times = Array.from({ length: runs }, (_, version) =>
     timeMs(() => {
@@ -22,7 +22,7 @@ function diagnosticsMs(text: string, runs: number): { ms: number; count: number 
       count = toDiagnostics({ uri: document.uri, version, document, file }, lint(file)).length;
     }),
   );
-  return { ms: median(times), count };
+  return { ms: median(times), minMs: Math.min(...times), count };
 }
 
 export function run(): void {
@@ -34,8 +34,9 @@ export function run(): void {
   const small = diagnosticsMs(typical, 51);
   console.log(`\nDiagnostics: ${fmt(Buffer.byteLength(large))} bytes (largest group ${fmt(largestGroup(large))} rules) and a ${typical.split('\n').length}-line file`);
   report([
-    ['500 KiB file (median of 9)', `${fmt(big.ms, 1)} ms, ${fmt(big.count)} diagnostics`],
-    ['typical file (median of 51)', `${fmt(small.ms, 2)} ms, ${fmt(small.count)} diagnostics`],
+    // The minimum says what a quiet machine does; the median, what this one did meanwhile.
+    ['500 KiB file (median of 9)', `${fmt(big.ms, 1)} ms (min ${fmt(big.minMs, 1)}), ${fmt(big.count)} diagnostics`],
+    ['typical file (median of 51)', `${fmt(small.ms, 2)} ms (min ${fmt(small.minMs, 2)}), ${fmt(small.count)} diagnostics`],
   ]);
   console.log(verdictLine('500 KiB < 200 ms', big.ms < 200, `${fmt(big.ms, 1)} ms`));
   console.log(verdictLine('200 lines < 5 ms', small.ms < 5, `${fmt(small.ms, 2)} ms`));
