@@ -7,7 +7,7 @@
  */
 
 import { createLogParser, detectLogFormat } from './log-formats';
-import type { JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
+import type { ClfFields, JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
 
 /** Receives a file's lines in log order. */
 export interface LogLineSink {
@@ -17,8 +17,13 @@ export interface LogLineSink {
   linesRead(count: number): void;
   /** A request read from line `line` (1-based); a returned promise pauses the reader. */
   request(request: LogRequest, line: number): void | Promise<void>;
-  /** A line that is not a request, with why. */
-  parseFailure(line: number, text: string, reason: string): void;
+  /**
+   * Optional: a combined/common request as positions in `text` (see `clfRequest`), for sinks
+   * that would rather not have its strings cut. `fields` is reused for the next line.
+   */
+  requestAt?(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void>;
+  /** A line that is not a request, with why; a returned promise pauses the reader. */
+  parseFailure(line: number, text: string, reason: string): void | Promise<void>;
 }
 
 /** Anything with `aborted`, such as an `AbortSignal` (the core's ES2022 lib has no DOM types). */
@@ -46,6 +51,8 @@ export class LogLineReader {
   private sample: { text: string; line: number }[] | undefined;
   private partial = '';
   private halted = false;
+  /** The parser can `scan` and the sink takes positions. */
+  private scanning = false;
 
   constructor(
     private readonly sink: LogLineSink,
@@ -73,7 +80,7 @@ export class LogLineReader {
       this.parser = undefined;
       this.sample = [];
     } else {
-      this.parser = createLogParser(format, this.parserOptions());
+      this.useParser(createLogParser(format, this.parserOptions()));
       this.sample = undefined;
       this.sink.formatChosen(format, 'given');
     }
@@ -170,7 +177,7 @@ export class LogLineReader {
       if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
       return;
     }
-    return this.parsed(this.parser!.parse(text, start, end), text, start, end, this.lineNo);
+    return this.read(text, start, end, this.lineNo);
   }
 
   private concludeDetection(): void | Promise<void> {
@@ -180,20 +187,32 @@ export class LogLineReader {
       sample.map((s) => s.text),
       this.parserOptions(),
     );
-    this.parser = createLogParser(detection.format, this.parserOptions());
+    this.useParser(createLogParser(detection.format, this.parserOptions()));
     this.sink.formatChosen(
       detection.format,
       detection.matched === 0 ? `not recognised (no sample line parsed); read as ${detection.format}` : `detected: ${detection.matched} of ${detection.sampled} sample lines`,
     );
-    return sequence(sample, (s) => this.parsed(this.parser!.parse(s.text, 0, s.text.length), s.text, 0, s.text.length, s.line));
+    return sequence(sample, (s) => this.read(s.text, 0, s.text.length, s.line));
+  }
+
+  private useParser(parser: LogLineParser): void {
+    this.parser = parser;
+    this.scanning = parser.scan !== undefined && this.sink.requestAt !== undefined;
+  }
+
+  private read(text: string, start: number, end: number, line: number): void | Promise<void> {
+    const parser = this.parser!;
+    if (this.scanning) {
+      const result = parser.scan!(text, start, end);
+      if (result === true) return this.sink.requestAt!(text, parser.scanned!, line);
+      return this.parsed(result, text, start, end, line);
+    }
+    return this.parsed(parser.parse(text, start, end), text, start, end, line);
   }
 
   private parsed(result: LogRequest | string | null, text: string, start: number, end: number, line: number): void | Promise<void> {
     if (result === null) return;
-    if (typeof result === 'string') {
-      this.sink.parseFailure(line, text.slice(start, end), result);
-      return;
-    }
+    if (typeof result === 'string') return this.sink.parseFailure(line, text.slice(start, end), result);
     return this.sink.request(result, line);
   }
 }
