@@ -10,10 +10,11 @@
  */
 
 import type { Crawler, ResolvedAgent } from '../crawlers';
-import { CRAWLERS, looksLikeBrowser, resolveAgent } from '../crawlers';
+import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsFile } from '../parse';
+import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
 import { ownString, StringInterner } from './log-formats';
@@ -268,25 +269,7 @@ export class AuditSession implements LogLineSink {
     let identity = this.identities.get(userAgent);
     if (identity !== undefined) return identity;
     if (this.identities.size >= MAX_IDENTITIES) this.identities.clear();
-    const trimmed = userAgent.trim();
-    let client: ClientKind;
-    let resolved: ResolvedAgent | undefined;
-    let crawler: Crawler | undefined;
-    if (trimmed === '' || trimmed === '-') {
-      client = 'no-user-agent';
-    } else {
-      const agent = resolveAgent(trimmed);
-      crawler = agent.crawler;
-      if (crawler) {
-        client = crawler.controlToken ? 'control-token' : 'crawler';
-        resolved = agent;
-      } else if (looksLikeBrowser(trimmed)) {
-        client = 'browser';
-      } else {
-        client = 'other-client';
-        resolved = agent;
-      }
-    }
+    const { client, crawler, resolved } = identifyClient(userAgent);
     const token = resolved ? resolved.token : '';
     const selectionKey = crawler ? `crawler:${crawler.id}` : `token:${token.toLowerCase()}`;
     identity = {
