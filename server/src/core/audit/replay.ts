@@ -21,6 +21,8 @@ import { ownString, StringInterner } from './log-formats';
 import type { JsonFieldNames, LogFormat, LogRequest } from './log-formats';
 import { LogLineReader } from './log-lines';
 import type { CancelSignal, LogLineSink } from './log-lines';
+import { RequestBatchReader } from './request-batch';
+import type { RequestBatch } from './request-batch';
 import type { IpRangeList } from './ranges';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
 import { SummaryBuilder } from './summary';
@@ -84,6 +86,16 @@ export interface LogInput {
   readonly chunks: AsyncIterable<string> | Iterable<string>;
   /** Overrides the replay's format for this file. */
   readonly format?: LogFormat | 'auto';
+  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
+}
+
+/**
+ * A log read and parsed elsewhere (a reader thread running `LogLineReader` into a
+ * `RequestBatchWriter`): its batches in order, and, optionally, byte progress.
+ */
+export interface ParsedLogInput {
+  readonly name: string;
+  readonly batches: AsyncIterable<RequestBatch>;
   readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
 }
 
@@ -496,16 +508,19 @@ function isRobotsTxt(url: string): boolean {
 
 /**
  * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
- * between chunks and returns the summary so far, marked `cancelled`.
+ * between chunks and returns the summary so far, marked `cancelled`. Text and already
+ * parsed inputs may be mixed; both give the same records and summary.
  */
-export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
+export async function replayLogs(inputs: readonly (LogInput | ParsedLogInput)[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
   const session = new AuditSession(options, handlers);
+  const batchReader = new RequestBatchReader(handlers.signal);
   const every = Math.max(1, handlers.progressEvery ?? 100_000);
   const now = handlers.now ?? (() => 0);
   const started = now();
   let totalLines = 0;
   let nextReport = every;
-  const report = (input: LogInput, index: number): void => {
+  const stopped = (): boolean => handlers.signal?.aborted === true || session.cancelled;
+  const report = (input: LogInput | ParsedLogInput, index: number): void => {
     if (!handlers.onProgress) return;
     const counts = session.counts();
     const bytes = input.progress?.();
@@ -523,22 +538,38 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
   };
   for (let index = 0; index < inputs.length; index++) {
     const input = inputs[index]!;
-    if (handlers.signal?.aborted || session.cancelled) break;
-    session.beginFile(input.name, input.format ?? options.format ?? 'auto');
+    if (stopped()) break;
     const base = totalLines;
-    for await (const chunk of input.chunks) {
-      const pending = session.feed(chunk);
-      if (pending) await pending;
-      if (handlers.signal?.aborted || session.cancelled) break;
+    /** After each chunk or batch: a progress report every `every` lines. */
+    const step = (): void => {
       totalLines = base + session.lines;
       if (totalLines >= nextReport) {
         nextReport = totalLines + every;
         report(input, index);
       }
+    };
+    if ('batches' in input) {
+      session.beginParsedFile(input.name);
+      batchReader.beginFile();
+      for await (const batch of input.batches) {
+        const pending = batchReader.replay(batch, session);
+        if (pending) await pending;
+        if (stopped()) break;
+        step();
+      }
+      if (stopped()) break;
+    } else {
+      session.beginFile(input.name, input.format ?? options.format ?? 'auto');
+      for await (const chunk of input.chunks) {
+        const pending = session.feed(chunk);
+        if (pending) await pending;
+        if (stopped()) break;
+        step();
+      }
+      if (stopped()) break;
+      const pending = session.endFile();
+      if (pending) await pending;
     }
-    if (handlers.signal?.aborted || session.cancelled) break;
-    const pending = session.endFile();
-    if (pending) await pending;
     totalLines = base + session.lines;
     report(input, index);
   }
