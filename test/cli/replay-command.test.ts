@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ipaddr from 'ipaddr.js';
-import { RANGE_LIST_SOURCES } from '../../server/src/core/audit';
+import { jsonLine, RANGE_LIST_SOURCES } from '../../server/src/core/audit';
+import type { AuditSummary } from '../../server/src/core/audit';
+import { replayLogFiles } from '../../server/src/node/log-reader';
+import { loadRangeLists } from '../../server/src/node/ranges';
+import { singleVersion } from '../../server/src/node/versions';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/dist';
 import { startDnsServer } from '../node/dns-server';
@@ -200,6 +204,25 @@ describe('robots-lens replay: versions, formats and usage', () => {
     assert.equal(records(w3c.stdout).length, 3);
     const json = await runCli(['replay', join(FIXTURES, 'robots.txt'), join(FIXTURES, 'logs', 'custom.json.log'), '--format', 'json', '--json-fields', 'time=ts,ip=client.ip,request=req,status=code,userAgent=agent', '--json']);
     assert.deepEqual(records(json.stdout).map((r) => [r.url, r.crawler]), [['/robots.txt', 'Googlebot'], ['/checkout/', 'Googlebot']]);
+  });
+
+  test('a log big enough for the reader thread: the same records and summary as the engine replaying in place', async () => {
+    // Over 4 MiB, so the CLI (on a machine with two cores) reads it on dist/log-reader-thread.js.
+    const log = join(out, 'big.log');
+    writeFileSync(log, readFileSync(LOG, 'utf8').repeat(5));
+    const summaryJson = join(out, 'big-summary.json');
+    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson]);
+    assert.equal(cli.code, 0, cli.stderr);
+    const lines: string[] = [];
+    const summary = await replayLogFiles(
+      [log],
+      { versions: [await singleVersion(ROBOTS)], ranges: (await loadRangeLists(RANGES)).lists, crawlDelay: 'claimed', readerThread: false },
+      { onRecord: (r) => void lines.push(jsonLine(r)) },
+    );
+    assert.equal(lines.length, 5 * 4004);
+    assert.equal(cli.stdout, lines.join('\n') + '\n');
+    const { sources: _sources, warnings: _warnings, ...cliSummary } = JSON.parse(readFileSync(summaryJson, 'utf8')) as AuditSummary & { sources: unknown; warnings: unknown };
+    assert.deepEqual({ ...cliSummary, elapsedMs: 0 }, JSON.parse(JSON.stringify({ ...summary, elapsedMs: 0 })));
   });
 
   test('usage errors exit 2 with one line', async () => {

@@ -13,6 +13,7 @@ import { createGunzip } from 'node:zlib';
 import { createLogParser, detectLogFormat, replayLogs } from '../core/audit';
 import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core/audit';
 import { describeFsError, InputError } from './files';
+import { ReaderThread, readerThreadPays } from './reader-thread';
 
 /** Below V8's 1 MB external-string threshold, so decoded chunks live in the heap (fewer full GCs). */
 const CHUNK_BYTES = 1 << 19;
@@ -174,6 +175,12 @@ export interface ReplayFilesOptions extends ReplayOptions {
   /** Replay files in the order of their first request (rotated logs given in any order). Default true. */
   readonly orderByTime?: boolean;
   readonly onWarning?: (message: string) => void;
+  /**
+   * Read and parse the logs on a worker thread while this one judges (same records and
+   * summary, nearly twice as fast on two cores). `auto` (default): when there are two cores
+   * and enough log text to repay starting a thread.
+   */
+  readonly readerThread?: boolean | 'auto';
 }
 
 /** Replays log files from disk; see `replayLogs` for handlers (progress, cancellation, records). */
@@ -187,6 +194,19 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
     ordered = indexed.map((x) => x.info);
     if (ordered.some((info, i) => info !== infos[i])) {
       options.onWarning?.(`Log files are replayed in the order of their first request: ${ordered.map((i) => i.path).join(', ')}.`);
+    }
+  }
+  const useThread = options.readerThread ?? 'auto';
+  if (useThread === true || (useThread === 'auto' && readerThreadPays(ordered))) {
+    const format = options.format ?? 'auto';
+    const thread = new ReaderThread(
+      ordered.map((info) => ({ info, format })),
+      { recordsWanted: handlers.onRecord !== undefined, jsonFields: options.jsonFields, onWarning: options.onWarning },
+    );
+    try {
+      return await replayLogs(thread.inputs, options, { now: () => performance.now(), ...handlers });
+    } finally {
+      await thread.close();
     }
   }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};
