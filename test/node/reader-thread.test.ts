@@ -17,7 +17,7 @@ const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'replay');
 const EXAMPLE_LOG = join(ROOT, 'examples', 'access.log');
 const dir = mkdtempSync(join(tmpdir(), 'robots-lens-reader-thread-'));
-/** The reader's chunk size: logs here are several chunks long, so lines are cut at chunk ends. */
+/** A multiple of the reader's read and text sizes: logs here are many chunks long, and lines are cut at chunk ends. */
 const CHUNK = 1 << 19;
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
