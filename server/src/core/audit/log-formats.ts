@@ -75,6 +75,8 @@ export interface ClfFields {
   status: number | null;
   /** Shared by every line with the same User-Agent, unescaped. */
   userAgent: string;
+  /** Where the parser keeps that shared string (stable while the value stays), or -1. */
+  userAgentSlot: number;
 }
 
 /** The request `fields` describe in `text` (what `parse` returns for that line). */
@@ -153,6 +155,8 @@ class Interner {
   private readonly raw: (string | undefined)[];
   private readonly values: string[];
   private readonly mask: number;
+  /** The slot the last `get` used (-1 for an empty value). */
+  lastSlot = -1;
 
   /** `transform` maps a new raw value (e.g. unescapes it); hits return the transformed value. */
   constructor(bits: number, private readonly transform?: (raw: string) => string) {
@@ -163,13 +167,17 @@ class Interner {
 
   get(text: string, start: number, end: number): string {
     const len = end - start;
-    if (len <= 0) return '';
+    if (len <= 0) {
+      this.lastSlot = -1;
+      return '';
+    }
     let h = Math.imul(len, 0x9e3779b1);
     h = Math.imul(h ^ text.charCodeAt(end - 1), 0x85ebca6b);
     h = Math.imul(h ^ text.charCodeAt(start + (len >> 1)), 0xc2b2ae35);
     h = Math.imul(h ^ text.charCodeAt(start + (len >> 2)), 0x27d4eb2f);
     h = Math.imul(h ^ text.charCodeAt(end - 1 - (len >> 3)), 0x165667b1);
     const i = (h ^ (h >>> 15)) & this.mask;
+    this.lastSlot = i;
     const cached = this.raw[i];
     // slice + === beats startsWith(cached, start) several times over in V8 (a slice is a
     // small view object; equality is a flat memory compare).
@@ -222,7 +230,7 @@ export function ownString(s: string): string {
 }
 
 class ClfParser implements LogLineParser {
-  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '' };
+  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '', userAgentSlot: -1 };
   private readonly quote = new MemoSearch('"');
   private readonly open = new MemoSearch(' [');
   private readonly close = new MemoSearch(']');
@@ -315,6 +323,7 @@ class ClfParser implements LogLineParser {
     fields.time = time;
     fields.status = statusValue;
     fields.userAgent = ua ?? '';
+    fields.userAgentSlot = ua === undefined ? -1 : this.userAgents.lastSlot;
     return true;
   }
 

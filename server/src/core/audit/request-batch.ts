@@ -108,7 +108,15 @@ class FieldSlots {
     h = Math.imul(h ^ value.charCodeAt(len >> 1), 0xc2b2ae35);
     h = Math.imul(h ^ value.charCodeAt(len >> 2), 0x27d4eb2f);
     h = Math.imul(h ^ value.charCodeAt(len - 1 - (len >> 3)), 0x165667b1);
-    const i = (h ^ (h >>> 15)) & this.mask;
+    return this.slotAt((h ^ (h >>> 15)) & this.mask, value, added);
+  }
+
+  /**
+   * `slot` with the slot chosen by the caller (a parser that keeps the value in a table of its
+   * own already knows one): any choice works, as the reader stores values where it is told.
+   */
+  slotAt(slot: number, value: string, added: string[]): number {
+    const i = slot & this.mask;
     if (this.table[i] === value) return i;
     // Values may be views into a big chunk of text: the table must not keep the chunk alive.
     const own = ownString(value);
@@ -190,7 +198,8 @@ export class RequestBatchWriter implements LogLineSink {
   }
 
   requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
-    const s = this.begin(fields.time, line, fields.status, fields.userAgent);
+    const ua = fields.userAgentSlot < 0 ? this.userAgents.slot(fields.userAgent, this.strings) : this.userAgents.slotAt(fields.userAgentSlot, fields.userAgent, this.strings);
+    const s = this.begin(fields.time, line, fields.status, ua, fields.userAgent);
     const slots = this.buffers.slots;
     if (slots[s] === FULL) {
       // The address comes before the target on the line: one cut holds both.
@@ -210,7 +219,7 @@ export class RequestBatchWriter implements LogLineSink {
   }
 
   request(request: LogRequest, line: number): void | Promise<void> {
-    const s = this.begin(request.time, line, request.status, request.userAgent);
+    const s = this.begin(request.time, line, request.status, this.userAgents.slot(request.userAgent, this.strings), request.userAgent);
     const slots = this.buffers.slots;
     if (slots[s] === FULL) {
       this.range(s + 1, request.ip);
@@ -227,8 +236,8 @@ export class RequestBatchWriter implements LogLineSink {
     return this.end();
   }
 
-  /** Writes what every request has; the index of its slots, the kind set. */
-  private begin(time: number, line: number, status: number | null, userAgent: string): number {
+  /** Writes what every request has (`ua`: the User-Agent's slot as written); the index of its slots, the kind set. */
+  private begin(time: number, line: number, status: number | null, ua: number, userAgent: string): number {
     const n = this.count * NUMBERS;
     const numbers = this.buffers.numbers;
     numbers[n] = time;
@@ -236,7 +245,6 @@ export class RequestBatchWriter implements LogLineSink {
     numbers[n + 2] = status === null ? NaN : status;
     const s = this.count * SLOTS;
     const slots = this.buffers.slots;
-    const ua = this.userAgents.slot(userAgent, this.strings);
     slots[s + 10] = ua;
     slots[s] = !this.recordsWanted && this.counted(ua, userAgent) ? COUNTED : FULL;
     this.count++;
