@@ -206,12 +206,11 @@ describe('robots-lens replay: versions, formats and usage', () => {
     assert.deepEqual(records(json.stdout).map((r) => [r.url, r.crawler]), [['/robots.txt', 'Googlebot'], ['/checkout/', 'Googlebot']]);
   });
 
-  test('a log big enough for the reader thread: the same records and summary as the engine replaying in place', async () => {
-    // Over 4 MiB, so the CLI (on a machine with two cores) reads it on dist/log-reader-thread.js.
+  test('--reader-thread on: the bundled reader thread gives the same records and summary as the engine in place', async () => {
     const log = join(out, 'big.log');
     writeFileSync(log, readFileSync(LOG, 'utf8').repeat(5));
     const summaryJson = join(out, 'big-summary.json');
-    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson]);
+    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson, '--reader-thread', 'on']);
     assert.equal(cli.code, 0, cli.stderr);
     const lines: string[] = [];
     const summary = await replayLogFiles(
@@ -232,6 +231,7 @@ describe('robots-lens replay: versions, formats and usage', () => {
       ['replay', ROBOTS, LOG, '--format', 'xml'],
       ['replay', ROBOTS, LOG, '--grace', 'soon'],
       ['replay', ROBOTS, LOG, '--fail-on', 'anything'],
+      ['replay', ROBOTS, LOG, '--reader-thread', 'sometimes'],
       ['replay', ROBOTS, join(out, 'missing.log')],
       ['replay', ROBOTS, LOG, '--dns-server', 'dns.example'],
       ['replay', ROBOTS, LOG, '--version', 'x.txt'],

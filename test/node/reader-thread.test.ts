@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -255,7 +255,13 @@ describe('replay on a reader thread', () => {
     }
   });
 
-  test('auto: small logs are read in place', async () => {
-    assert.equal(readerThreadPays([await inspectLogFile(EXAMPLE_LOG)]), false);
+  test('auto: a thread for megabytes of log text, and only with a core to spare', async () => {
+    const cores = availableParallelism();
+    const big = { path: 'big.log', bytes: 8 << 20, gzip: false };
+    const zipped = { path: 'big.log.gz', bytes: 1 << 20, gzip: true };
+    assert.equal(readerThreadPays([await inspectLogFile(EXAMPLE_LOG)], 0), false, 'a 1 MB log');
+    assert.equal(readerThreadPays([big], 0), cores >= 2, 'an idle machine');
+    assert.equal(readerThreadPays([zipped], 0), cores >= 2, 'gzip counts as the text inside');
+    assert.equal(readerThreadPays([big], cores - 1), false, 'a busy machine');
   });
 });

@@ -207,8 +207,9 @@ export interface ReplayFilesOptions extends ReplayOptions {
   readonly onWarning?: (message: string) => void;
   /**
    * Read and parse the logs on a worker thread while this one judges (same records and
-   * summary, nearly twice as fast on two cores). `auto` (default): when there are two cores
-   * and enough log text to repay starting a thread.
+   * summary; faster when a core is free, slower when none is). `auto` (default): when the
+   * load average leaves a core and a half to spare and there is enough log text to repay
+   * starting a thread (`readerThreadPays`).
    */
   readonly readerThread?: boolean | 'auto';
 }
