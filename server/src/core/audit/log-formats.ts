@@ -19,6 +19,7 @@ export const LOG_FORMATS: readonly LogFormat[] = ['combined', 'common', 'json', 
 export interface LogRequest {
   /** Epoch milliseconds, UTC. */
   readonly time: number;
+  /** The client address; like `url`, it may be a view into a larger chunk of text. */
   readonly ip: string;
   readonly method: string;
   /**
@@ -83,8 +84,8 @@ export interface ClfFields {
 export function clfRequest(text: string, fields: Readonly<ClfFields>): LogRequest {
   return {
     time: fields.time,
-    // Kept by records and caches: a copy. The url is looked up (and copied) only for crawlers.
-    ip: ownString(text.slice(fields.ipStart, fields.ipEnd)),
+    // Views: most requests are only counted, and the replay copies what it keeps.
+    ip: text.slice(fields.ipStart, fields.ipEnd),
     method: fields.method,
     url: text.slice(fields.urlStart, fields.urlEnd),
     status: fields.status,

@@ -309,10 +309,11 @@ export class AuditSession implements LogLineSink {
     }
     const iso = this.clock.iso(time);
     const status = verification.status;
+    // The address and URL may be views into a big chunk: what is kept must not keep it alive.
+    const ip = ownString(req.ip);
     if (identity.resolved === undefined) {
-      // The URL may be a view into a big chunk: a record handed out must not keep it alive.
       const record: AuditRecord = {
-        file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: ownString(req.url), status: req.status,
+        file: this.fileName, logLine, time: iso, ip, method: req.method, url: ownString(req.url), status: req.status,
         userAgent: req.userAgent, client: identity.client, crawler: null, agent: '', verification: status, evidence: null,
         allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
         violation: false, robotsFetch: false,
@@ -334,7 +335,7 @@ export class AuditSession implements LogLineSink {
       const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
       const after = this.tracker.observe(stateKey, time, req.status);
       if (fetchOutcome(req.status) !== 'keep') {
-        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, req.ip, time, req.status, after.state, beforeState !== after.state, status);
+        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, ip, time, req.status, after.state, beforeState !== after.state, status);
       }
     }
     const effective = this.tracker.effective(stateKey, time, identity.policy);
@@ -399,7 +400,7 @@ export class AuditSession implements LogLineSink {
     }
 
     const record: Writable<AuditRecord> = {
-      file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: loggedUrl, status: req.status,
+      file: this.fileName, logLine, time: iso, ip, method: req.method, url: loggedUrl, status: req.status,
       userAgent: req.userAgent, client: identity.client, crawler: identity.crawler?.token ?? null, agent: identity.token,
       verification: status, evidence: verification.evidence, allowed: verdict.allowed, line: verdict.line, rule: verdict.rule,
       group: verdict.group, state: verdict.allowed === null ? null : state, reason: verdict.reason,

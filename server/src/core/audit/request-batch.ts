@@ -362,9 +362,9 @@ export class RequestBatchReader {
     const tagStart = slots[s + 7]!;
     const base = {
       time,
-      // Copies, as the parsers make, of what records and caches keep; the url may stay a
-      // view (the replay copies it before keeping it).
-      ip: ownString(packed.slice(slots[s + 1]!, slots[s + 2]!)),
+      // The address and url may stay views (the replay copies them before keeping them);
+      // the host and header are copies, as the parsers make.
+      ip: packed.slice(slots[s + 1]!, slots[s + 2]!),
       method: this.tabled(batch, this.methods, slots[s + 9]!),
       url: packed.slice(slots[s + 3]!, slots[s + 4]!),
       status: Number.isNaN(status) ? null : status,
