@@ -162,7 +162,7 @@ export async function run(): Promise<void> {
       ['robots-lens replay (CLI, end to end)', `${fmt(rate)} lines/s  (${fmt(cli.ms)} ms incl. process start; ${cli.detail}; peak RSS ${fmt(cli.maxRssMb)} MB)`],
       ['  with --reader-thread on', `${fmt(perSecond(threaded))} lines/s  (${fmt(threaded.ms)} ms; peak RSS ${fmt(threaded.maxRssMb)} MB)`],
       ['  with --reader-thread off', `${fmt(perSecond(inPlace))} lines/s  (${fmt(inPlace.ms)} ms; peak RSS ${fmt(inPlace.maxRssMb)} MB)`],
-      ['  load average (1 min) before, after', `${fmt(loadBefore, 2)}, ${fmt(loadAfter, 2)} on ${availableParallelism()} cores (auto reads on a thread below ${fmt(availableParallelism() - 1.5, 1)})`],
+      ['  load average (1 min) before, after', `${fmt(loadBefore, 2)}, ${fmt(loadAfter, 2)} on ${availableParallelism()} cores (auto reads on a thread below ${fmt(availableParallelism() - 0.5, 1)})`],
       [`same, ${fmt(small.lines)}-line log`, `${fmt(perSecond(small))} lines/s  (peak RSS ${fmt(small.maxRssMb)} MB: memory does not grow with the log)`],
       ['engine in-process (bundled)', `${fmt(perSecond(ours))} lines/s  (${fmt(ours.ms)} ms; ${ours.detail})`],
       ['robots-parser 3.0.1 doing the matching', `${fmt(perSecond(theirs))} lines/s  (${fmt(theirs.ms)} ms; ${theirs.detail})`],

@@ -208,8 +208,8 @@ export interface ReplayFilesOptions extends ReplayOptions {
   /**
    * Read and parse the logs on a worker thread while this one judges (same records and
    * summary; faster when a core is free, slower when none is). `auto` (default): when the
-   * load average leaves a core and a half to spare and there is enough log text to repay
-   * starting a thread (`readerThreadPays`).
+   * load average leaves room for a second thread and there is enough log text to repay
+   * starting one (`readerThreadPays`).
    */
   readonly readerThread?: boolean | 'auto';
 }
