@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { batchBuffers, LogLineReader, RequestBatchReader, RequestBatchWriter } from '../../server/src/core/audit';
 import type { JsonFieldNames, LogFormat, LogLineSink, LogRequest, RequestBatch } from '../../server/src/core/audit';
+import { MAX_BATCH_CHARS } from '../../server/src/core/audit/request-batch';
 
 const ROOT = join(__dirname, '..', '..');
 const LOGS = join(ROOT, 'test', 'fixtures', 'replay', 'logs');
@@ -51,7 +52,7 @@ function direct(chunks: readonly string[], options: Options = {}): Recorder {
 }
 
 /** The same text through a writer, a structured clone (the thread boundary) and a reader. */
-function batched(chunks: readonly string[], options: Options = {}): { recorder: Recorder; batches: number } {
+function batched(chunks: readonly string[], options: Options = {}): { recorder: Recorder; batches: number; sent: RequestBatch[] } {
   const capacity = options.capacity ?? 7;
   const batches: RequestBatch[] = [];
   const writer: RequestBatchWriter = new RequestBatchWriter(batchBuffers(capacity), () => void batches.push(structuredClone(writer.take(batchBuffers(capacity)))), {
@@ -66,7 +67,7 @@ function batched(chunks: readonly string[], options: Options = {}): { recorder: 
   const replayer = new RequestBatchReader();
   replayer.beginFile();
   for (const batch of batches) assert.equal(replayer.replay(batch, recorder), undefined);
-  return { recorder, batches: batches.length };
+  return { recorder, batches: batches.length, sent: batches };
 }
 
 function assertSameEvents(chunks: readonly string[], options: Options = {}): void {
@@ -176,6 +177,15 @@ describe('request batches: what crosses to the judging thread', () => {
     assert.deepEqual(anonymous, { time: browser0!.time, ip: '', method: '', url: '', status: null, userAgent: '-', host: null });
     assert.deepEqual(crawler, crawler0);
     assert.deepEqual(tool, tool0, 'other clients are judged by their token: all fields');
+  });
+
+  test('a batch is sent once it holds a few megabytes of text, whatever its number of requests', () => {
+    const long = (i: number): string => clf('66.249.66.1', 'GET', `/${String(i).padStart(6, '0')}${'x'.repeat(300_000)}`, '200', GOOGLEBOT);
+    const chunks = Array.from({ length: 40 }, (_, i) => long(i) + '\n');
+    assertSameEvents(chunks, { capacity: 8192 });
+    const { sent } = batched(chunks, { capacity: 8192 });
+    assert.ok(sent.length >= 3, `${sent.length} batches`);
+    assert.ok(sent.every((b) => b.packed.length < MAX_BATCH_CHARS + 300_100));
   });
 
   test('parse failures keep their line, reason and as much text as the summary shows', () => {

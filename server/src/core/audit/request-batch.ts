@@ -40,6 +40,12 @@ const METHOD_BITS = 6;
 const USER_AGENT_BITS = 12;
 /** Parse-failure texts are cut here: the summary keeps 300 characters and marks longer ones. */
 const FAILURE_TEXT_CHARS = 301;
+/**
+ * Characters a batch may hold (packed values, new table strings, failure texts) before it is
+ * sent, whatever its number of requests: lines may be a megabyte long, and the batches in
+ * flight must stay a few megabytes.
+ */
+export const MAX_BATCH_CHARS = 4 << 20;
 
 export interface ParseFailureEntry {
   readonly line: number;
@@ -145,6 +151,8 @@ export class RequestBatchWriter implements LogLineSink {
   private failures: ParseFailureEntry[] = [];
   private format: RequestBatch['format'] = null;
   private fileLines = 0;
+  /** Characters of the current batch's strings besides `packed`. */
+  private otherChars = 0;
 
   constructor(
     buffers: BatchBuffers,
@@ -186,6 +194,7 @@ export class RequestBatchWriter implements LogLineSink {
     this.strings = [];
     this.failures = [];
     this.format = null;
+    this.otherChars = 0;
     return batch;
   }
 
@@ -213,7 +222,7 @@ export class RequestBatchWriter implements LogLineSink {
       slots[s + 6] = ABSENT;
       slots[s + 7] = ABSENT;
       slots[s + 8] = ABSENT;
-      slots[s + 9] = this.methods.slot(fields.method, this.strings);
+      slots[s + 9] = this.tabled(this.methods.slot(fields.method, this.strings), fields.method);
     }
     return this.end();
   }
@@ -226,13 +235,15 @@ export class RequestBatchWriter implements LogLineSink {
       this.range(s + 3, request.url);
       this.range(s + 5, request.host ?? undefined);
       this.range(s + 7, request.xRobotsTag);
-      slots[s + 9] = this.methods.slot(request.method, this.strings);
+      slots[s + 9] = this.tabled(this.methods.slot(request.method, this.strings), request.method);
     }
     return this.end();
   }
 
   parseFailure(line: number, text: string, reason: string): void | Promise<void> {
-    this.failures.push({ line, text: text.length > FAILURE_TEXT_CHARS ? text.slice(0, FAILURE_TEXT_CHARS) : ownString(text), reason });
+    const kept = text.length > FAILURE_TEXT_CHARS ? text.slice(0, FAILURE_TEXT_CHARS) : ownString(text);
+    this.failures.push({ line, text: kept, reason });
+    this.otherChars += kept.length + reason.length;
     return this.end();
   }
 
@@ -245,14 +256,21 @@ export class RequestBatchWriter implements LogLineSink {
     numbers[n + 2] = status === null ? NaN : status;
     const s = this.count * SLOTS;
     const slots = this.buffers.slots;
-    slots[s + 10] = ua;
+    slots[s + 10] = this.tabled(ua, userAgent);
     slots[s] = !this.recordsWanted && this.counted(ua, userAgent) ? COUNTED : FULL;
     this.count++;
     return s;
   }
 
+  /** A slot as written, counting the characters of a value sent anew. */
+  private tabled(slot: number, value: string): number {
+    if (slot < 0) this.otherChars += value.length;
+    return slot;
+  }
+
   private end(): void | Promise<void> {
-    return this.pending >= this.capacity ? this.full() : undefined;
+    const full = this.pending >= this.capacity || this.packedLength + this.otherChars >= MAX_BATCH_CHARS;
+    return full ? this.full() : undefined;
   }
 
   /** Whether the replay only counts requests with this User-Agent (`ua`: its slot as written). */
