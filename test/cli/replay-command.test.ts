@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ipaddr from 'ipaddr.js';
-import { RANGE_LIST_SOURCES } from '../../server/src/core/audit';
+import { jsonLine, RANGE_LIST_SOURCES } from '../../server/src/core/audit';
+import type { AuditSummary } from '../../server/src/core/audit';
+import { replayLogFiles } from '../../server/src/node/log-reader';
+import { loadRangeLists } from '../../server/src/node/ranges';
+import { singleVersion } from '../../server/src/node/versions';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/dist';
 import { startDnsServer } from '../node/dns-server';
@@ -202,6 +206,24 @@ describe('robots-lens replay: versions, formats and usage', () => {
     assert.deepEqual(records(json.stdout).map((r) => [r.url, r.crawler]), [['/robots.txt', 'Googlebot'], ['/checkout/', 'Googlebot']]);
   });
 
+  test('--reader-thread on: the bundled reader thread gives the same records and summary as the engine in place', async () => {
+    const log = join(out, 'big.log');
+    writeFileSync(log, readFileSync(LOG, 'utf8').repeat(5));
+    const summaryJson = join(out, 'big-summary.json');
+    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson, '--reader-thread', 'on']);
+    assert.equal(cli.code, 0, cli.stderr);
+    const lines: string[] = [];
+    const summary = await replayLogFiles(
+      [log],
+      { versions: [await singleVersion(ROBOTS)], ranges: (await loadRangeLists(RANGES)).lists, crawlDelay: 'claimed', readerThread: false },
+      { onRecord: (r) => void lines.push(jsonLine(r)) },
+    );
+    assert.equal(lines.length, 5 * 4004);
+    assert.equal(cli.stdout, lines.join('\n') + '\n');
+    const { sources: _sources, warnings: _warnings, ...cliSummary } = JSON.parse(readFileSync(summaryJson, 'utf8')) as AuditSummary & { sources: unknown; warnings: unknown };
+    assert.deepEqual({ ...cliSummary, elapsedMs: 0 }, JSON.parse(JSON.stringify({ ...summary, elapsedMs: 0 })));
+  });
+
   test('usage errors exit 2 with one line', async () => {
     for (const args of [
       ['replay'],
@@ -209,6 +231,7 @@ describe('robots-lens replay: versions, formats and usage', () => {
       ['replay', ROBOTS, LOG, '--format', 'xml'],
       ['replay', ROBOTS, LOG, '--grace', 'soon'],
       ['replay', ROBOTS, LOG, '--fail-on', 'anything'],
+      ['replay', ROBOTS, LOG, '--reader-thread', 'sometimes'],
       ['replay', ROBOTS, join(out, 'missing.log')],
       ['replay', ROBOTS, LOG, '--dns-server', 'dns.example'],
       ['replay', ROBOTS, LOG, '--version', 'x.txt'],

@@ -21,7 +21,11 @@
  * engine for callers that feed text themselves.
  */
 export { AuditSession, replayLogs } from './replay';
-export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay';
+export type { CancelSignal, CrawlDelayScope, LogInput, ParsedLogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay';
+export { LogLineReader } from './log-lines';
+export type { LogLineReaderOptions, LogLineSink } from './log-lines';
+export { batchBuffers, RequestBatchReader, RequestBatchWriter } from './request-batch';
+export type { BatchBuffers, ParseFailureEntry, RequestBatch } from './request-batch';
 export type { AuditReason, AuditRecord, ClientKind } from './record';
 export type {
   AuditPolicy,

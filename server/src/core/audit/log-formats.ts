@@ -20,6 +20,7 @@ export const LOG_FORMATS: readonly LogFormat[] = ['combined', 'common', 'json', 
 export interface LogRequest {
   /** Epoch milliseconds, UTC. */
   readonly time: number;
+  /** The client address; like `url`, it may be a view into a larger chunk of text. */
   readonly ip: string;
   readonly method: string;
   /**
@@ -56,6 +57,51 @@ export interface LogLineParser {
   readonly format: LogFormat;
   /** Reads `text[start, end)`: a request, the reason the line is not one, or null for non-request lines. */
   parse(text: string, start: number, end: number): LogRequest | string | null;
+  /**
+   * Combined and common only: reads the line as `parse` does, but a request is left in
+   * `scanned` (where its strings lie in `text`; `clfRequest` cuts them) and `true` returned.
+   */
+  scan?(text: string, start: number, end: number): true | string | null;
+  readonly scanned?: Readonly<ClfFields>;
+}
+
+/** A combined/common request as positions in its line's text, filled by `scan`. */
+export interface ClfFields {
+  ipStart: number;
+  ipEnd: number;
+  /** A shared constant for the usual methods. */
+  method: string;
+  urlStart: number;
+  urlEnd: number;
+  time: number;
+  status: number | null;
+  /** Shared by every line with the same User-Agent, unescaped. */
+  userAgent: string;
+  /** Where the parser keeps that shared string (stable while the value stays), or -1. */
+  userAgentSlot: number;
+}
+
+/** The request `fields` describe in `text` (what `parse` returns for that line). */
+export function clfRequest(text: string, fields: Readonly<ClfFields>): LogRequest {
+  return {
+    time: fields.time,
+    // Views: most requests are only counted, and the replay copies what it keeps.
+    ip: text.slice(fields.ipStart, fields.ipEnd),
+    method: fields.method,
+    url: clfTarget(text, fields),
+    status: fields.status,
+    userAgent: fields.userAgent,
+    host: null,
+  };
+}
+
+/**
+ * The request target of a combined/common line. Escaped like the User-Agent (a `"` in the
+ * target is logged as `\"`), so unescaped the same way; most targets have no backslash.
+ */
+export function clfTarget(text: string, fields: Readonly<ClfFields>): string {
+  const target = text.slice(fields.urlStart, fields.urlEnd);
+  return target.includes('\\') ? unescapeLogField(target) : target;
 }
 
 export interface LogParserOptions {
@@ -120,6 +166,8 @@ class Interner {
   private readonly raw: (string | undefined)[];
   private readonly values: string[];
   private readonly mask: number;
+  /** The slot the last `get` used (-1 for an empty value). */
+  lastSlot = -1;
 
   /** `transform` maps a new raw value (e.g. unescapes it); hits return the transformed value. */
   constructor(bits: number, private readonly transform?: (raw: string) => string) {
@@ -130,13 +178,17 @@ class Interner {
 
   get(text: string, start: number, end: number): string {
     const len = end - start;
-    if (len <= 0) return '';
+    if (len <= 0) {
+      this.lastSlot = -1;
+      return '';
+    }
     let h = Math.imul(len, 0x9e3779b1);
     h = Math.imul(h ^ text.charCodeAt(end - 1), 0x85ebca6b);
     h = Math.imul(h ^ text.charCodeAt(start + (len >> 1)), 0xc2b2ae35);
     h = Math.imul(h ^ text.charCodeAt(start + (len >> 2)), 0x27d4eb2f);
     h = Math.imul(h ^ text.charCodeAt(end - 1 - (len >> 3)), 0x165667b1);
     const i = (h ^ (h >>> 15)) & this.mask;
+    this.lastSlot = i;
     const cached = this.raw[i];
     // slice + === beats startsWith(cached, start) several times over in V8 (a slice is a
     // small view object; equality is a flat memory compare).
@@ -189,6 +241,7 @@ export function ownString(s: string): string {
 }
 
 class ClfParser implements LogLineParser {
+  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '', userAgentSlot: -1 };
   private readonly quote = new MemoSearch('"');
   private readonly open = new MemoSearch(' [');
   private readonly close = new MemoSearch(']');
@@ -203,22 +256,27 @@ class ClfParser implements LogLineParser {
   constructor(readonly format: 'combined' | 'common') {}
 
   parse(text: string, start: number, end: number): LogRequest | string | null {
+    const result = this.scan(text, start, end);
+    return result === true ? clfRequest(text, this.scanned) : result;
+  }
+
+  scan(text: string, start: number, end: number): true | string | null {
     if (end <= start) return null;
+    const fields = this.scanned;
     // Fast path `ip - - [`: one search for the first space, then fixed positions.
     let lb: number;
-    let ip: string | undefined;
     const sp = text.indexOf(' ', start);
     if (
       sp > start && sp + 5 < end && text.charCodeAt(sp + 1) === 0x2d && text.charCodeAt(sp + 2) === 0x20 &&
       text.charCodeAt(sp + 3) === 0x2d && text.charCodeAt(sp + 4) === 0x20 && text.charCodeAt(sp + 5) === 0x5b
     ) {
       lb = sp + 4;
-      ip = ownString(text.slice(start, sp));
+      fields.ipStart = start;
+      fields.ipEnd = sp;
     } else {
       lb = this.open.find(text, start, end);
       if (lb < 0 || lb >= end) return 'no [timestamp]';
-      ip = clientOf(text, start, lb);
-      if (ip === undefined) return 'no client address before the timestamp';
+      if (!clientSpan(text, start, lb, fields)) return 'no client address before the timestamp';
     }
     // `[23/Nov/2026:00:00:03 +0000]` is 26 characters; other widths are searched for.
     const rb = text.charCodeAt(lb + 28) === 0x5d ? lb + 28 : this.close.find(text, lb + 2, end);
@@ -241,10 +299,6 @@ class ClfParser implements LogLineParser {
     while (sp2 > sp1 && text.charCodeAt(sp2) !== 0x20) sp2--;
     const urlEnd = sp2 > sp1 && text.charCodeAt(sp2 + 1) === 0x48 && text.charCodeAt(sp2 + 4) === 0x50 && text.charCodeAt(sp2 + 5) === 0x2f ? sp2 : reqEnd;
     if (urlEnd === sp1 + 1) return 'empty request target';
-    // Not interned: most lines are browsers whose URL is never looked up. Escaped like the
-    // User-Agent (a `"` in the target is logged as `\"`), so unescaped the same way.
-    const target = text.slice(sp1 + 1, urlEnd);
-    const url = target.includes('\\') ? unescapeLogField(target) : target;
 
     // status and size
     let i = reqEnd + 1;
@@ -271,12 +325,17 @@ class ClfParser implements LogLineParser {
     if (i === sizeStart) return 'no response size';
 
     const ua = this.secondQuoted(text, i, end);
-    if (ua === undefined) {
-      // A common line has neither; a combined one read as common still yields its User-Agent.
-      if (this.format === 'common') return { time, ip, method, url, status: statusValue, userAgent: '', host: null };
-      return 'no "referer" "user-agent" fields (common format?)';
-    }
-    return { time, ip, method, url, status: statusValue, userAgent: ua, host: null };
+    // A common line has neither; a combined one read as common still yields its User-Agent.
+    if (ua === undefined && this.format !== 'common') return 'no "referer" "user-agent" fields (common format?)';
+    fields.method = method;
+    // Not interned: most lines are browsers whose URL is never looked up.
+    fields.urlStart = sp1 + 1;
+    fields.urlEnd = urlEnd;
+    fields.time = time;
+    fields.status = statusValue;
+    fields.userAgent = ua ?? '';
+    fields.userAgentSlot = ua === undefined ? -1 : this.userAgents.lastSlot;
+    return true;
   }
 
   /**
@@ -354,11 +413,26 @@ function digit2(text: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-/** `ip user auth [`, or `vhost:port ip user auth [` (Apache vhost_combined): the address is third from the bracket. */
-function clientOf(text: string, start: number, bracket: number): string | undefined {
-  const tokens = text.slice(start, bracket).split(' ').filter((t) => t !== '');
-  if (tokens.length === 0) return undefined;
-  return ownString(tokens.length >= 3 ? tokens[tokens.length - 3]! : tokens[0]!);
+/**
+ * `ip user auth [`, or `vhost:port ip user auth [` (Apache vhost_combined): the address is
+ * third from the bracket. Words are runs of anything but spaces; false when there are none.
+ */
+function clientSpan(text: string, start: number, bracket: number, fields: ClfFields): boolean {
+  const words: number[] = [];
+  let i = start;
+  for (;;) {
+    while (i < bracket && text.charCodeAt(i) === 0x20) i++;
+    if (i >= bracket) break;
+    const wordStart = i;
+    while (i < bracket && text.charCodeAt(i) !== 0x20) i++;
+    words.push(wordStart, i);
+  }
+  const count = words.length / 2;
+  if (count === 0) return false;
+  const k = count >= 3 ? count - 3 : 0;
+  fields.ipStart = words[2 * k]!;
+  fields.ipEnd = words[2 * k + 1]!;
+  return true;
 }
 
 /** The request method at [start, end): a shared constant for the usual ones. */

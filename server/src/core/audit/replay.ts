@@ -10,14 +10,19 @@
  */
 
 import type { Crawler, ResolvedAgent } from '../crawlers';
-import { CRAWLERS, looksLikeBrowser, resolveAgent } from '../crawlers';
+import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsFile } from '../parse';
+import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
-import { createLogParser, detectLogFormat, ownString, StringInterner } from './log-formats';
-import type { JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
+import { ownString, StringInterner } from './log-formats';
+import type { JsonFieldNames, LogFormat, LogRequest } from './log-formats';
+import { LogLineReader } from './log-lines';
+import type { CancelSignal, LogLineSink } from './log-lines';
+import { RequestBatchReader } from './request-batch';
+import type { RequestBatch } from './request-batch';
 import type { IpRangeList } from './ranges';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
 import { SummaryBuilder } from './summary';
@@ -28,10 +33,7 @@ import type { RequestVerification, ReverseDnsResolver, VerificationStatus } from
 import { RobotsTimeline } from './versions';
 import type { RobotsVersion } from './versions';
 
-/** Anything with `aborted`, such as an `AbortSignal` (the core's ES2022 lib has no DOM types). */
-export interface CancelSignal {
-  readonly aborted: boolean;
-}
+export type { CancelSignal } from './log-lines';
 
 export type CrawlDelayScope = 'verified' | 'claimed';
 
@@ -87,6 +89,16 @@ export interface LogInput {
   readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
 }
 
+/**
+ * A log read and parsed elsewhere (a reader thread running `LogLineReader` into a
+ * `RequestBatchWriter`): its batches in order, and, optionally, byte progress.
+ */
+export interface ParsedLogInput {
+  readonly name: string;
+  readonly batches: AsyncIterable<RequestBatch>;
+  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
+}
+
 interface VerdictLite {
   readonly allowed: boolean | null;
   readonly line: number | null;
@@ -119,9 +131,6 @@ const ROBOTS_TXT_VERDICT: VerdictLite = { allowed: true, line: null, rule: null,
 const UNAVAILABLE_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'unavailable' };
 const UNREACHABLE_VERDICT: VerdictLite = { allowed: false, line: null, rule: null, group: null, reason: 'unreachable' };
 const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-const SAMPLE_LINES = 50;
-/** Longest line kept waiting for its end; anything longer is read (and rejected) as it is. */
-const MAX_LINE_CHARS = 1 << 20;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
 
@@ -129,8 +138,12 @@ const MAX_VERDICTS = 500_000;
  * One replay: feed it files (`beginFile`, `feed`, `endFile`), read the summary at any time.
  * `feed` returns a promise only when it had to wait (DNS, a slow record consumer); callers
  * must wait for it before feeding more.
+ *
+ * Lines read and parsed elsewhere (a reader thread) enter through the `LogLineSink` side
+ * instead: `beginParsedFile`, then `formatChosen`, `linesRead`, `request`, `parseFailure`
+ * in log order — the same calls the session's own reader makes.
  */
-export class AuditSession {
+export class AuditSession implements LogLineSink {
   readonly timeline: RobotsTimeline;
   private readonly verifier: CrawlerVerifier;
   private readonly tracker = new FetchTracker();
@@ -147,17 +160,13 @@ export class AuditSession {
   private readonly originScheme: string;
   private readonly crawlDelay: CrawlDelayScope | false;
   private readonly onRecord: ((record: AuditRecord) => void | Promise<void>) | undefined;
-  private readonly signal: CancelSignal | undefined;
   private readonly now: () => number;
   private readonly started: number;
+  private readonly reader: LogLineReader;
 
   private fileName = '';
-  private lineNo = 0;
-  private parser: LogLineParser | undefined;
-  private sample: { text: string; line: number }[] | undefined;
-  private partial = '';
+  private fileLines = 0;
   private readonly clock = new IsoClock();
-  private stopped = false;
 
   constructor(
     private readonly options: ReplayOptions,
@@ -171,19 +180,22 @@ export class AuditSession {
     this.originScheme = options.origin ? options.origin.slice(0, options.origin.indexOf('://')) : 'https';
     this.crawlDelay = options.crawlDelay ?? false;
     this.onRecord = handlers.onRecord;
-    this.signal = handlers.signal;
     this.now = handlers.now ?? (() => 0);
     this.started = this.now();
+    this.reader = new LogLineReader(this, {
+      ...(options.jsonFields ? { jsonFields: options.jsonFields } : {}),
+      ...(handlers.signal ? { signal: handlers.signal } : {}),
+    });
   }
 
   /** True once the signal was seen aborted; the session then ignores further input. */
   get cancelled(): boolean {
-    return this.stopped;
+    return this.reader.stopped;
   }
 
   /** Lines read from the current file so far. */
   get lines(): number {
-    return this.lineNo;
+    return this.fileLines;
   }
 
   /** Running totals across files, cheap enough for progress reports. */
@@ -193,69 +205,42 @@ export class AuditSession {
 
   /** Stops the replay: further input is ignored and the summary says it was cancelled. */
   cancel(): void {
-    this.stopped = true;
+    this.reader.stop();
   }
 
   beginFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): void {
-    this.fileName = name;
-    this.lineNo = 0;
-    this.partial = '';
-    this.summaryBuilder.beginFile(name);
-    if (format === 'auto') {
-      this.parser = undefined;
-      this.sample = [];
-    } else {
-      this.parser = createLogParser(format, this.parserOptions());
-      this.sample = undefined;
-      this.summaryBuilder.setFormat(format, 'given');
-    }
+    this.beginParsedFile(name);
+    this.reader.begin(format);
   }
 
   /** Feeds text of the current file; a trailing partial line waits for the next chunk. */
   feed(chunk: string): void | Promise<void> {
-    if (this.stopped || chunk === '') return;
-    // lastIndexOf is a slow runtime call in V8; chunks end at a line break almost always.
-    const lastNewline = chunk.charCodeAt(chunk.length - 1) === 0x0a ? chunk.length - 1 : chunk.lastIndexOf('\n');
-    if (lastNewline < 0) {
-      this.partial += chunk;
-      // A "line" this long is garbage; reading it now keeps memory bounded.
-      if (this.partial.length > MAX_LINE_CHARS) {
-        const garbage = this.partial + '\n';
-        this.partial = '';
-        return this.run(garbage, 0, garbage.length);
-      }
-      return;
-    }
-    const rest = lastNewline < chunk.length - 1 ? chunk.slice(lastNewline + 1) : '';
-    let start = 0;
-    let pending: void | Promise<void> = undefined;
-    if (this.partial !== '') {
-      // The line begun in the previous chunk is completed on its own, so the chunk itself is
-      // never concatenated (and copied) as a whole.
-      const first = chunk.indexOf('\n');
-      const line = this.partial + chunk.slice(0, first + 1);
-      this.partial = '';
-      start = first + 1;
-      pending = this.run(line, 0, line.length);
-    }
-    const finish = (): void | Promise<void> => {
-      this.partial = rest;
-      return this.run(chunk, start, lastNewline + 1);
-    };
-    return pending ? pending.then(finish) : finish();
+    return this.reader.feed(chunk);
   }
 
   /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
   endFile(): void | Promise<void> {
-    if (this.stopped) return;
-    const rest = this.partial;
-    this.partial = '';
-    const after = (): void | Promise<void> => (this.sample !== undefined ? this.concludeDetection() : undefined);
-    if (rest !== '') {
-      const r = this.run(rest + '\n', 0, rest.length + 1);
-      if (r) return r.then(after);
-    }
-    return after();
+    return this.reader.end();
+  }
+
+  /** Starts a file whose lines arrive already parsed, through the `LogLineSink` methods. */
+  beginParsedFile(name: string): void {
+    this.fileName = name;
+    this.fileLines = 0;
+    this.summaryBuilder.beginFile(name);
+  }
+
+  formatChosen(format: LogFormat, source: string): void {
+    this.summaryBuilder.setFormat(format, source);
+  }
+
+  linesRead(count: number): void {
+    this.fileLines += count;
+    this.summaryBuilder.lines(count);
+  }
+
+  parseFailure(line: number, text: string, reason: string): void {
+    this.summaryBuilder.failure(this.fileName, line, text, reason);
   }
 
   /** The summary so far (complete after the last `endFile`). */
@@ -278,82 +263,13 @@ export class AuditSession {
         { policy: RFC9309_FETCH_POLICY, appliesTo: 'all other crawlers and clients' },
       ],
       crawlDelay: this.crawlDelay ? { scope: this.crawlDelay, honouredBy } : null,
-      cancelled: this.stopped,
+      cancelled: this.cancelled,
       elapsedMs: Math.max(0, this.now() - this.started),
     });
   }
 
-  private parserOptions(): { jsonFields?: JsonFieldNames } {
-    return this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {};
-  }
-
-  /** Lines of text[pos, end), each ending in `\n`. Synchronous until something must be awaited. */
-  private run(text: string, pos: number, end: number): void | Promise<void> {
-    let checked = 0;
-    while (pos < end) {
-      if (++checked === 4096) {
-        checked = 0;
-        if (this.signal?.aborted) {
-          this.stopped = true;
-          return;
-        }
-      }
-      const newline = text.indexOf('\n', pos);
-      const next = newline < 0 || newline >= end ? end : newline + 1;
-      let lineEnd = next - 1;
-      if (text.charCodeAt(lineEnd) !== 0x0a) lineEnd = next;
-      if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
-      const pending = this.line(text, pos, lineEnd);
-      pos = next;
-      if (pending !== undefined) {
-        const resumeAt = pos;
-        return pending.then(() => {
-          if (this.signal?.aborted) {
-            this.stopped = true;
-            return;
-          }
-          return this.run(text, resumeAt, end);
-        });
-      }
-    }
-  }
-
-  private line(text: string, start: number, end: number): void | Promise<void> {
-    this.lineNo++;
-    this.summaryBuilder.line();
-    if (this.sample !== undefined) {
-      this.sample.push({ text: text.slice(start, end), line: this.lineNo });
-      if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
-      return;
-    }
-    return this.parsed(this.parser!.parse(text, start, end), text, start, end, this.lineNo);
-  }
-
-  private concludeDetection(): void | Promise<void> {
-    const sample = this.sample ?? [];
-    this.sample = undefined;
-    const detection = detectLogFormat(
-      sample.map((s) => s.text),
-      this.parserOptions(),
-    );
-    this.parser = createLogParser(detection.format, this.parserOptions());
-    this.summaryBuilder.setFormat(
-      detection.format,
-      detection.matched === 0 ? `not recognised (no sample line parsed); read as ${detection.format}` : `detected: ${detection.matched} of ${detection.sampled} sample lines`,
-    );
-    return sequence(sample, (s) => this.parsed(this.parser!.parse(s.text, 0, s.text.length), s.text, 0, s.text.length, s.line));
-  }
-
-  private parsed(result: LogRequest | string | null, text: string, start: number, end: number, line: number): void | Promise<void> {
-    if (result === null) return;
-    if (typeof result === 'string') {
-      this.summaryBuilder.failure(this.fileName, line, text.slice(start, end), result);
-      return;
-    }
-    return this.request(result, line);
-  }
-
-  private request(req: LogRequest, line: number): void | Promise<void> {
+  /** A parsed request of the current file, judged now. */
+  request(req: LogRequest, line: number): void | Promise<void> {
     const identity = this.identify(req.userAgent);
     if (identity.crawler === undefined) return this.judge(req, line, identity, NOT_APPLICABLE_VERIFICATION);
     const verification = this.verifier.verify(req.ip, identity.crawler);
@@ -365,25 +281,7 @@ export class AuditSession {
     let identity = this.identities.get(userAgent);
     if (identity !== undefined) return identity;
     if (this.identities.size >= MAX_IDENTITIES) this.identities.clear();
-    const trimmed = userAgent.trim();
-    let client: ClientKind;
-    let resolved: ResolvedAgent | undefined;
-    let crawler: Crawler | undefined;
-    if (trimmed === '' || trimmed === '-') {
-      client = 'no-user-agent';
-    } else {
-      const agent = resolveAgent(trimmed);
-      crawler = agent.crawler;
-      if (crawler) {
-        client = crawler.controlToken ? 'control-token' : 'crawler';
-        resolved = agent;
-      } else if (looksLikeBrowser(trimmed)) {
-        client = 'browser';
-      } else {
-        client = 'other-client';
-        resolved = agent;
-      }
-    }
+    const { client, crawler, resolved } = identifyClient(userAgent);
     const token = resolved ? resolved.token : '';
     const selectionKey = crawler ? `crawler:${crawler.id}` : `token:${token.toLowerCase()}`;
     identity = {
@@ -411,10 +309,11 @@ export class AuditSession {
     }
     const iso = this.clock.iso(time);
     const status = verification.status;
+    // The address and URL may be views into a big chunk: what is kept must not keep it alive.
+    const ip = ownString(req.ip);
     if (identity.resolved === undefined) {
-      // The URL may be a view into a big chunk: a record handed out must not keep it alive.
       const record: AuditRecord = {
-        file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: ownString(req.url), status: req.status,
+        file: this.fileName, logLine, time: iso, ip, method: req.method, url: ownString(req.url), status: req.status,
         userAgent: req.userAgent, client: identity.client, crawler: null, agent: '', verification: status, evidence: null,
         allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
         violation: false, robotsFetch: false,
@@ -436,7 +335,7 @@ export class AuditSession {
       const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
       const after = this.tracker.observe(stateKey, time, req.status);
       if (fetchOutcome(req.status) !== 'keep') {
-        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, req.ip, time, req.status, after.state, beforeState !== after.state, status);
+        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, ip, time, req.status, after.state, beforeState !== after.state, status);
       }
     }
     const effective = this.tracker.effective(stateKey, time, identity.policy);
@@ -501,7 +400,7 @@ export class AuditSession {
     }
 
     const record: Writable<AuditRecord> = {
-      file: this.fileName, logLine, time: iso, ip: req.ip, method: req.method, url: loggedUrl, status: req.status,
+      file: this.fileName, logLine, time: iso, ip, method: req.method, url: loggedUrl, status: req.status,
       userAgent: req.userAgent, client: identity.client, crawler: identity.crawler?.token ?? null, agent: identity.token,
       verification: status, evidence: verification.evidence, allowed: verdict.allowed, line: verdict.line, rule: verdict.rule,
       group: verdict.group, state: verdict.allowed === null ? null : state, reason: verdict.reason,
@@ -608,26 +507,21 @@ function isRobotsTxt(url: string): boolean {
   return parsed.ok && parsed.target.path === '/robots.txt';
 }
 
-/** Runs `fn` over items in order, waiting only when it returns a promise. */
-function sequence<T>(items: readonly T[], fn: (item: T) => void | Promise<void>, from = 0): void | Promise<void> {
-  for (let i = from; i < items.length; i++) {
-    const pending = fn(items[i]!);
-    if (pending !== undefined) return pending.then(() => sequence(items, fn, i + 1));
-  }
-}
-
 /**
  * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
- * between chunks and returns the summary so far, marked `cancelled`.
+ * between chunks and returns the summary so far, marked `cancelled`. Text and already
+ * parsed inputs may be mixed; both give the same records and summary.
  */
-export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
+export async function replayLogs(inputs: readonly (LogInput | ParsedLogInput)[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
   const session = new AuditSession(options, handlers);
+  const batchReader = new RequestBatchReader(handlers.signal);
   const every = Math.max(1, handlers.progressEvery ?? 100_000);
   const now = handlers.now ?? (() => 0);
   const started = now();
   let totalLines = 0;
   let nextReport = every;
-  const report = (input: LogInput, index: number): void => {
+  const stopped = (): boolean => handlers.signal?.aborted === true || session.cancelled;
+  const report = (input: LogInput | ParsedLogInput, index: number): void => {
     if (!handlers.onProgress) return;
     const counts = session.counts();
     const bytes = input.progress?.();
@@ -645,22 +539,38 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
   };
   for (let index = 0; index < inputs.length; index++) {
     const input = inputs[index]!;
-    if (handlers.signal?.aborted || session.cancelled) break;
-    session.beginFile(input.name, input.format ?? options.format ?? 'auto');
+    if (stopped()) break;
     const base = totalLines;
-    for await (const chunk of input.chunks) {
-      const pending = session.feed(chunk);
-      if (pending) await pending;
-      if (handlers.signal?.aborted || session.cancelled) break;
+    /** After each chunk or batch: a progress report every `every` lines. */
+    const step = (): void => {
       totalLines = base + session.lines;
       if (totalLines >= nextReport) {
         nextReport = totalLines + every;
         report(input, index);
       }
+    };
+    if ('batches' in input) {
+      session.beginParsedFile(input.name);
+      batchReader.beginFile();
+      for await (const batch of input.batches) {
+        const pending = batchReader.replay(batch, session);
+        if (pending) await pending;
+        if (stopped()) break;
+        step();
+      }
+      if (stopped()) break;
+    } else {
+      session.beginFile(input.name, input.format ?? options.format ?? 'auto');
+      for await (const chunk of input.chunks) {
+        const pending = session.feed(chunk);
+        if (pending) await pending;
+        if (stopped()) break;
+        step();
+      }
+      if (stopped()) break;
+      const pending = session.endFile();
+      if (pending) await pending;
     }
-    if (handlers.signal?.aborted || session.cancelled) break;
-    const pending = session.endFile();
-    if (pending) await pending;
     totalLines = base + session.lines;
     report(input, index);
   }

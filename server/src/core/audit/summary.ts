@@ -287,7 +287,7 @@ export class SummaryBuilder {
   private first = Infinity;
   private last = -Infinity;
   private requests = 0;
-  private lines = 0;
+  private lineCount = 0;
   private failures = 0;
   private readonly failureReasons = new Map<string, number>();
   private readonly samples: ParseFailureSample[] = [];
@@ -315,7 +315,7 @@ export class SummaryBuilder {
   }
 
   counts(): { lines: number; requests: number; parseFailures: number } {
-    return { lines: this.lines, requests: this.requests, parseFailures: this.failures };
+    return { lines: this.lineCount, requests: this.requests, parseFailures: this.failures };
   }
 
   beginFile(name: string): void {
@@ -330,9 +330,9 @@ export class SummaryBuilder {
     }
   }
 
-  line(): void {
-    this.lines++;
-    if (this.file) this.file.lines++;
+  lines(count: number): void {
+    this.lineCount += count;
+    if (this.file) this.file.lines += count;
   }
 
   failure(file: string, line: number, text: string, reason: string): void {
@@ -511,7 +511,7 @@ export class SummaryBuilder {
       files: this.files.map((f) => ({ ...f })),
       period: { first: Number.isFinite(this.first) ? isoTime(this.first) : null, last: Number.isFinite(this.last) ? isoTime(this.last) : null },
       totals: {
-        lines: this.lines,
+        lines: this.lineCount,
         requests: this.requests,
         parseFailures: this.failures,
         crawlerRequests: sum((r) => r.requests),

@@ -9,6 +9,7 @@
 import type { Crawler } from '../crawlers';
 import { formatIp, IpPrefixSet, parseIp, sameIp } from './ip';
 import type { IpAddress } from './ip';
+import { ownString } from './log-formats';
 import type { IpRangeList } from './ranges';
 
 export type VerificationStatus = 'verified' | 'spoofed' | 'unverified' | 'not-applicable';
@@ -126,7 +127,8 @@ export class CrawlerVerifier {
       this.cached = 0;
     }
     const result = this.compute(ip, crawler, check);
-    check.cache.set(ip, result);
+    // The address may be a view into a big chunk of log text: the cache keeps a copy.
+    check.cache.set(ownString(ip), result);
     this.cached++;
     if (result instanceof Promise) {
       void result.then((settled) => {

@@ -1,0 +1,226 @@
+/**
+ * Text of one log file → parsed lines: chunks are cut into lines (a line may straddle
+ * chunks; CR before LF is dropped), the format is detected from the first lines when not
+ * given, and each line is parsed. What comes out goes to a `LogLineSink`: the replay itself,
+ * or an encoder that ships the requests to another thread. Both see exactly the same events,
+ * which is what keeps a replay read on a worker thread identical to one read in place.
+ */
+
+import { createLogParser, detectLogFormat } from './log-formats';
+import type { ClfFields, JsonFieldNames, LogFormat, LogLineParser, LogRequest } from './log-formats';
+
+/** Receives a file's lines in log order. */
+export interface LogLineSink {
+  /** The file's format: given (source `given`) or detected (source says how). */
+  formatChosen(format: LogFormat, source: string): void;
+  /** `count` more lines were read, blank and unparsed ones included. */
+  linesRead(count: number): void;
+  /** A request read from line `line` (1-based); a returned promise pauses the reader. */
+  request(request: LogRequest, line: number): void | Promise<void>;
+  /**
+   * Optional: a combined/common request as positions in `text` (see `clfRequest`), for sinks
+   * that would rather not have its strings cut. `fields` is reused for the next line.
+   */
+  requestAt?(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void>;
+  /** A line that is not a request, with why; a returned promise pauses the reader. */
+  parseFailure(line: number, text: string, reason: string): void | Promise<void>;
+}
+
+/** Anything with `aborted`, such as an `AbortSignal` (the core's ES2022 lib has no DOM types). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+export interface LogLineReaderOptions {
+  readonly jsonFields?: JsonFieldNames;
+  /** Checked every few thousand lines: once aborted, the reader stops. */
+  readonly signal?: CancelSignal;
+}
+
+const SAMPLE_LINES = 50;
+/** Longest line kept waiting for its end; anything longer is read (and rejected) as it is. */
+const MAX_LINE_CHARS = 1 << 20;
+
+/**
+ * Reads one file at a time (`begin`, `feed`, `end`). `feed` and `end` return a promise only
+ * when the sink made them wait; callers must wait for it before feeding more.
+ */
+export class LogLineReader {
+  private lineNo = 0;
+  private parser: LogLineParser | undefined;
+  private sample: { text: string; line: number }[] | undefined;
+  private partial = '';
+  private halted = false;
+  /** The parser can `scan` and the sink takes positions. */
+  private scanning = false;
+
+  constructor(
+    private readonly sink: LogLineSink,
+    private readonly options: LogLineReaderOptions = {},
+  ) {}
+
+  /** Lines read from the current file so far. */
+  get lines(): number {
+    return this.lineNo;
+  }
+
+  /** True once stopped (by `stop` or the signal): further input is ignored. */
+  get stopped(): boolean {
+    return this.halted;
+  }
+
+  stop(): void {
+    this.halted = true;
+  }
+
+  begin(format: LogFormat | 'auto'): void {
+    this.lineNo = 0;
+    this.partial = '';
+    if (format === 'auto') {
+      this.parser = undefined;
+      this.sample = [];
+    } else {
+      this.useParser(createLogParser(format, this.parserOptions()));
+      this.sample = undefined;
+      this.sink.formatChosen(format, 'given');
+    }
+  }
+
+  /** Feeds text of the current file; a trailing partial line waits for the next chunk. */
+  feed(chunk: string): void | Promise<void> {
+    if (this.halted || chunk === '') return;
+    // lastIndexOf is a slow runtime call in V8; chunks end at a line break almost always.
+    const lastNewline = chunk.charCodeAt(chunk.length - 1) === 0x0a ? chunk.length - 1 : chunk.lastIndexOf('\n');
+    if (lastNewline < 0) {
+      this.partial += chunk;
+      // A "line" this long is garbage; reading it now keeps memory bounded.
+      if (this.partial.length > MAX_LINE_CHARS) {
+        const garbage = this.partial + '\n';
+        this.partial = '';
+        return this.run(garbage, 0, garbage.length);
+      }
+      return;
+    }
+    const rest = lastNewline < chunk.length - 1 ? chunk.slice(lastNewline + 1) : '';
+    let start = 0;
+    let pending: void | Promise<void> = undefined;
+    if (this.partial !== '') {
+      // The line begun in the previous chunk is completed on its own, so the chunk itself is
+      // never concatenated (and copied) as a whole.
+      const first = chunk.indexOf('\n');
+      const line = this.partial + chunk.slice(0, first + 1);
+      this.partial = '';
+      start = first + 1;
+      pending = this.run(line, 0, line.length);
+    }
+    const finish = (): void | Promise<void> => {
+      this.partial = rest;
+      return this.run(chunk, start, lastNewline + 1);
+    };
+    return pending ? pending.then(finish) : finish();
+  }
+
+  /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
+  end(): void | Promise<void> {
+    if (this.halted) return;
+    const rest = this.partial;
+    this.partial = '';
+    const after = (): void | Promise<void> => (this.sample !== undefined ? this.concludeDetection() : undefined);
+    if (rest !== '') {
+      const r = this.run(rest + '\n', 0, rest.length + 1);
+      if (r) return r.then(after);
+    }
+    return after();
+  }
+
+  private parserOptions(): { jsonFields?: JsonFieldNames } {
+    return this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {};
+  }
+
+  /** Lines of text[pos, end), each ending in `\n`. Synchronous until something must be awaited. */
+  private run(text: string, pos: number, end: number): void | Promise<void> {
+    const signal = this.options.signal;
+    let checked = 0;
+    while (pos < end) {
+      if (++checked === 4096) {
+        checked = 0;
+        if (signal?.aborted) {
+          this.halted = true;
+          return;
+        }
+      }
+      const newline = text.indexOf('\n', pos);
+      const next = newline < 0 || newline >= end ? end : newline + 1;
+      let lineEnd = next - 1;
+      if (text.charCodeAt(lineEnd) !== 0x0a) lineEnd = next;
+      if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+      const pending = this.line(text, pos, lineEnd);
+      pos = next;
+      if (pending !== undefined) {
+        const resumeAt = pos;
+        return pending.then(() => {
+          if (signal?.aborted) {
+            this.halted = true;
+            return;
+          }
+          return this.run(text, resumeAt, end);
+        });
+      }
+    }
+  }
+
+  private line(text: string, start: number, end: number): void | Promise<void> {
+    this.lineNo++;
+    this.sink.linesRead(1);
+    if (this.sample !== undefined) {
+      this.sample.push({ text: text.slice(start, end), line: this.lineNo });
+      if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
+      return;
+    }
+    return this.read(text, start, end, this.lineNo);
+  }
+
+  private concludeDetection(): void | Promise<void> {
+    const sample = this.sample ?? [];
+    this.sample = undefined;
+    const detection = detectLogFormat(
+      sample.map((s) => s.text),
+      this.parserOptions(),
+    );
+    this.useParser(createLogParser(detection.format, this.parserOptions()));
+    this.sink.formatChosen(
+      detection.format,
+      detection.matched === 0 ? `not recognised (no sample line parsed); read as ${detection.format}` : `detected: ${detection.matched} of ${detection.sampled} sample lines`,
+    );
+    return sequence(sample, (s) => this.read(s.text, 0, s.text.length, s.line));
+  }
+
+  private useParser(parser: LogLineParser): void {
+    this.parser = parser;
+    this.scanning = parser.scan !== undefined && this.sink.requestAt !== undefined;
+  }
+
+  private read(text: string, start: number, end: number, line: number): void | Promise<void> {
+    const parser = this.parser!;
+    if (this.scanning) {
+      const result = parser.scan!(text, start, end);
+      if (result === true) return this.sink.requestAt!(text, parser.scanned!, line);
+      return this.parsed(result, text, start, end, line);
+    }
+    return this.parsed(parser.parse(text, start, end), text, start, end, line);
+  }
+
+  private parsed(result: LogRequest | string | null, text: string, start: number, end: number, line: number): void | Promise<void> {
+    if (result === null) return;
+    if (typeof result === 'string') return this.sink.parseFailure(line, text.slice(start, end), result);
+    return this.sink.request(result, line);
+  }
+}
+
+/** Runs `fn` over items in order, waiting only when it returns a promise. */
+function sequence<T>(items: readonly T[], fn: (item: T) => void | Promise<void>, from = 0): void | Promise<void> {
+  for (let i = from; i < items.length; i++) {
+    const pending = fn(items[i]!);
+    if (pending !== undefined) return pending.then(() => sequence(items, fn, i + 1));
+  }
+}
