@@ -42,7 +42,7 @@ function clfTime(ms: number): string {
 /**
  * A combined log with everything the replay reacts to: verified and spoofed crawlers,
  * robots.txt fetches answered 200/404/429/503, Crawl-delay gaps, a rules change (grace),
- * browsers, tools, no User-Agent, escaped quotes, vhost prefixes, non-ASCII targets, blank
+ * browsers, tools, no User-Agent, escaped quotes (in targets too), vhost prefixes, non-ASCII targets, blank
  * and malformed lines, CRLF endings and a few very long lines. Deterministic.
  */
 function variedLog(lines: number, seed = 1): string {
@@ -62,7 +62,8 @@ function variedLog(lines: number, seed = 1): string {
     ['192.0.2.11', '-'],
     ['192.0.2.12', 'Say \\"hi\\" crawler/1.0'],
   ];
-  const paths = ['/', '/cart/checkout', '/search?q=boots', '/blog/2026/a-post', '/private/x', '/caf\u00e9/ツ', '/products/p-1?sort=asc'];
+  // The last is logged escaped (`\"`, `\\`): both reading paths must unescape it alike.
+  const paths = ['/', '/cart/checkout', '/search?q=boots', '/blog/2026/a-post', '/private/x', '/caf\u00e9/ツ', '/products/p-1?sort=asc', '/say/\\"hi\\"/a\\\\b'];
   const out: string[] = [];
   let time = T0;
   for (let i = 0; i < lines; i++) {
