@@ -74,6 +74,11 @@ export async function compareLiveScenarios(t) {
       await panelTab.click();
       await panelTab.locator('.tab-actions .action-label[aria-label^="Close"]').click();
       await page.locator('.tabs-container .tab', { hasText: 'Compare — ' }).waitFor({ state: 'detached' });
+      // Closing the tab hands focus to the replay webview beside it, which would close the
+      // palette as it opens: put the focus back in the robots.txt editor first.
+      await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]').first().click();
+      await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').first().waitFor();
+      await page.locator('.part.editor .editor-group-container.active .monaco-editor.focused').first().waitFor();
       await ui.runCommand('Notifications: Clear All Notifications');
 
       // The site compared last is offered again.
