@@ -12,6 +12,7 @@ import { inspectLogFile, replayLogFiles } from '../../server/src/node/log-reader
 import type { ReplayFilesOptions } from '../../server/src/node/log-reader';
 import { loadRangeLists } from '../../server/src/node/ranges';
 import { BATCHES_AHEAD, ReaderThread, readerThreadPays } from '../../server/src/node/reader-thread';
+import { waitFor } from '../e2e/suite/wait';
 
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'replay');
@@ -249,8 +250,10 @@ describe('replay on a reader thread', () => {
     try {
       const batches = thread.inputs[0]!.batches[Symbol.asyncIterator]();
       assert.equal((await batches.next()).done, false);
-      await sleep(300);
-      assert.ok(thread.ahead >= 1 && thread.ahead <= BATCHES_AHEAD, `${thread.ahead} batches ahead`);
+      // The consumer holds one batch's buffers and the worker the set it is filling: it sends
+      // the others, then must wait (measured: it never gets further than this).
+      await waitFor(() => thread.ahead >= BATCHES_AHEAD - 2, 20_000, 'the worker to send what its free buffers hold');
+      assert.ok(thread.ahead <= BATCHES_AHEAD, `${thread.ahead} batches ahead`);
     } finally {
       await thread.close();
     }
