@@ -214,8 +214,7 @@ try {
     });
     log(`status bar: ${await agreed.jsonValue()}`);
     // redundant-rule is a hint by default: no Problems row, but line 11 is faded as unnecessary.
-    const line11 = await ui.viewLine(11);
-    await line11.locator('.squiggly-inline-unnecessary').first().waitFor({ state: 'attached' });
+    await ui.waitForInLine(11, '.squiggly-inline-unnecessary');
   }, { essential: true });
 
   await scenario('problems', async () => {
@@ -258,10 +257,7 @@ try {
   await scenario('hover', async () => {
     await page.keyboard.press('Control+1'); // back to the editor
     await ui.goToLine(8);
-    const line8 = await ui.viewLine(8);
-    const token = line8.locator('span > span', { hasText: /^\/cart\/$/ });
-    const box = await token.boundingBox();
-    if (!box) throw new Error('the /cart/ token of line 8 has no box');
+    const box = await ui.tokenBox(8, '/cart/');
     // Two moves: the first one only wakes the hover controller.
     await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -63,7 +63,7 @@ export async function compareScenarios(t) {
   await scenario('compare-with-git-head', async () => {
     await page.keyboard.press('Control+1');
     await ui.goToLine(80);
-    const line80 = ui.squash(await (await ui.viewLine(80)).textContent());
+    const line80 = ui.squash(await ui.lineText(80));
     if (line80 !== 'Allow: /blog/') throw new Error(`line 80 reads "${line80}"`);
     await page.keyboard.press('Control+Shift+K'); // delete the line; the buffer is not saved
     await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
@@ -186,7 +186,7 @@ export async function compareScenarios(t) {
   /** Removes a 1-based line of robots.txt after checking it reads `expected`. @param {number} line @param {string} expected */
   async function deleteLine(line, expected) {
     await ui.goToLine(line);
-    const text = ui.squash(await (await ui.viewLine(line)).textContent());
+    const text = ui.squash(await ui.lineText(line));
     if (text !== expected) throw new Error(`line ${line} reads "${text}", expected "${expected}"`);
     await page.keyboard.press('Control+Shift+K');
     await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();

@@ -116,7 +116,7 @@ export async function replayScenarios(t) {
     await rows().first().click();
     await ui.cursorOnLine(79);
     await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').waitFor();
-    const line79 = ui.squash(await (await ui.viewLine(79)).textContent());
+    const line79 = ui.squash(await ui.lineText(79));
     if (line79 !== 'Disallow: /') throw new Error(`line 79 reads "${line79}"`);
   });
 

@@ -3,13 +3,42 @@
 // the webviews. Each waits for the workbench to show the result, never for a fixed time.
 import path from 'node:path';
 
+/** The robots.txt editor of the workbench. */
+const EDITOR = '.part.editor .monaco-editor[data-uri$="/robots.txt"]';
+
+/**
+ * Runs in the page, on every try of a wait: finds the rendered `.view-line` of a 1-based line of
+ * robots.txt afresh, as the one level with the gutter's line number — the DOM order of view lines
+ * is not the line order, and the editor re-renders them while it settles, so a line found once can
+ * be another line a moment later. Then answers, or returns false to be tried again: with `inner`,
+ * whether the line holds such an element; with `token`, the box of the token reading exactly that;
+ * otherwise `{ text }`, the line's text.
+ * @param {{ editor: string, line: number, inner?: string, token?: string }} query
+ */
+function probeLine({ editor, line, inner, token }) {
+  const root = globalThis.document.querySelector(editor);
+  const number = [...(root?.querySelectorAll('.line-numbers') ?? [])].find((el) => el.textContent?.trim() === String(line));
+  if (!root || !number) return false;
+  const top = number.getBoundingClientRect().top;
+  const level = [...root.querySelectorAll('.view-lines .view-line')].find((el) => Math.abs(el.getBoundingClientRect().top - top) < 1);
+  if (!level) return false;
+  if (inner) return level.querySelector(inner) !== null;
+  if (token) {
+    const found = [...level.querySelectorAll('span > span')].find((el) => el.textContent === token);
+    if (!found) return false;
+    const { x, y, width, height } = found.getBoundingClientRect();
+    return { x, y, width, height };
+  }
+  return { text: level.textContent ?? '' }; // an object: an empty line's '' would read as "not yet"
+}
+
 /**
  * Workbench gestures and lookups, as a user would do them.
  * @param {import('playwright-core').Page} page
  */
 export function workbench(page) {
   const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-  const editor = page.locator('.part.editor .monaco-editor[data-uri$="/robots.txt"]');
+  const editor = page.locator(EDITOR);
   return {
     quickInput,
     editor,
@@ -68,21 +97,21 @@ export function workbench(page) {
     async cursorOnLine(line) {
       await editor.locator('.line-numbers.active-line-number').filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
     },
+    /** The text of the rendered 1-based line `line` of robots.txt. @param {number} line @returns {Promise<string>} */
+    async lineText(line) {
+      const { text } = await (await page.waitForFunction(`(${probeLine})(${JSON.stringify({ editor: EDITOR, line })})`)).jsonValue();
+      return text;
+    },
+    /** Waits until the rendered line `line` holds an element matching `selector`. @param {number} line @param {string} selector */
+    async waitForInLine(line, selector) {
+      await page.waitForFunction(`(${probeLine})(${JSON.stringify({ editor: EDITOR, line, inner: selector })})`);
+    },
     /**
-     * The rendered `.view-line` of a 1-based line of robots.txt: the one level with the gutter's
-     * line number (the DOM order of view lines is not the line order).
-     * @param {number} line
+     * Where the token reading exactly `token` is on screen in the rendered line `line`.
+     * @param {number} line @param {string} token @returns {Promise<{ x: number, y: number, width: number, height: number }>}
      */
-    async viewLine(line) {
-      const number = editor.locator('.line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
-      await number.waitFor();
-      const box = await number.boundingBox();
-      if (!box) throw new Error(`line number ${line} has no box`);
-      const index = await editor.locator('.view-lines .view-line').evaluateAll((els, y) => {
-        const tops = els.map((el) => Math.abs(el.getBoundingClientRect().top - y));
-        return tops.indexOf(Math.min(...tops));
-      }, box.y);
-      return editor.locator('.view-lines .view-line').nth(index);
+    async tokenBox(line, token) {
+      return (await page.waitForFunction(`(${probeLine})(${JSON.stringify({ editor: EDITOR, line, token })})`)).jsonValue();
     },
     /**
      * The content of the webview on screen. The workbench keeps hidden webviews in the DOM (the
