@@ -47,6 +47,13 @@ describe('replay: streaming', () => {
     );
   });
 
+  test('without a record consumer (browsers only counted, their strings never cut) the summary is the same', async () => {
+    const withRecords = await run([{ name: 'access.log', chunks: chunked(EXAMPLE_LOG, [70_000, 300_001]) }]);
+    const summaryOnly = await replayLogs([{ name: 'access.log', chunks: chunked(EXAMPLE_LOG, [70_000, 300_001]) }], OPTIONS);
+    assert.ok(withRecords.summary.clients.browsers > 100, `${withRecords.summary.clients.browsers} browser requests`);
+    assert.deepEqual(withoutClock(summaryOnly), withoutClock(withRecords.summary));
+  });
+
   test('CRLF line ends and a last line without a newline', async () => {
     const text = EXAMPLE_LOG.split('\n').slice(0, 20).join('\r\n');
     const { records, summary } = await run([{ name: 'crlf.log', chunks: [text] }]);

@@ -259,11 +259,12 @@ describe('replay on a reader thread', () => {
     }
   });
 
-  test('auto: a thread for megabytes of log text, and only with a core to spare', async () => {
+  test('auto: a thread for tens of megabytes of log text, and only with a core to spare', async () => {
     const cores = availableParallelism();
-    const big = { path: 'big.log', bytes: 8 << 20, gzip: false };
-    const zipped = { path: 'big.log.gz', bytes: 1 << 20, gzip: true };
+    const big = { path: 'big.log', bytes: 80 << 20, gzip: false };
+    const zipped = { path: 'big.log.gz', bytes: 12 << 20, gzip: true };
     assert.equal(readerThreadPays([await inspectLogFile(EXAMPLE_LOG)], 0), false, 'a 1 MB log');
+    assert.equal(readerThreadPays([{ ...big, bytes: 20 << 20 }], 0), false, 'a 20 MB log');
     assert.equal(readerThreadPays([big], 0), cores >= 2, 'an idle machine');
     assert.equal(readerThreadPays([zipped], 0), cores >= 2, 'gzip counts as the text inside');
     assert.equal(readerThreadPays([big], cores), false, 'a busy machine');

@@ -3,7 +3,8 @@
  * decodes, splits and parses the log files, and sends compact `RequestBatch`es; this thread
  * judges them in order (fetch states, Crawl-delay and the summary depend on that order).
  * Reading and parsing are over half of a replay's work; with a core to spare the two
- * threads replay about 1.5 times as fast (see `readerThreadPays` for when it does not pay).
+ * threads replay about 1.25 times as fast (2M lines at load 1.2 on two cores: 3.6 s against
+ * 4.6 s); see `readerThreadPays` for when it does not pay.
  *
  * Memory stays bounded: a fixed set of batch buffers circulates (the worker fills one, this
  * thread hands it back once judged), so the worker can never run more than that far ahead.
@@ -19,16 +20,22 @@ import type { LogFileInfo } from './log-reader';
 
 /** Requests per batch: large enough that messages cost nothing, small enough to report progress often. */
 export const BATCH_REQUESTS = 8192;
-/** Batch buffers in circulation: the worker may be this many batches ahead of the judging. */
+/**
+ * Batch buffers in circulation: the worker may be this many batches (each at most 8,192
+ * requests and 4M characters) ahead of the judging.
+ */
 export const BATCHES_AHEAD = 4;
-/** Below this much log text a thread costs more to start than it saves. */
-const MIN_TEXT_BYTES = 4 << 20;
+/**
+ * Below this much log text a thread costs more to start and warm up (0.1–0.2 s) than it
+ * saves (~2 ms per MB at best): at 16 and 64 MB it was slower here even at moderate load.
+ */
+const MIN_TEXT_BYTES = 64 << 20;
 /**
  * Cores the machine must have to spare (by its one-minute load average). A reader thread
- * brings a second JavaScript heap with its own compiler and collector: ~15 % more CPU in
- * all, which only pays when the two threads really run side by side. Measured on two cores
- * shared with other work, 1M lines: 1.1–1.3× as fast at load 1.5, even around 2, and
- * 0.70–0.98× at load 3–4.4.
+ * brings a second JavaScript heap with its own compiler and collector, and the threads
+ * share the caches: 15–35 % more CPU in all (more under load), which only pays when the two
+ * threads really run side by side. Measured on two cores shared with other work, 1M lines:
+ * 1.1–1.3× as fast at load 1.5, even around 2, and 0.70–0.98× at load 3–4.4.
  */
 const SPARE_CORES = 0.5;
 /** gzip shrinks access logs about tenfold; a cautious guess of the text behind a compressed file. */

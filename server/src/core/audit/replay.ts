@@ -17,8 +17,8 @@ import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
-import { ownString, StringInterner } from './log-formats';
-import type { JsonFieldNames, LogFormat, LogRequest } from './log-formats';
+import { clfRequest, ownString, StringInterner } from './log-formats';
+import type { ClfFields, JsonFieldNames, LogFormat, LogRequest } from './log-formats';
 import { LogLineReader } from './log-lines';
 import type { CancelSignal, LogLineSink } from './log-lines';
 import { RequestBatchReader } from './request-batch';
@@ -270,7 +270,23 @@ export class AuditSession implements LogLineSink {
 
   /** A parsed request of the current file, judged now. */
   request(req: LogRequest, line: number): void | Promise<void> {
-    const identity = this.identify(req.userAgent);
+    return this.identified(req, line, this.identify(req.userAgent));
+  }
+
+  /**
+   * A combined/common request as positions in its line: a request the replay only counts
+   * (see `judge`) is counted without cutting its strings, which is most lines of most logs.
+   */
+  requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
+    const identity = this.identify(fields.userAgent);
+    if (identity.resolved === undefined && this.onRecord === undefined) {
+      this.summaryBuilder.addNotACrawler(identity.client === 'browser', fields.time);
+      return;
+    }
+    return this.identified(clfRequest(text, fields), line, identity);
+  }
+
+  private identified(req: LogRequest, line: number, identity: Identity): void | Promise<void> {
     if (identity.crawler === undefined) return this.judge(req, line, identity, NOT_APPLICABLE_VERIFICATION);
     const verification = this.verifier.verify(req.ip, identity.crawler);
     if (verification instanceof Promise) return verification.then((v) => this.judge(req, line, identity, v));
@@ -303,7 +319,8 @@ export class AuditSession implements LogLineSink {
   private judge(req: LogRequest, logLine: number, identity: Identity, verification: RequestVerification): void | Promise<void> {
     const time = req.time;
     if (identity.resolved === undefined && this.onRecord === undefined) {
-      // Browsers and requests without a User-Agent only count, unless someone wants records.
+      // Browsers and requests without a User-Agent only count, unless someone wants records
+      // (`requestAt` and the reader thread's batches count them before this point).
       this.summaryBuilder.addNotACrawler(identity.client === 'browser', time);
       return;
     }
