@@ -49,21 +49,12 @@ interface RuleProgram {
   readonly anchoredEnd: boolean;
 }
 
-/** How a state was reached, kept to compute its transitions. */
-interface StateBuild {
-  /** Rules (by rank) still able to win, and how far each has got. */
-  readonly live: readonly number[];
-  readonly progress: readonly number[];
-  /** Best-ranked rule already matched whatever follows, or NO_RULE. */
-  readonly done: number;
-}
-
 export interface AutomatonOptions {
   /** States kept before the cache is flushed (default 4,096). */
   readonly maxStates?: number;
   /**
-   * Live-rule entries kept over all states before the cache is flushed (default 2^20, about
-   * 16 MB): a group of thousands of wildcard rules has big states, and few should be kept.
+   * Live-rule entries kept over all states before the cache is flushed (default 2^20, at
+   * most 8 MB): a group of thousands of wildcard rules has big states, and few should be kept.
    */
   readonly maxEntries?: number;
 }
@@ -84,12 +75,23 @@ export class RuleAutomaton {
   private atEnd = new Int32Array(0);
   /** No rule is live: the answer is fixed whatever follows. */
   private settled = new Uint8Array(0);
-  private builds: StateBuild[] = [];
-  /** States by a hash of their content, to find a state reached again by another way. */
-  private byHash = new Map<number, number | number[]>();
-  // Scratch space for the state being computed (plain arrays: small typed arrays are slow to make).
-  private readonly scratchLive: number[] = [];
-  private readonly scratchProgress: number[] = [];
+  // How each state was reached, kept to compute its transitions: its live rules (by rank,
+  // still able to win) and how far each has got are entries first[i] .. first[i] + count[i]
+  // of two pools, and done[i] is the best-ranked rule that already matched whatever follows
+  // (or NO_RULE). Flat pools rather than an object and two arrays per state: building a
+  // state then allocates nothing, and reading one back touches two places, not four.
+  private states = 0;
+  private first = new Int32Array(0);
+  private count = new Int32Array(0);
+  private done = new Int32Array(0);
+  private hashOf = new Int32Array(0);
+  private liveRanks = new Int32Array(0);
+  private liveProgress = new Int32Array(0);
+  /** States by a hash of their content (open addressing, id + 1; 0 is empty), to find a state reached again by another way. */
+  private slots: Int32Array;
+  // Scratch space for the state being computed: a state has at most one entry per rule.
+  private readonly scratchLive: Int32Array;
+  private readonly scratchProgress: Int32Array;
   private flushes = 0;
   /** Too many flushes: this rule set defeats caching, and the caller should search instead. */
   gaveUp = false;
@@ -99,6 +101,12 @@ export class RuleAutomaton {
     this.maxStates = Math.min(options.maxStates ?? 4_096, UNKNOWN);
     this.maxEntries = options.maxEntries ?? 1 << 20;
     this.programs = patterns.map(program);
+    this.scratchLive = new Int32Array(patterns.length);
+    this.scratchProgress = new Int32Array(patterns.length);
+    // At most half full, so probes stay short.
+    let slotCount = 16;
+    while (slotCount < 2 * this.maxStates) slotCount *= 2;
+    this.slots = new Int32Array(slotCount);
     // Characters no pattern mentions all behave alike: they share class 0.
     let classes = 1;
     for (const p of this.programs) {
@@ -180,13 +188,13 @@ export class RuleAutomaton {
 
   /** Number of states built so far (for tests and benchmarks). */
   get size(): number {
-    return this.builds.length;
+    return this.states;
   }
 
   private reset(): void {
-    this.builds = [];
+    this.states = 0;
     this.entries = 0;
-    this.byHash = new Map();
+    this.slots.fill(0);
     const live = this.scratchLive;
     const progress = this.scratchProgress;
     let count = 0;
@@ -207,23 +215,27 @@ export class RuleAutomaton {
 
   /** Computes and records the transition; -1 when the cache had to be flushed mid-query. */
   private transition(from: number, c: number): number {
-    const state = this.builds[from]!;
+    const programs = this.programs;
+    const ranks = this.liveRanks;
+    const progressOf = this.liveProgress;
     const live = this.scratchLive;
     const progress = this.scratchProgress;
+    const start = this.first[from]!;
+    const end = start + this.count[from]!;
     let count = 0;
-    let done = state.done;
-    for (let j = 0; j < state.live.length; j++) {
-      const r = state.live[j]!;
+    let done = this.done[from]!;
+    for (let j = start; j < end; j++) {
+      const r = ranks[j]!;
       // The live list is in rank order: once a rule is done, the rest cannot win.
       if (done !== NO_RULE && r > done) break;
-      const s = step(this.programs[r]!, state.progress[j]!, c);
+      const s = step(programs[r]!, progressOf[j]!, c);
       if (s === DONE) done = r;
       else if (s !== DEAD) {
         live[count] = r;
         progress[count++] = s;
       }
     }
-    if (this.builds.length >= this.maxStates || this.entries + count > this.maxEntries) {
+    if (this.states >= this.maxStates || this.entries + count > this.maxEntries) {
       this.flushes++;
       if (this.flushes > MAX_FLUSHES) this.gaveUp = true;
       else this.reset();
@@ -240,18 +252,24 @@ export class RuleAutomaton {
     const progress = this.scratchProgress;
     let hash = done | 0;
     for (let j = 0; j < count; j++) hash = Math.imul(Math.imul(hash, 31) ^ live[j]!, 0x9e3779b1) ^ progress[j]!;
-    // 30 bits: a small integer key, which a Map hashes without boxing.
-    hash &= 0x3fffffff;
-    const bucket = this.byHash.get(hash);
-    if (bucket !== undefined) {
-      if (typeof bucket === 'number') {
-        if (this.sameState(bucket, count, done)) return bucket;
-      } else {
-        for (const id of bucket) if (this.sameState(id, count, done)) return id;
-      }
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let slot = (hash ^ (hash >>> 15)) & mask;
+    for (let id = slots[slot]! - 1; id >= 0; id = slots[slot]! - 1) {
+      if (this.hashOf[id] === hash && this.sameState(id, count, done)) return id;
+      slot = (slot + 1) & mask;
     }
-    const id = this.builds.length;
-    this.grow(id + 1);
+    const id = this.states++;
+    this.grow(this.states, this.entries + count);
+    const first = this.entries;
+    this.liveRanks.set(live.subarray(0, count), first);
+    this.liveProgress.set(progress.subarray(0, count), first);
+    this.entries += count;
+    this.first[id] = first;
+    this.count[id] = count;
+    this.done[id] = done;
+    this.hashOf[id] = hash;
+    slots[slot] = id + 1;
     let atEnd = done;
     for (let j = 0; j < count; j++) {
       if (matchesAtEnd(this.programs[live[j]!]!, progress[j]!)) {
@@ -261,42 +279,60 @@ export class RuleAutomaton {
     }
     this.atEnd[id] = atEnd;
     this.settled[id] = count === 0 ? 1 : 0;
-    this.builds.push({ live: live.slice(0, count), progress: progress.slice(0, count), done });
-    this.entries += count;
-    if (bucket === undefined) this.byHash.set(hash, id);
-    else if (typeof bucket === 'number') this.byHash.set(hash, [bucket, id]);
-    else bucket.push(id);
     return id;
   }
 
   private sameState(id: number, count: number, done: number): boolean {
-    const state = this.builds[id]!;
-    if (state.done !== done || state.live.length !== count) return false;
+    if (this.done[id] !== done || this.count[id] !== count) return false;
+    const first = this.first[id]!;
     for (let j = 0; j < count; j++) {
-      if (state.live[j] !== this.scratchLive[j] || state.progress[j] !== this.scratchProgress[j]) return false;
+      if (this.liveRanks[first + j] !== this.scratchLive[j] || this.liveProgress[first + j] !== this.scratchProgress[j]) return false;
     }
     return true;
   }
 
-  /** Makes room for `states` states, doubling the tables (a flush starts them small again). */
-  private grow(states: number): void {
-    if (this.builds.length === 0) {
+  /**
+   * Makes room for `states` states and `entries` live-rule entries, doubling the arrays
+   * (a flush starts them small again).
+   */
+  private grow(states: number, entries: number): void {
+    if (states === 1) {
       this.table = new Uint16Array(64 * this.classCount).fill(UNKNOWN);
       this.atEnd = new Int32Array(64);
       this.settled = new Uint8Array(64);
+      this.first = new Int32Array(64);
+      this.count = new Int32Array(64);
+      this.done = new Int32Array(64);
+      this.hashOf = new Int32Array(64);
+      const pool = Math.max(256, entries);
+      this.liveRanks = new Int32Array(pool);
+      this.liveProgress = new Int32Array(pool);
+    }
+    if (entries > this.liveRanks.length) {
+      // Doubling, but not past the budget unless one state needs it (the first one may).
+      const pool = Math.max(entries, Math.min(this.liveRanks.length * 2, this.maxEntries));
+      this.liveRanks = larger(this.liveRanks, pool);
+      this.liveProgress = larger(this.liveProgress, pool);
     }
     if (states <= this.atEnd.length) return;
     const capacity = Math.min(this.atEnd.length * 2, this.maxStates);
     const table = new Uint16Array(capacity * this.classCount).fill(UNKNOWN);
     table.set(this.table);
     this.table = table;
-    const atEnd = new Int32Array(capacity);
-    atEnd.set(this.atEnd);
-    this.atEnd = atEnd;
-    const settled = new Uint8Array(capacity);
-    settled.set(this.settled);
-    this.settled = settled;
+    this.atEnd = larger(this.atEnd, capacity);
+    this.settled = larger(this.settled, capacity);
+    this.first = larger(this.first, capacity);
+    this.count = larger(this.count, capacity);
+    this.done = larger(this.done, capacity);
+    this.hashOf = larger(this.hashOf, capacity);
   }
+}
+
+/** A copy of `array` with room for `length` elements. */
+function larger<T extends Int32Array | Uint8Array>(array: T, length: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(length);
+  copy.set(array);
+  return copy;
 }
 
 function program(pattern: CompiledPattern): RuleProgram {
