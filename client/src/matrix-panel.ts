@@ -9,6 +9,7 @@
 
 import * as vscode from 'vscode';
 import { parseTarget } from '../../server/src/core/match';
+import { Debounce } from './debounce';
 import type { FetchedDocuments } from './commands/fetch';
 import type { RobotsServer } from './language-client';
 import { matrixHtml } from './matrix-html';
@@ -62,7 +63,7 @@ export class MatrixPanel implements vscode.Disposable {
   private view: MatrixView | undefined;
   private last: ToWebview | undefined;
   private sequence = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly refreshSoon = new Debounce(REFRESH_DELAY_MS, () => void this.refresh());
 
   private constructor(private readonly deps: MatrixPanelDeps) {
     const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
@@ -95,11 +96,7 @@ export class MatrixPanel implements vscode.Disposable {
 
   private scheduleRefresh(): void {
     this.post({ type: 'busy', message: 'The document changed: updating…' });
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.refresh();
-    }, REFRESH_DELAY_MS);
+    this.refreshSoon.schedule();
   }
 
   /** Recomputes the matrix; `notice` is shown with the result (a message sent before it would be replaced). */
@@ -203,7 +200,7 @@ export class MatrixPanel implements vscode.Disposable {
 
   dispose(): void {
     if (MatrixPanel.current === this) MatrixPanel.current = undefined;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.refreshSoon.dispose();
     this.sequence++;
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
     this.panel.dispose();

@@ -15,6 +15,7 @@ import { csvHeader, csvRow, jsonLine } from '../../server/src/core/audit/export'
 import type { AuditRecord, AuditSummary } from '../../server/src/core/audit';
 import type { ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
+import { Debounce } from './debounce';
 import { droppedLogFiles } from './dropped-logs';
 import { revealLine } from './robots-document';
 
@@ -124,7 +125,8 @@ export class ReplayPanel implements vscode.Disposable {
   private notice: string | undefined;
   private sequence = 0;
   private runs = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  // A failure is shown in the panel.
+  private readonly rerunSoon = new Debounce(RERUN_DELAY_MS, () => void this.run().catch(() => undefined));
   private running: vscode.CancellationTokenSource | undefined;
   private progress: vscode.Disposable | undefined;
 
@@ -158,12 +160,7 @@ export class ReplayPanel implements vscode.Disposable {
 
   private scheduleRerun(): void {
     this.post({ type: 'notice', message: 'robots.txt changed: replaying again…' });
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      // A failure is shown in the panel.
-      this.run().catch(() => undefined);
-    }, RERUN_DELAY_MS);
+    this.rerunSoon.schedule();
   }
 
   private async run(): Promise<ReplayResult | undefined> {
@@ -279,7 +276,7 @@ export class ReplayPanel implements vscode.Disposable {
 
   dispose(): void {
     if (ReplayPanel.current === this) ReplayPanel.current = undefined;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.rerunSoon.dispose();
     this.sequence++;
     this.running?.cancel();
     this.progress?.dispose();
