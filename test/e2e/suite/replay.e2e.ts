@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '../../../server/src/core/audit';
+import type { ReplayPanelState } from '../../../client/src/replay-panel';
 import { waitFor } from './wait';
 
 interface ReplayLogResult {
@@ -13,18 +14,7 @@ interface ReplayLogResult {
   readonly recordCount: number;
 }
 
-interface PanelState {
-  readonly open: boolean;
-  readonly title?: string;
-  readonly lastPosted?: string;
-  readonly recordCount?: number;
-  readonly runs?: number;
-  readonly rendered?: { readonly matching: number; readonly inDom: number };
-  readonly notice?: string;
-  readonly logFiles?: readonly string[];
-}
-
-const panelState = (simulate?: unknown) => vscode.commands.executeCommand<PanelState>('robotsLens.replayPanelState', simulate);
+const panelState = (simulate?: unknown) => vscode.commands.executeCommand<ReplayPanelState>('robotsLens.replayPanelState', simulate);
 
 function workspaceFolder(): vscode.WorkspaceFolder {
   const folder = vscode.workspace.workspaceFolders?.[0];
