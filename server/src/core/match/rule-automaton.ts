@@ -92,6 +92,9 @@ export class RuleAutomaton {
   // Scratch space for the state being computed: a state has at most one entry per rule.
   private readonly scratchLive: Int32Array;
   private readonly scratchProgress: Int32Array;
+  /** Classes marked by `markInteresting`: marks[class] === stamp. */
+  private readonly marks: Int32Array;
+  private stamp = 0;
   private flushes = 0;
   /** Too many flushes: this rule set defeats caching, and the caller should search instead. */
   gaveUp = false;
@@ -118,6 +121,7 @@ export class RuleAutomaton {
       }
     }
     this.classCount = classes;
+    this.marks = new Int32Array(classes);
     this.pathClassOf.set(this.classOf);
     this.pathClassOf[0x23] = FRAGMENT;
     for (const c of [0x25, 0x2a, 0x24]) this.pathClassOf[c] = NORMALISE;
@@ -242,8 +246,51 @@ export class RuleAutomaton {
       return -1;
     }
     const id = this.intern(count, done);
-    this.table[from * this.classCount + this.classOf[c]!] = id;
+    const row = from * this.classCount;
+    this.table[row + this.classOf[c]!] = id;
+    if (!this.markInteresting(from, c)) {
+      // Every character no live rule is waiting for leads where this one did: record them
+      // all now, so that state is computed once rather than once per such character.
+      const table = this.table;
+      const marks = this.marks;
+      const stamp = this.stamp;
+      for (let k = 0; k < this.classCount; k++) if (marks[k] !== stamp && table[row + k] === UNKNOWN) table[row + k] = id;
+    }
     return id;
+  }
+
+  /**
+   * Marks (with a new stamp in `marks`) the classes of the characters some live rule of
+   * state `from` is waiting for, and says whether `c` is one of them. Any other character
+   * steps every rule alike (see `step`): an anchored first piece dies, a piece being searched
+   * for starts again from its beginning, and nothing completes.
+   */
+  private markInteresting(from: number, c: number): boolean {
+    const marks = this.marks;
+    const stamp = ++this.stamp;
+    const classOf = this.classOf;
+    const start = this.first[from]!;
+    const end = start + this.count[from]!;
+    for (let j = start; j < end; j++) {
+      const rule = this.programs[this.liveRanks[j]!]!;
+      const s = this.liveProgress[j]!;
+      const p = s >>> PIECE_SHIFT;
+      let k = s & MATCHED_MASK;
+      const piece = rule.pieces[p]!;
+      if (p === 0) {
+        if (k < piece.length) marks[classOf[piece.charCodeAt(k)]!] = stamp;
+        continue;
+      }
+      // The characters the KMP step compares `c` with: piece[k] and down its failure chain.
+      const failure = rule.failure[p]!;
+      if (k === piece.length) k = failure[k - 1]!;
+      for (;;) {
+        marks[classOf[piece.charCodeAt(k)]!] = stamp;
+        if (k === 0) break;
+        k = failure[k - 1]!;
+      }
+    }
+    return marks[classOf[c]!] === stamp;
   }
 
   /** The id of the state in the scratch space (its first `count` slots), added if new. */
