@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { parseRobots } from '../../server/src/core';
 import { AuditSession, csvHeader, csvRow, jsonLine, replayLogs } from '../../server/src/core/audit';
 import type { AuditRecord, AuditSummary, LogInput, ReplayOptions, ReplayProgress } from '../../server/src/core/audit';
+import { chunked } from '../support/chunks';
 
 const ROOT = join(__dirname, '..', '..');
 const EXAMPLE_LOG = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8');
@@ -17,18 +18,6 @@ async function run(inputs: LogInput[], options: ReplayOptions = OPTIONS): Promis
   const records: AuditRecord[] = [];
   const summary = await replayLogs(inputs, options, { onRecord: (r) => void records.push(r) });
   return { records, summary };
-}
-
-function chunked(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const p of points) {
-    out.push(text.slice(last, p));
-    last = p;
-  }
-  out.push(text.slice(last));
-  return out;
 }
 
 const withoutClock = (s: AuditSummary) => ({ ...s, elapsedMs: 0 });

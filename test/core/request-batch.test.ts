@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { batchBuffers, LogLineReader, RequestBatchReader, RequestBatchWriter } from '../../server/src/core/audit';
 import type { JsonFieldNames, LogFormat, LogLineSink, LogRequest, RequestBatch } from '../../server/src/core/audit';
 import { MAX_BATCH_CHARS } from '../../server/src/core/audit/request-batch';
+import { chunked } from '../support/chunks';
 
 const ROOT = join(__dirname, '..', '..');
 const LOGS = join(ROOT, 'test', 'fixtures', 'replay', 'logs');
@@ -75,18 +76,6 @@ function assertSameEvents(chunks: readonly string[], options: Options = {}): voi
   const { recorder } = batched(chunks, options);
   assert.deepEqual(recorder.events, expected.events);
   assert.equal(recorder.lines, expected.lines);
-}
-
-function chunked(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const p of points) {
-    out.push(text.slice(last, p));
-    last = p;
-  }
-  out.push(text.slice(last));
-  return out;
 }
 
 const clf = (ip: string, method: string, url: string, status: string, ua: string, time = '23/Nov/2026:00:00:03 +0000'): string =>
