@@ -130,7 +130,12 @@ export class RuleAutomaton {
     this.reset();
   }
 
-  /** The rank of the best rule matching `target`, NO_RULE, or UNANSWERED. */
+  /**
+   * The rank of the best rule matching `target`, NO_RULE, or UNANSWERED. Its loop is
+   * `bestInPath`'s without the stops, written out twice on purpose: one walk taking the class
+   * table as a parameter made the match bench 30% slower (4.4–4.7× robots-parser instead of
+   * 5.8–7.2×, three alternating runs each).
+   */
   best(target: string): number {
     if (this.gaveUp) return UNANSWERED;
     const classOf = this.classOf;
