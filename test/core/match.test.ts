@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide, normalizePattern, normalizeTarget, parseRobots, parseTarget } from '../../server/src/core';
+import { decide, matcherFor, normalizePattern, normalizeTarget, parseRobots, parseTarget } from '../../server/src/core';
 
 type Expected = 'allowed' | 'disallowed' | 'not-applicable';
 
@@ -240,6 +240,20 @@ describe('origins (contract §4)', () => {
       if (expected === 'not-applicable') assert.equal(verdict.allowed, null);
     });
   }
+  test('a busy matcher (paths read in place) tells the origin from look-alikes', () => {
+    // The in-place reading starts once the group's automaton is built, after many queries.
+    const busy = matcherFor(parseRobots('User-agent: *\nDisallow: /'));
+    const lookAlikes: Array<[string, string, Expected]> = [
+      ['https://exampleXtest/a', 'https://example.test', 'not-applicable'],
+      ['https://example.test.evil/a', 'https://example.test', 'not-applicable'],
+      ['https://example.test/a', 'https://example.test', 'disallowed'],
+      ['http://[::1]:8080/a', 'http://[::1]:8080', 'disallowed'],
+      ['http://[::1]:80800/a', 'http://[::1]:8080', 'not-applicable'],
+    ];
+    for (let round = 0; round < 100; round++) {
+      for (const [url, origin, expected] of lookAlikes) assert.equal(busy.decide(url, 'x', { origin }).outcome, expected, `${url} under ${origin}`);
+    }
+  });
   const bad: string[] = ['', 'example.test/a', 'mailto:a@b', 'https:///a'];
   for (const url of bad) {
     test(`bad URL ${JSON.stringify(url)} is reported, not judged`, () => {

@@ -62,6 +62,8 @@ export interface DecideOptions {
 export class RobotsMatcher {
   private readonly sets = new Map<string, CompiledGroupSet | null>();
   private readonly agents = new Map<string, AgentSelection>();
+  /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
+  private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
 
   constructor(readonly file: RobotsFile) {}
 
@@ -69,7 +71,7 @@ export class RobotsMatcher {
   decide(url: string, agent: string | ResolvedAgent, options: DecideOptions = {}): Verdict {
     const { resolved, selected } = typeof agent === 'string' ? this.selection(agent) : { resolved: agent, selected: this.select(agent) };
     const governed = options.origin;
-    if (governed !== undefined && selected && url.startsWith(governed) && url.charCodeAt(governed.length) === 0x2f) {
+    if (governed !== undefined && selected && this.isOnOrigin(url, governed)) {
       // The common case, an absolute URL on the governed origin: its path is read in place.
       const verdict = this.decideInPlace(url, governed.length, resolved, selected);
       if (verdict) return verdict;
@@ -113,7 +115,8 @@ export class RobotsMatcher {
    * automaton can read it without normalising; undefined when it takes the general way.
    */
   private decideInPlace(url: string, from: number, resolved: ResolvedAgent, selected: { group: SelectedGroup; set: CompiledGroupSet }): Verdict | undefined {
-    if (url.startsWith('/robots.txt', from)) return undefined;
+    // One character first: `startsWith` at an offset costs more than the rest of a short query.
+    if (url.charCodeAt(from + 1) === 0x72 && url.startsWith('/robots.txt', from)) return undefined;
     const { group, set } = selected;
     const rules = set.rules;
     const winner = rules.bestInPath(url, from);
@@ -121,6 +124,19 @@ export class RobotsMatcher {
     // Plain up to where the answer settled: if that was the end, normalising changes nothing.
     const plain = rules.readWholePath;
     return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, undefined, from, undefined);
+  }
+
+  /**
+   * Is `url` the governed origin followed by `/`? Tested with a RegExp of the origin (not
+   * of any pattern): its compiled code reads the string directly, several times faster
+   * than comparing it `charCodeAt` by `charCodeAt` or with `startsWith`.
+   */
+  private isOnOrigin(url: string, origin: string): boolean {
+    let test = this.originTest;
+    if (test === undefined || test.origin !== origin) {
+      test = this.originTest = { origin, prefix: new RegExp(`^${origin.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}/`) };
+    }
+    return test.prefix.test(url);
   }
 
   /** Resolves an agent string to its chain. */
