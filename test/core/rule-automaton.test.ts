@@ -52,6 +52,29 @@ describe('rule automaton agrees with trying every rule in rank order (fast-check
     });
   }
 
+  test('readWholePath says whether the walk read up to the end or the fragment, not less', () => {
+    // [patterns, path, rank, read the whole path]
+    const cases: Array<[string[], string, number, boolean]> = [
+      [['/a'], '/a', 0, true],
+      [['/a'], '/ab', 0, false],
+      [['/a'], '/a#frag', 0, true],
+      [['/a'], '/b', NO_RULE, true],
+      [['/a'], '/bc', NO_RULE, false],
+      [['/a$'], '/a', 0, true],
+      [['/a$'], '/ab', NO_RULE, true],
+      [['/*x'], '/ax#', 0, true],
+      [['/*x'], '/axy', 0, false],
+    ];
+    for (const [patterns, path, rank, whole] of cases) {
+      const automaton = new RuleAutomaton(patterns.map(compilePattern));
+      // Twice: the first walk computes the transitions, the second finds them in the table.
+      for (let pass = 0; pass < 2; pass++) {
+        assert.equal(automaton.bestInPath('https://h.test' + path, 'https://h.test'.length), rank, `${path} against ${patterns}`);
+        assert.equal(automaton.readWholePath, whole, `${path} against ${patterns}, pass ${pass}`);
+      }
+    }
+  });
+
   test('paths read in place, up to a fragment, agree with the sliced and normalised path', () => {
     const rawPath = fc
       .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '*', '$', 'é', '#', 'x'), { maxLength: 12 })

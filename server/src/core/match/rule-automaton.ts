@@ -38,8 +38,15 @@ const FRAGMENT = 255;
 const NORMALISE = 254;
 /** A rule set that outgrows the cache this often will not fit it later either. */
 const MAX_FLUSHES = 2;
-/** A transition not computed yet; state ids stay below it (see `maxStates`). */
+/** A transition not computed yet. */
 const UNKNOWN = 0xffff;
+/**
+ * Set in a transition whose target state has no live rule, so the answer is fixed whatever
+ * follows: the walk learns it from the entry it loaded anyway, not from another array.
+ * State ids stay below it (see `maxStates`).
+ */
+const SETTLED = 0x8000;
+const STATE_MASK = 0x7fff;
 
 /** One rule, ready to be stepped a character at a time. */
 interface RuleProgram {
@@ -68,13 +75,12 @@ export class RuleAutomaton {
   private readonly maxStates: number;
   private readonly maxEntries: number;
   private entries = 0;
-  // State i's transitions are table[i * classCount + class] (UNKNOWN until computed); flat
-  // typed arrays keep the per-character loop to two loads, and 16-bit entries keep the
-  // table small enough to stay in cache.
+  // State i's transitions are table[i * classCount + class]: the next state's id, with
+  // SETTLED when no rule is live there (UNKNOWN until computed). Flat typed arrays keep the
+  // per-character loop to one load of the table, and 16-bit entries keep it small enough to
+  // stay in cache.
   private table = new Uint16Array(0);
   private atEnd = new Int32Array(0);
-  /** No rule is live: the answer is fixed whatever follows. */
-  private settled = new Uint8Array(0);
   // How each state was reached, kept to compute its transitions: its live rules (by rank,
   // still able to win) and how far each has got are entries first[i] .. first[i] + count[i]
   // of two pools, and done[i] is the best-ranked rule that already matched whatever follows
@@ -101,7 +107,7 @@ export class RuleAutomaton {
 
   /** `patterns` in rank order: index 0 wins over every other. */
   constructor(patterns: readonly CompiledPattern[], options: AutomatonOptions = {}) {
-    this.maxStates = Math.min(options.maxStates ?? 4_096, UNKNOWN);
+    this.maxStates = Math.min(options.maxStates ?? 4_096, SETTLED);
     this.maxEntries = options.maxEntries ?? 1 << 20;
     this.programs = patterns.map(program);
     this.scratchLive = new Int32Array(patterns.length);
@@ -141,17 +147,18 @@ export class RuleAutomaton {
     const classOf = this.classOf;
     const classCount = this.classCount;
     let table = this.table;
-    let settled = this.settled;
     let state = 0;
-    for (let i = 0; i < target.length && settled[state] === 0; i++) {
+    for (let i = 0; i < target.length; i++) {
       const c = target.charCodeAt(i);
       if (c >= ASCII) return UNANSWERED;
       let next = table[state * classCount + classOf[c]!]!;
-      if (next === UNKNOWN) {
-        next = this.transition(state, c);
-        if (next < 0) return UNANSWERED;
-        table = this.table;
-        settled = this.settled;
+      if (next >= SETTLED) {
+        if (next === UNKNOWN) {
+          next = this.transition(state, c);
+          if (next < 0) return UNANSWERED;
+          table = this.table;
+        }
+        if (next >= SETTLED) return this.atEnd[next & STATE_MASK]!;
       }
       state = next;
     }
@@ -168,10 +175,9 @@ export class RuleAutomaton {
     const pathClassOf = this.pathClassOf;
     const classCount = this.classCount;
     let table = this.table;
-    let settled = this.settled;
     let state = 0;
     let i = from;
-    for (; i < text.length && settled[state] === 0; i++) {
+    for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= ASCII) return UNANSWERED;
       const cls = pathClassOf[c]!;
@@ -180,11 +186,17 @@ export class RuleAutomaton {
         return UNANSWERED;
       }
       let next = table[state * classCount + cls]!;
-      if (next === UNKNOWN) {
-        next = this.transition(state, c);
-        if (next < 0) return UNANSWERED;
-        table = this.table;
-        settled = this.settled;
+      if (next >= SETTLED) {
+        if (next === UNKNOWN) {
+          next = this.transition(state, c);
+          if (next < 0) return UNANSWERED;
+          table = this.table;
+        }
+        if (next >= SETTLED) {
+          state = next & STATE_MASK;
+          i++;
+          break;
+        }
       }
       state = next;
     }
@@ -222,7 +234,7 @@ export class RuleAutomaton {
     this.intern(count, done);
   }
 
-  /** Computes and records the transition; -1 when the cache had to be flushed mid-query. */
+  /** Computes and records the transition (its table entry); -1 when the cache had to be flushed mid-query. */
   private transition(from: number, c: number): number {
     const programs = this.programs;
     const ranks = this.liveRanks;
@@ -251,17 +263,18 @@ export class RuleAutomaton {
       return -1;
     }
     const id = this.intern(count, done);
+    const entry = count === 0 ? id | SETTLED : id;
     const row = from * this.classCount;
-    this.table[row + this.classOf[c]!] = id;
+    this.table[row + this.classOf[c]!] = entry;
     if (!this.markInteresting(from, c)) {
       // Every character no live rule is waiting for leads where this one did: record them
       // all now, so that state is computed once rather than once per such character.
       const table = this.table;
       const marks = this.marks;
       const stamp = this.stamp;
-      for (let k = 0; k < this.classCount; k++) if (marks[k] !== stamp && table[row + k] === UNKNOWN) table[row + k] = id;
+      for (let k = 0; k < this.classCount; k++) if (marks[k] !== stamp && table[row + k] === UNKNOWN) table[row + k] = entry;
     }
-    return id;
+    return entry;
   }
 
   /**
@@ -330,7 +343,6 @@ export class RuleAutomaton {
       }
     }
     this.atEnd[id] = atEnd;
-    this.settled[id] = count === 0 ? 1 : 0;
     return id;
   }
 
@@ -351,7 +363,6 @@ export class RuleAutomaton {
     if (states === 1) {
       this.table = new Uint16Array(64 * this.classCount).fill(UNKNOWN);
       this.atEnd = new Int32Array(64);
-      this.settled = new Uint8Array(64);
       this.first = new Int32Array(64);
       this.count = new Int32Array(64);
       this.done = new Int32Array(64);
@@ -372,7 +383,6 @@ export class RuleAutomaton {
     table.set(this.table);
     this.table = table;
     this.atEnd = larger(this.atEnd, capacity);
-    this.settled = larger(this.settled, capacity);
     this.first = larger(this.first, capacity);
     this.count = larger(this.count, capacity);
     this.done = larger(this.done, capacity);
