@@ -112,7 +112,7 @@ export class RobotsMatcher {
 
   /**
    * The verdict for the path of `url` from `from` (to its end or `#`) when the group's
-   * automaton can read it without normalising; undefined when it takes the general way.
+   * automaton can read it in place; undefined when it takes the general way.
    */
   private decideInPlace(url: string, from: number, resolved: ResolvedAgent, selected: { group: SelectedGroup; set: CompiledGroupSet }): Verdict | undefined {
     // One character first: `startsWith` at an offset costs more than the rest of a short query.
@@ -121,8 +121,8 @@ export class RobotsMatcher {
     const rules = set.rules;
     const winner = rules.bestInPath(url, from);
     if (winner === null) return undefined;
-    // Plain up to where the answer settled: if that was the end, normalising changes nothing.
-    const plain = rules.readWholePath;
+    // Read to the end with nothing to normalise: Google's literal reading of the path is the same.
+    const plain = rules.readPlainPath;
     return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, undefined, from, undefined);
   }
 

@@ -117,7 +117,8 @@ function pct(byte: number): string {
   return '%' + HEX[byte >> 4] + HEX[byte & 15];
 }
 
-function hexValue(c: number): number {
+/** The value of a hex digit's character code, or -1. */
+export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;

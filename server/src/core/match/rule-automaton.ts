@@ -16,6 +16,7 @@
  * gives the same answers.
  */
 
+import { hexValue, isUnreserved } from './normalize';
 import type { CompiledPattern } from './pattern';
 
 /** Returned when the automaton cannot answer (a character to normalise first, or it gave up). */
@@ -33,9 +34,11 @@ const DONE = -2;
 const PIECE_SHIFT = 16;
 const MATCHED_MASK = 0xffff;
 const ASCII = 128;
-/** Path classes of the characters that end a path in a URL (`#`) or need normalising first. */
+/** Path classes of the characters that end a path in a URL (`#`) or that normalising rewrites. */
 const FRAGMENT = 255;
 const NORMALISE = 254;
+/** Character codes of the upper-case hex digits normalising writes. */
+const HEX_CODES = [...'0123456789ABCDEF'].map((digit) => digit.charCodeAt(0));
 /** A rule set that outgrows the cache this often will not fit it later either. */
 const MAX_FLUSHES = 2;
 /** A transition not computed yet. */
@@ -166,9 +169,10 @@ export class RuleAutomaton {
   }
 
   /**
-   * `best` for the path of `text` from `from` to its end or a `#`, read in place. Answers
-   * only when normalising could not change what it read (no `%`, `*`, `$` or non-ASCII up to
-   * where the answer settled); `readWholePath` then says whether it read to the end.
+   * `best` for the path of `text` from `from` to its end or a `#`, read in place and
+   * normalised on the way: `%xx`, `*` and `$` are stepped through as normalising writes them
+   * (normalize.ts); a non-ASCII character, rare in URLs as sent, makes it decline.
+   * `readPlainPath` then says whether it read to the end without meeting any of them.
    */
   bestInPath(text: string, from: number): number {
     if (this.gaveUp) return UNANSWERED;
@@ -176,6 +180,7 @@ export class RuleAutomaton {
     const classCount = this.classCount;
     let table = this.table;
     let state = 0;
+    let plain = true;
     let i = from;
     for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
@@ -183,7 +188,18 @@ export class RuleAutomaton {
       const cls = pathClassOf[c]!;
       if (cls >= NORMALISE) {
         if (cls === FRAGMENT) break;
-        return UNANSWERED;
+        const entry = this.stepNormalised(state, text, i);
+        if (entry < 0) return UNANSWERED;
+        table = this.table;
+        i = this.lastRead;
+        plain = false;
+        if (entry >= SETTLED) {
+          state = entry & STATE_MASK;
+          i++;
+          break;
+        }
+        state = entry;
+        continue;
       }
       let next = table[state * classCount + cls]!;
       if (next >= SETTLED) {
@@ -200,12 +216,53 @@ export class RuleAutomaton {
       }
       state = next;
     }
-    this.readWholePath = i >= text.length || text.charCodeAt(i) === 0x23;
+    this.readPlainPath = plain && (i >= text.length || text.charCodeAt(i) === 0x23);
     return this.atEnd[state]!;
   }
 
-  /** Set by `bestInPath`: it read every character of the path (rather than settling early). */
-  readWholePath = false;
+  /**
+   * Set by `bestInPath`: it read every character of the path (rather than settling early)
+   * and none of them changes under normalisation.
+   */
+  readPlainPath = false;
+
+  /**
+   * The table entry after the normalised form of the `%`, `*` or `$` at `text[i]`; -1 when
+   * the cache was flushed. `lastRead` is set to the last index it consumed.
+   */
+  private stepNormalised(state: number, text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    this.lastRead = i;
+    // A target's literal `*` and `$` are written %2A and %24, so that only a pattern's are wildcards.
+    if (c === 0x2a) return this.stepThree(state, 0x25, 0x32, 0x41);
+    if (c === 0x24) return this.stepThree(state, 0x25, 0x32, 0x34);
+    const high = hexValue(text.charCodeAt(i + 1));
+    const low = hexValue(text.charCodeAt(i + 2));
+    // A `%` without two hex digits stays a literal `%`.
+    if (high < 0 || low < 0) return this.stepOne(state, 0x25);
+    this.lastRead = i + 2;
+    const byte = high * 16 + low;
+    if (isUnreserved(byte)) return this.stepOne(state, byte);
+    return this.stepThree(state, 0x25, HEX_CODES[high]!, HEX_CODES[low]!);
+  }
+
+  /** Set by `stepNormalised`. */
+  private lastRead = 0;
+
+  /** The table entry after the ASCII character `c` from `state` (a live state); -1 when the cache was flushed. */
+  private stepOne(state: number, c: number): number {
+    const next = this.table[state * this.classCount + this.classOf[c]!]!;
+    return next === UNKNOWN ? this.transition(state, c) : next;
+  }
+
+  /** `stepOne` for three characters in a row, stopping where the answer settles. */
+  private stepThree(state: number, a: number, b: number, c: number): number {
+    const first = this.stepOne(state, a);
+    if (first < 0 || first >= SETTLED) return first;
+    const second = this.stepOne(first, b);
+    if (second < 0 || second >= SETTLED) return second;
+    return this.stepOne(second, c);
+  }
 
   /** Number of states built so far (for tests and benchmarks). */
   get size(): number {

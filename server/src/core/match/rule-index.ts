@@ -92,20 +92,21 @@ export class RuleIndex<R extends IndexedRule> {
   }
 
   /**
-   * `best` for the path of `text` from `from` up to its end or `#`, read in place; null
-   * when that takes normalising first (or the automaton is not built yet): then slice,
-   * normalise and call `best`. `readWholePath` says whether the answer read every character.
+   * `best` for the path of `text` from `from` up to its end or `#`, read in place and
+   * normalised on the way; null when the automaton declines (non-ASCII) or is not built
+   * yet: then slice, normalise and call `best`. `readPlainPath` says whether the answer
+   * read every character and none needed normalising.
    */
   bestInPath(text: string, from: number): R | undefined | null {
     const automaton = this.automaton;
     if (!automaton) return null;
     const rank = automaton.bestInPath(text, from);
     if (rank === UNANSWERED) return null;
-    this.readWholePath = automaton.readWholePath;
+    this.readPlainPath = automaton.readPlainPath;
     return rank === NO_RULE ? undefined : this.ranked[rank];
   }
 
-  readWholePath = false;
+  readPlainPath = false;
 
   private buildAutomaton(): RuleAutomaton {
     return (this.automaton = new RuleAutomaton(this.ranked.map((rule) => rule.pattern)));
