@@ -52,6 +52,16 @@ describe('rule automaton agrees with trying every rule in rank order (fast-check
     });
   }
 
+  test('characters a completed `$` piece waits for (down its border) are not filled in as uninteresting', () => {
+    // After `/xaba` the `aba$` piece is complete but must end the path: `b` continues the
+    // border `a`, so it is a character the rule waits for; `.` restarts the search.
+    const patterns = ['/*aba$'];
+    const automaton = new RuleAutomaton(patterns.map(compilePattern));
+    for (const target of ['/xabab', '/xaba.a', '/xaba.aba', '/xababa', '/xabaa']) {
+      assert.equal(automaton.best(target), bruteForce(patterns, target), target);
+    }
+  });
+
   test('readPlainPath says whether the walk read up to the end or the fragment, with nothing to normalise', () => {
     // [patterns, path, rank, read the whole path and it was plain]
     const cases: Array<[string[], string, number, boolean]> = [

@@ -18,21 +18,13 @@
 
 import { hexValue, isUnreserved } from './normalize';
 import type { CompiledPattern } from './pattern';
+import { DEAD, DONE, RulePrograms } from './rule-programs';
 
 /** Returned when the automaton cannot answer (a character to normalise first, or it gave up). */
 export const UNANSWERED = -2;
 /** Returned when no rule matches. */
 export const NO_RULE = -1;
 
-const DEAD = -1;
-const DONE = -2;
-/**
- * A rule's progress is packed in one int: piece index in the high bits, characters of
- * that piece matched in the low 16. A line is cut at 16,663 octets, so its pieces number
- * far fewer than 2^15; a normalised piece longer than 65,535 makes the automaton decline.
- */
-const PIECE_SHIFT = 16;
-const MATCHED_MASK = 0xffff;
 const ASCII = 128;
 /** Path classes of the characters that end a path in a URL (`#`) or that normalising rewrites. */
 const FRAGMENT = 255;
@@ -55,14 +47,6 @@ const UNKNOWN = 0xffff;
 const SETTLED = 0x8000;
 const STATE_MASK = 0x7fff;
 
-/** One rule, ready to be stepped a character at a time. */
-interface RuleProgram {
-  readonly pieces: readonly string[];
-  /** KMP failure function of each piece (unused for the first, which is anchored). */
-  readonly failure: readonly Int32Array[];
-  readonly anchoredEnd: boolean;
-}
-
 export interface AutomatonOptions {
   /** States kept before the cache is flushed (default 4,096). */
   readonly maxStates?: number;
@@ -74,7 +58,7 @@ export interface AutomatonOptions {
 }
 
 export class RuleAutomaton {
-  private readonly programs: RuleProgram[];
+  private readonly programs: RulePrograms;
   private readonly classOf = new Uint8Array(ASCII);
   /** `classOf`, except FRAGMENT for `#` and NORMALISE for `%`, `*`, `$`: for paths read in place. */
   private readonly pathClassOf = new Uint8Array(ASCII);
@@ -116,7 +100,7 @@ export class RuleAutomaton {
   constructor(patterns: readonly CompiledPattern[], options: AutomatonOptions = {}) {
     this.maxStates = Math.min(options.maxStates ?? 4_096, SETTLED);
     this.maxEntries = options.maxEntries ?? 1 << 20;
-    this.programs = patterns.map(program);
+    this.programs = new RulePrograms(patterns);
     this.scratchLive = new Int32Array(patterns.length);
     this.scratchProgress = new Int32Array(patterns.length);
     // At most half full, so probes stay short.
@@ -125,21 +109,15 @@ export class RuleAutomaton {
     this.slots = new Int32Array(slotCount);
     // Characters no pattern mentions all behave alike: they share class 0.
     let classes = 1;
-    for (const p of this.programs) {
-      for (const piece of p.pieces) {
-        for (let i = 0; i < piece.length; i++) {
-          const c = piece.charCodeAt(i);
-          if (c < ASCII && this.classOf[c] === 0) this.classOf[c] = classes++;
-        }
-      }
+    for (const c of this.programs.chars) {
+      if (c < ASCII && this.classOf[c] === 0) this.classOf[c] = classes++;
     }
     this.classCount = classes;
     this.marks = new Int32Array(classes);
     this.pathClassOf.set(this.classOf);
     this.pathClassOf[0x23] = FRAGMENT;
     for (const c of [0x25, 0x2a, 0x24]) this.pathClassOf[c] = NORMALISE;
-    const unpackable = (p: RuleProgram): boolean => p.pieces.length > 0x7fff || p.pieces.some((piece) => piece.length > MATCHED_MASK || hasNonAscii(piece));
-    if (this.programs.some(unpackable)) this.gaveUp = true;
+    if (!this.programs.packable) this.gaveUp = true;
     this.reset();
   }
 
@@ -312,8 +290,8 @@ export class RuleAutomaton {
     const progress = this.scratchProgress;
     let count = 0;
     let done = NO_RULE;
-    for (let r = 0; r < this.programs.length; r++) {
-      const s = settle(this.programs[r]!, 0, 0);
+    for (let r = 0; r < this.scratchLive.length; r++) {
+      const s = this.programs.start(r);
       if (s === DONE) {
         done = r;
         break;
@@ -341,7 +319,7 @@ export class RuleAutomaton {
       const r = ranks[j]!;
       // The live list is in rank order: once a rule is done, the rest cannot win.
       if (done !== NO_RULE && r > done) break;
-      const s = step(programs[r]!, progressOf[j]!, c);
+      const s = programs.step(r, progressOf[j]!, c);
       if (s === DONE) done = r;
       else if (s !== DEAD) {
         live[count] = r;
@@ -381,25 +359,7 @@ export class RuleAutomaton {
     const classOf = this.classOf;
     const start = this.first[from]!;
     const end = start + this.count[from]!;
-    for (let j = start; j < end; j++) {
-      const rule = this.programs[this.liveRanks[j]!]!;
-      const s = this.liveProgress[j]!;
-      const p = s >>> PIECE_SHIFT;
-      let k = s & MATCHED_MASK;
-      const piece = rule.pieces[p]!;
-      if (p === 0) {
-        if (k < piece.length) marks[classOf[piece.charCodeAt(k)]!] = stamp;
-        continue;
-      }
-      // The characters the KMP step compares `c` with: piece[k] and down its failure chain.
-      const failure = rule.failure[p]!;
-      if (k === piece.length) k = failure[k - 1]!;
-      for (;;) {
-        marks[classOf[piece.charCodeAt(k)]!] = stamp;
-        if (k === 0) break;
-        k = failure[k - 1]!;
-      }
-    }
+    for (let j = start; j < end; j++) this.programs.markWaitedFor(this.liveRanks[j]!, this.liveProgress[j]!, marks, stamp, classOf);
     return marks[classOf[c]!] === stamp;
   }
 
@@ -434,7 +394,7 @@ export class RuleAutomaton {
     slots[slot] = id + 1;
     let atEnd = done;
     for (let j = 0; j < count; j++) {
-      if (matchesAtEnd(this.programs[live[j]!]!, progress[j]!)) {
+      if (this.programs.matchesAtEnd(live[j]!, progress[j]!)) {
         atEnd = live[j]!;
         break;
       }
@@ -492,62 +452,4 @@ function larger<T extends Int32Array | Uint8Array>(array: T, length: number): T 
   const copy = new (array.constructor as new (length: number) => T)(length);
   copy.set(array);
   return copy;
-}
-
-function program(pattern: CompiledPattern): RuleProgram {
-  const pieces = pattern.pieces;
-  return { pieces, failure: pieces.map(failureOf), anchoredEnd: pattern.anchored };
-}
-
-/** KMP failure function: for each prefix length k+1, the longest proper border. */
-function failureOf(piece: string): Int32Array {
-  const failure = new Int32Array(piece.length);
-  let k = 0;
-  for (let i = 1; i < piece.length; i++) {
-    while (k > 0 && piece.charCodeAt(i) !== piece.charCodeAt(k)) k = failure[k - 1]!;
-    if (piece.charCodeAt(i) === piece.charCodeAt(k)) k++;
-    failure[i] = k;
-  }
-  return failure;
-}
-
-/** One character of target for one rule in state `s`. */
-function step(rule: RuleProgram, s: number, c: number): number {
-  const p = s >>> PIECE_SHIFT;
-  let k = s & MATCHED_MASK;
-  const piece = rule.pieces[p]!;
-  if (p === 0) {
-    // The first piece is anchored at the start: a mismatch, or anything after a complete `…$` literal, is fatal.
-    return k < piece.length && piece.charCodeAt(k) === c ? settle(rule, 0, k + 1) : DEAD;
-  }
-  const failure = rule.failure[p]!;
-  while (k > 0 && (k === piece.length || piece.charCodeAt(k) !== c)) k = failure[k - 1]!;
-  if (piece.charCodeAt(k) === c) k++;
-  return settle(rule, p, k);
-}
-
-/** The state after `k` characters of piece `p` have matched, moving on past complete pieces. */
-function settle(rule: RuleProgram, p: number, k: number): number {
-  const pieces = rule.pieces;
-  const last = pieces.length - 1;
-  if (k < pieces[p]!.length) return (p << PIECE_SHIFT) | k;
-  // Piece complete. The last one: done, unless `$` asks for it to end the target.
-  if (p === last) return rule.anchoredEnd ? (p << PIECE_SHIFT) | k : DONE;
-  let q = p + 1;
-  while (q < last && pieces[q] === '') q++;
-  // An empty last piece (`…*` or `…*$`) matches whatever follows.
-  if (q === last && pieces[q] === '') return DONE;
-  return q << PIECE_SHIFT;
-}
-
-/** A `$` rule whose last piece has just been completed matches a target ending here. */
-function matchesAtEnd(rule: RuleProgram, s: number): boolean {
-  if (!rule.anchoredEnd) return false;
-  const last = rule.pieces.length - 1;
-  return s >>> PIECE_SHIFT === last && (s & MATCHED_MASK) === rule.pieces[last]!.length;
-}
-
-function hasNonAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= ASCII) return true;
-  return false;
 }
