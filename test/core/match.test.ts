@@ -60,6 +60,24 @@ describe('group selection (contract §3)', () => {
     ['GPTBot rule does not touch Googlebot', 'User-agent: GPTBot\nDisallow: /\nUser-agent: *\nAllow: /', 'Googlebot', '/article', 'allowed', 4],
   ];
   cases.forEach(assertVerdict);
+
+  test('tokens of one group share its compiled rules, and each verdict still names its own token', () => {
+    const matcher = matcherFor(parseRobots('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n'));
+    // Enough queries for the automaton to take over from the search.
+    for (let round = 0; round < 100; round++) {
+      for (const [agent, path, allowed, token] of [
+        ['GPTBot', '/x1', false, 'GPTBot'],
+        ['CCBot', '/x2', false, 'CCBot'],
+        ['CCBot', '/y', true, 'CCBot'],
+        ['OtherBot', '/y', false, '*'],
+        ['OtherBot', '/x', true, '*'],
+      ] as const) {
+        const verdict = matcher.decide(path, agent);
+        assert.equal(verdict.allowed, allowed, `${agent} ${path}`);
+        assert.equal(verdict.group?.token, token, `${agent} ${path}`);
+      }
+    }
+  });
 });
 
 describe('rule precedence (contract §4)', () => {

@@ -23,6 +23,13 @@ interface CompiledRule extends IndexedRule {
 }
 
 /**
+ * Rule indexes by the groups they pool (`3,7`). Tokens named on one group's user-agent
+ * lines (`User-agent: GPTBot` + `User-agent: CCBot`) pool the same rules: they share one
+ * index, so its automaton is built and kept in cache once, not once per token.
+ */
+type SharedRules = Map<string, RuleIndex<CompiledRule>>;
+
+/**
  * The groups pooled under one token. Selecting a group (hover, audiences) needs only the
  * first fields; the rule index is compiled when the first verdict asks for it.
  */
@@ -39,10 +46,21 @@ class CompiledGroupSet {
     readonly agentLines: readonly number[],
     /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
     readonly googleMayDiffer: boolean,
+    private readonly shared: SharedRules,
   ) {}
 
   get rules(): RuleIndex<CompiledRule> {
-    return (this.compiled ??= compileRules(pooledRules(this.file, this.groups), (rule) => rule.normalized));
+    return (this.compiled ??= this.sharedRules());
+  }
+
+  private sharedRules(): RuleIndex<CompiledRule> {
+    const key = this.groups.join(',');
+    let rules = this.shared.get(key);
+    if (!rules) {
+      rules = compileRules(pooledRules(this.file, this.groups), (rule) => rule.normalized);
+      this.shared.set(key, rules);
+    }
+    return rules;
   }
 }
 
@@ -61,6 +79,7 @@ export interface DecideOptions {
 
 export class RobotsMatcher {
   private readonly sets = new Map<string, CompiledGroupSet | null>();
+  private readonly sharedRules: SharedRules = new Map();
   private readonly agents = new Map<string, AgentSelection>();
   /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
   private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
@@ -173,7 +192,7 @@ export class RobotsMatcher {
     let set = this.sets.get(key);
     if (set === undefined) {
       const groups = this.file.groupsByToken.get(key);
-      set = groups ? compileGroupSet(this.file, key, groups) : null;
+      set = groups ? compileGroupSet(this.file, key, groups, this.sharedRules) : null;
       this.sets.set(key, set);
     }
     return set ?? undefined;
@@ -207,7 +226,7 @@ export function pooledRules(file: RobotsFile, groups: readonly number[]): Rule[]
   return rules;
 }
 
-function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[]): CompiledGroupSet {
+function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[], shared: SharedRules): CompiledGroupSet {
   const rules = pooledRules(file, groups);
   const agentLines: number[] = [];
   for (const g of groups) {
@@ -215,7 +234,7 @@ function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[
       if ((agent.isStar ? '*' : tokenKey(agent.token)) === key) agentLines.push(agent.line);
     }
   }
-  return new CompiledGroupSet(file, groups, agentLines, rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)));
+  return new CompiledGroupSet(file, groups, agentLines, rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)), shared);
 }
 
 /**
