@@ -5,11 +5,9 @@
  * the same group about millions of targets that share their prefixes, so after warm-up a
  * query is one table lookup per character, and it stops as soon as the answer is settled.
  *
- * Each rule advances exactly as `matches` (pattern.ts) reads it: the first piece anchored
- * at the start, each later piece found at its leftmost occurrence (a KMP automaton per
- * piece), a final `$` keeping the last piece's search going to the end. A rule whose last
- * unanchored piece has been found matches whatever follows ("done"); every rule ranked
- * after the best done rule is dropped, since it can no longer win.
+ * Each rule advances exactly as `matches` (pattern.ts) reads it (see rule-programs.ts). A
+ * rule whose last unanchored piece has been found matches whatever follows ("done"); every
+ * rule ranked after the best done rule is dropped, since it can no longer win.
  *
  * Memory is bounded: past `maxStates` the cache is flushed, and an automaton that keeps
  * flushing gives up for good; the caller then uses the rule index's own search, which
@@ -290,7 +288,7 @@ export class RuleAutomaton {
     const progress = this.scratchProgress;
     let count = 0;
     let done = NO_RULE;
-    for (let r = 0; r < this.scratchLive.length; r++) {
+    for (let r = 0; r < this.programs.count; r++) {
       const s = this.programs.start(r);
       if (s === DONE) {
         done = r;

@@ -40,6 +40,8 @@ export class RulePrograms {
   private readonly anchoredEnd: Uint8Array;
   /** False when some piece is non-ASCII or too long to pack: the rules cannot be stepped here. */
   readonly packable: boolean;
+  /** Number of rules. */
+  readonly count: number;
 
   /** `patterns` in rank order. */
   constructor(patterns: readonly CompiledPattern[]) {
@@ -55,6 +57,7 @@ export class RulePrograms {
       }
     }
     this.packable = packable;
+    this.count = patterns.length;
     this.chars = new Uint8Array(chars);
     this.failure = new Int32Array(chars);
     this.pieceStart = new Int32Array(pieces + 1);
