@@ -13,7 +13,8 @@
 
 import { escapedByte } from '../parse/decode';
 
-const HEX = '0123456789ABCDEF';
+/** The upper-case hex digits escapes are written with. */
+export const HEX = '0123456789ABCDEF';
 
 export function normalizePattern(raw: string): string {
   return normalize(raw, false, true);
@@ -62,12 +63,9 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c === 0x25) {
-      const h1 = hexValue(raw.charCodeAt(i + 1));
-      const h2 = hexValue(raw.charCodeAt(i + 2));
-      if (h1 < 0 || h2 < 0) continue;
-      const byte = h1 * 16 + h2;
-      const upper = '%' + HEX[h1] + HEX[h2];
-      const replacement = decodeUnreserved && isUnreserved(byte) ? String.fromCharCode(byte) : upper;
+      const byte = escapedByteAt(raw, i);
+      if (byte < 0) continue;
+      const replacement = decodeUnreserved && isUnreserved(byte) ? String.fromCharCode(byte) : pct(byte);
       if (replacement !== raw.slice(i, i + 3)) {
         out += raw.slice(run, i) + replacement;
         run = i + 3;
@@ -117,8 +115,14 @@ function pct(byte: number): string {
   return '%' + HEX[byte >> 4] + HEX[byte & 15];
 }
 
-/** The value of a hex digit's character code, or -1. */
-export function hexValue(c: number): number {
+/** The octet a `%` at `raw[i]` escapes, or -1 when two hex digits do not follow (a literal `%`). */
+export function escapedByteAt(raw: string, i: number): number {
+  const high = hexValue(raw.charCodeAt(i + 1));
+  const low = hexValue(raw.charCodeAt(i + 2));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;

@@ -14,7 +14,7 @@
  * gives the same answers.
  */
 
-import { hexValue, isUnreserved } from './normalize';
+import { escapedByteAt, HEX, isUnreserved } from './normalize';
 import type { CompiledPattern } from './pattern';
 import { DEAD, DONE, RulePrograms } from './rule-programs';
 
@@ -27,12 +27,6 @@ const ASCII = 128;
 /** Path classes of the characters that end a path in a URL (`#`) or that normalising rewrites. */
 const FRAGMENT = 255;
 const NORMALISE = 254;
-/** Character codes of the upper-case hex digits normalising writes. */
-const HEX_CODES = [...'0123456789ABCDEF'].map((digit) => digit.charCodeAt(0));
-/** Why `run` stopped. */
-const AT_END = 0;
-const SETTLED_HERE = 1;
-const NEEDS_STEP = 2;
 /** A rule set that outgrows the cache this often will not fit it later either. */
 const MAX_FLUSHES = 2;
 /** A transition not computed yet. */
@@ -160,10 +154,10 @@ export class RuleAutomaton {
     let plain = true;
     let i = from;
     for (;;) {
-      const stop = this.run(text, i, state);
+      const needsStep = this.run(text, i, state);
       state = this.runState;
       i = this.runIndex;
-      if (stop !== NEEDS_STEP) break;
+      if (!needsStep) break;
       // The character at i takes a step the table does not hold yet, or needs normalising.
       const c = text.charCodeAt(i);
       if (c >= ASCII) return UNANSWERED;
@@ -188,43 +182,43 @@ export class RuleAutomaton {
   }
 
   /**
-   * The walk itself, over transitions the table already holds, from `state` at `text[i]`:
-   * it stops at the path's end or `#` (AT_END), where the answer settles (SETTLED_HERE, past
-   * that character), or at a character it cannot step alone (NEEDS_STEP). Kept apart from
-   * the computing of transitions so that this loop compiles to a few registers.
+   * The walk itself, over transitions the table already holds, from `state` at `text[i]`.
+   * It stops at the path's end or `#`, or past the character where the answer settles, and
+   * returns false; or at a character it cannot step alone (a transition not computed yet,
+   * one to normalise, non-ASCII), and returns true. Kept apart from the computing of
+   * transitions so that this loop compiles to a few registers.
    */
-  private run(text: string, i: number, state: number): number {
+  private run(text: string, i: number, state: number): boolean {
     const pathClassOf = this.pathClassOf;
     const classCount = this.classCount;
     const table = this.table;
-    let stop = AT_END;
+    let needsStep = false;
     for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= ASCII) {
-        stop = NEEDS_STEP;
+        needsStep = true;
         break;
       }
       const cls = pathClassOf[c]!;
       if (cls >= NORMALISE) {
-        if (cls === NORMALISE) stop = NEEDS_STEP;
+        needsStep = cls === NORMALISE;
         break;
       }
       const next = table[state * classCount + cls]!;
       if (next >= SETTLED) {
         if (next === UNKNOWN) {
-          stop = NEEDS_STEP;
+          needsStep = true;
           break;
         }
         state = next & STATE_MASK;
         i++;
-        stop = SETTLED_HERE;
         break;
       }
       state = next;
     }
     this.runState = state;
     this.runIndex = i;
-    return stop;
+    return needsStep;
   }
 
   // Set by `run`: where the walk stopped.
@@ -247,14 +241,12 @@ export class RuleAutomaton {
     // A target's literal `*` and `$` are written %2A and %24, so that only a pattern's are wildcards.
     if (c === 0x2a) return this.stepThree(state, 0x25, 0x32, 0x41);
     if (c === 0x24) return this.stepThree(state, 0x25, 0x32, 0x34);
-    const high = hexValue(text.charCodeAt(i + 1));
-    const low = hexValue(text.charCodeAt(i + 2));
+    const byte = escapedByteAt(text, i);
     // A `%` without two hex digits stays a literal `%`.
-    if (high < 0 || low < 0) return this.stepOne(state, 0x25);
+    if (byte < 0) return this.stepOne(state, 0x25);
     this.lastRead = i + 2;
-    const byte = high * 16 + low;
     if (isUnreserved(byte)) return this.stepOne(state, byte);
-    return this.stepThree(state, 0x25, HEX_CODES[high]!, HEX_CODES[low]!);
+    return this.stepThree(state, 0x25, HEX.charCodeAt(byte >> 4), HEX.charCodeAt(byte & 15));
   }
 
   /** Set by `stepNormalised`. */
