@@ -23,45 +23,38 @@ interface CompiledRule extends IndexedRule {
 }
 
 /**
- * Rule indexes by the groups they pool (`3,7`). Tokens named on one group's user-agent
- * lines (`User-agent: GPTBot` + `User-agent: CCBot`) pool the same rules: they share one
- * index, so its automaton is built and kept in cache once, not once per token.
+ * The rules pooled from some groups (`3,7`), compiled on first need. Tokens named on one
+ * group's user-agent lines (`User-agent: GPTBot` + `User-agent: CCBot`) pool the same groups
+ * and share one pool, so its automaton is built and kept in cache once, not once per token.
  */
-type SharedRules = Map<string, RuleIndex<CompiledRule>>;
-
-/**
- * The groups pooled under one token. Selecting a group (hover, audiences) needs only the
- * first fields; the rule index is compiled when the first verdict asks for it.
- */
-class CompiledGroupSet {
+class RulePool {
   private compiled: RuleIndex<CompiledRule> | undefined;
   /** The same rules as Google's literal comparison sees them; compiled on first need. */
   googleRules?: RuleIndex<CompiledRule>;
   /** Only the rules whose two forms differ, in each form; compiled on first need. */
   differing?: { readonly normal: RuleIndex<CompiledRule>; readonly google: RuleIndex<CompiledRule> };
+  /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
+  readonly googleMayDiffer: boolean;
 
   constructor(
     readonly file: RobotsFile,
     readonly groups: readonly number[],
-    readonly agentLines: readonly number[],
-    /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
-    readonly googleMayDiffer: boolean,
-    private readonly shared: SharedRules,
-  ) {}
+  ) {
+    this.googleMayDiffer = pooledRules(file, groups).some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern));
+  }
 
   get rules(): RuleIndex<CompiledRule> {
-    return (this.compiled ??= this.sharedRules());
+    return (this.compiled ??= compileRules(pooledRules(this.file, this.groups), (rule) => rule.normalized));
   }
+}
 
-  private sharedRules(): RuleIndex<CompiledRule> {
-    const key = this.groups.join(',');
-    let rules = this.shared.get(key);
-    if (!rules) {
-      rules = compileRules(pooledRules(this.file, this.groups), (rule) => rule.normalized);
-      this.shared.set(key, rules);
-    }
-    return rules;
-  }
+/**
+ * The groups pooled under one token. Selecting a group (hover, audiences) needs only the
+ * agent lines and the groups; the pool's rules are compiled when the first verdict asks.
+ */
+interface CompiledGroupSet {
+  readonly agentLines: readonly number[];
+  readonly pool: RulePool;
 }
 
 interface AgentSelection {
@@ -79,7 +72,8 @@ export interface DecideOptions {
 
 export class RobotsMatcher {
   private readonly sets = new Map<string, CompiledGroupSet | null>();
-  private readonly sharedRules: SharedRules = new Map();
+  /** Pools by their groups (`3,7`): see RulePool. */
+  private readonly pools = new Map<string, RulePool>();
   private readonly agents = new Map<string, AgentSelection>();
   /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
   private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
@@ -123,10 +117,10 @@ export class RobotsMatcher {
       };
     }
     const { group, set } = selected;
-    const winner = set.rules.best(target);
+    const winner = set.pool.rules.best(target);
     // Google's reading can only differ when the path or a rule has a `%` or non-ASCII; even
     // then it is worked out only if someone reads it (a batch asking "allowed?" never does).
-    return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, path, 0, target);
+    return new RuleVerdict(url, resolved, group, winner, plain && !set.pool.googleMayDiffer ? undefined : set.pool, path, 0, target);
   }
 
   /**
@@ -137,12 +131,12 @@ export class RobotsMatcher {
     // One character first: `startsWith` at an offset costs more than the rest of a short query.
     if (url.charCodeAt(from + 1) === 0x72 && url.startsWith('/robots.txt', from)) return undefined;
     const { group, set } = selected;
-    const rules = set.rules;
+    const rules = set.pool.rules;
     const winner = rules.bestInPath(url, from);
     if (winner === null) return undefined;
     // Read to the end with nothing to normalise: Google's literal reading of the path is the same.
     const plain = rules.readPlainPath;
-    return new RuleVerdict(url, resolved, group, winner, plain && !set.googleMayDiffer ? undefined : set, undefined, from, undefined);
+    return new RuleVerdict(url, resolved, group, winner, plain && !set.pool.googleMayDiffer ? undefined : set.pool, undefined, from, undefined);
   }
 
   /**
@@ -182,7 +176,7 @@ export class RobotsMatcher {
       const set = this.groupSet(token === '*' ? '*' : tokenKey(token));
       if (set) {
         const via = i === 0 && token !== '*' ? 'own-token' : token === '*' ? 'star' : 'fallback';
-        return { group: { token, groups: set.groups, agentLines: set.agentLines, chainIndex: i, via }, set };
+        return { group: { token, groups: set.pool.groups, agentLines: set.agentLines, chainIndex: i, via }, set };
       }
     }
     return undefined;
@@ -192,10 +186,20 @@ export class RobotsMatcher {
     let set = this.sets.get(key);
     if (set === undefined) {
       const groups = this.file.groupsByToken.get(key);
-      set = groups ? compileGroupSet(this.file, key, groups, this.sharedRules) : null;
+      set = groups ? { agentLines: agentLinesOf(this.file, key, groups), pool: this.pool(groups) } : null;
       this.sets.set(key, set);
     }
     return set ?? undefined;
+  }
+
+  private pool(groups: readonly number[]): RulePool {
+    const key = groups.join(',');
+    let pool = this.pools.get(key);
+    if (!pool) {
+      pool = new RulePool(this.file, groups);
+      this.pools.set(key, pool);
+    }
+    return pool;
   }
 }
 
@@ -226,28 +230,28 @@ export function pooledRules(file: RobotsFile, groups: readonly number[]): Rule[]
   return rules;
 }
 
-function compileGroupSet(file: RobotsFile, key: string, groups: readonly number[], shared: SharedRules): CompiledGroupSet {
-  const rules = pooledRules(file, groups);
+/** The user-agent lines of `groups` that name the token `key`. */
+function agentLinesOf(file: RobotsFile, key: string, groups: readonly number[]): number[] {
   const agentLines: number[] = [];
   for (const g of groups) {
     for (const agent of file.groups[g]?.agents ?? []) {
       if ((agent.isStar ? '*' : tokenKey(agent.token)) === key) agentLines.push(agent.line);
     }
   }
-  return new CompiledGroupSet(file, groups, agentLines, rules.some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)), shared);
+  return agentLines;
 }
 
 /**
  * Google's literal comparison can only disagree when the target changes under
  * normalisation, or when a rule whose two forms differ matches in either form.
  */
-function googleDifference(set: CompiledGroupSet, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
+function googleDifference(pool: RulePool, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
   const googleTarget = googleLiteralTarget(path);
   if (googleTarget === target) {
-    const differing = (set.differing ??= compileDiffering(set.file, set.groups));
+    const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
     if (!differing.normal.best(target) && !differing.google.best(googleTarget)) return undefined;
   }
-  const googleRules = (set.googleRules ??= compileGoogleRules(set.file, set.groups));
+  const googleRules = (pool.googleRules ??= compileGoogleRules(pool.file, pool.groups));
   const googleWinner = googleRules.best(googleTarget);
   const allowed = winner ? winner.allow : true;
   const googleAllowed = googleWinner ? googleWinner.allow : true;
@@ -352,8 +356,8 @@ class RuleVerdict implements Verdict {
     readonly agent: ResolvedAgent,
     readonly group: SelectedGroup,
     private readonly winner: CompiledRule | undefined,
-    /** The group whose rules Google could read differently from this path; undefined when it cannot. */
-    private readonly googleSet: CompiledGroupSet | undefined,
+    /** The rules Google could read differently from this path; undefined when it cannot. */
+    private readonly googlePool: RulePool | undefined,
     private readonly pathText: string | undefined,
     private readonly pathFrom: number,
     targetText: string | undefined,
@@ -384,7 +388,7 @@ class RuleVerdict implements Verdict {
 
   get googleLiteral(): GoogleLiteralDifference | undefined {
     if (this.googleAnswer === null) {
-      this.googleAnswer = this.googleSet ? googleDifference(this.googleSet, this.path, this.target, this.winner) : undefined;
+      this.googleAnswer = this.googlePool ? googleDifference(this.googlePool, this.path, this.target, this.winner) : undefined;
     }
     return this.googleAnswer;
   }
