@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { decide, parseRobots } from '../../server/src/core';
 import type { RobotsFile } from '../../server/src/core';
 import { explainPattern, groupAudience, patternExamples, readAgentValue, samplePaths } from '../../server/src/core/explain';
+import { cursorIn } from '../support/cursor';
 
 /** What the line under the `|` cursor explains to; only the fields given are checked. */
 interface Expected {
@@ -34,9 +35,7 @@ interface Expected {
  */
 function assertExplain(name: string, withCursor: string, expected: Expected): void {
   test(name, () => {
-    const cursor = withCursor.indexOf('|');
-    assert.ok(cursor >= 0, 'the fixture needs a | cursor');
-    const text = withCursor.slice(0, cursor) + withCursor.slice(cursor + 1);
+    const { text, offset: cursor } = cursorIn(withCursor);
     const file = parseRobots(text);
     const line = file.lines.find((l) => cursor >= l.start && cursor <= l.end);
     assert.ok(line, 'the cursor is on no line');

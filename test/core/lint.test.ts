@@ -3,16 +3,7 @@ import { describe, test } from 'node:test';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES, LINT_RULES, lint, parseRobots } from '../../server/src/core';
 import type { Finding, LintId, Severity, TextEdit } from '../../server/src/core';
 
-/** Removes the `|` cursor markers, returning the text and the offsets they marked. */
-function unmark(marked: string): { text: string; offsets: number[] } {
-  const offsets: number[] = [];
-  let text = '';
-  for (const ch of marked) {
-    if (ch === '|') offsets.push(text.length);
-    else text += ch;
-  }
-  return { text, offsets };
-}
+import { unmark } from '../support/cursor';
 
 function lineOf(text: string, offset: number): number {
   let line = 1;
