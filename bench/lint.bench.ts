@@ -10,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lint, parseRobots } from '../server/src/core';
 import { toDiagnostics } from '../server/src/features/diagnostics';
 import { doHover } from '../server/src/features/hover';
-import { generateLargeRobots, generateRobots } from './fixtures/generate';
+import { generateLargeRobots, generateRobots } from './fixtures/robots';
 import { fmt, median, report, timeMs, verdictLine } from './support';
 
 function diagnosticsMs(text: string, runs: number): { ms: number; minMs: number; count: number } {

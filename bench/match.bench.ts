@@ -7,7 +7,9 @@
 
 import robotsParser from 'robots-parser';
 import { matcherFor, parseRobots } from '../server/src/core';
-import { generateLargeRobots, generateQueries, generateRobots, ORIGIN } from './fixtures/generate';
+import { generateQueries } from './fixtures/queries';
+import { generateLargeRobots, generateRobots } from './fixtures/robots';
+import { ORIGIN } from './fixtures/shop';
 import { fmt, median, report, timeMs, verdictLine } from './support';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1_000_000);

@@ -16,7 +16,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { generateRobots, writeCombinedLog } from './fixtures/generate';
+import { writeCombinedLog } from './fixtures/access-log';
+import { generateRobots } from './fixtures/robots';
 import { fmt, report, verdictLine } from './support';
 
 const LINES = Number(process.env.BENCH_REPLAY_LINES ?? 2_000_000);

@@ -6,7 +6,7 @@
 //                                       (and that the extension is served), stop, exit 0 — for tests
 //
 // How: `npm run build`, then code-server 4.100.3 (installed into a cache folder on first use, as
-// the e2e tests do: scripts/e2e/code-server.mjs) serves examples/ with the freshly built extension
+// the e2e tests do: scripts/e2e/code-server-install.mjs) serves examples/ with the freshly built extension
 // loaded as the extension under development — the URL's payload carries extensionDevelopmentPath
 // (code-server rejects the command-line flag). No .vsix is installed: after changing the extension,
 // `npm run build` and reload the browser tab. The folder is the repository's REAL examples/: edits
@@ -22,7 +22,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { setInterval } from 'node:timers';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT, createProfile, ensureCodeServer, startCodeServer, workbenchUrl } from './e2e/code-server.mjs';
+import { ensureCodeServer } from './e2e/code-server-install.mjs';
+import { createProfile } from './e2e/code-server-profile.mjs';
+import { startCodeServer, workbenchUrl } from './e2e/code-server.mjs';
+import { REPO_ROOT } from './e2e/repo.mjs';
 
 const USAGE = 'usage: npm run demo [-- --port N] [-- --check]   (PORT=N works too; --port wins; 0 or none: a free port)';
 
@@ -56,7 +59,7 @@ const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 /** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`demo: FAILED: ${message}`);
-  process.exit(1); // code-server.mjs's exit hook kills a started code-server and removes its profile
+  process.exit(1); // exit-cleanup.mjs's exit hook kills a started code-server and removes its profile
 }
 
 // 1. Build the extension (dist/client.js, dist/server.js) exactly as `npm run build` does.

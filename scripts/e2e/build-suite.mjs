@@ -8,7 +8,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
-import { REPO_ROOT } from './code-server.mjs';
+import { REPO_ROOT } from './repo.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const srcDir = path.join(REPO_ROOT, 'test', 'e2e', 'suite');

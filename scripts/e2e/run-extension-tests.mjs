@@ -24,17 +24,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { format, parseArgs } from 'node:util';
-import {
-  REPO_ROOT,
-  chromiumExecutable,
-  createProfile,
-  ensureCodeServer,
-  installVsix,
-  launchChromium,
-  log,
-  startCodeServer,
-  workbenchUrl,
-} from './code-server.mjs';
+import { chromiumExecutable, launchChromium } from './chromium.mjs';
+import { ensureCodeServer } from './code-server-install.mjs';
+import { createProfile, installVsix } from './code-server-profile.mjs';
+import { startCodeServer, workbenchUrl } from './code-server.mjs';
+import { REPO_ROOT, log } from './repo.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -63,7 +57,7 @@ const WORKBENCH_NOISE =
 /** @param {string} msg @returns {never} */
 function fail(msg) {
   console.error(`[e2e] FAILED: ${msg}`);
-  process.exit(1); // the exit hook in code-server.mjs kills code-server
+  process.exit(1); // the exit hook in exit-cleanup.mjs kills code-server
 }
 
 // Check the inputs up front: a missing build otherwise shows up minutes later as "extension not found".

@@ -19,17 +19,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  REPO_ROOT,
-  chromiumExecutable,
-  createProfile,
-  ensureCodeServer,
-  installVsix,
-  launchChromium,
-  log,
-  startCodeServer,
-  workbenchUrl,
-} from './code-server.mjs';
+import { chromiumExecutable, launchChromium } from './chromium.mjs';
+import { ensureCodeServer } from './code-server-install.mjs';
+import { createProfile, installVsix } from './code-server-profile.mjs';
+import { startCodeServer, workbenchUrl } from './code-server.mjs';
+import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';

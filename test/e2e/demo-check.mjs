@@ -3,7 +3,7 @@
 //
 //   node --test test/e2e/demo-check.mjs        (about 30–40 s warm; the first run may install code-server)
 //
-// Needs what the demo needs: code-server installed or installable (see scripts/e2e/code-server.mjs).
+// Needs what the demo needs: code-server installed or installable (see scripts/e2e/code-server-install.mjs).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
