@@ -138,7 +138,11 @@ describe('semantic diff agrees with the matcher (fast-check)', () => {
         const shuffled: Version = { star: version.star ? [...version.star].reverse() : null, named: version.named ? [...version.named].reverse() : null };
         const result = diffRobots(parseRobots(render(version, false)), parseRobots(render(shuffled, true)));
         assert.deepEqual(result.crawlers, []);
-        assert.deepEqual(result.shadowing, []);
+        // Two different rules tie exactly only through Google's index.html reading (`Allow:
+        // /index.html` also allows `/$`, as long as `Allow: /$`). On a tie the first line in
+        // the file is the one credited, as in Google's parser, so reordering may move which of
+        // the two is dead; any other shadowing change would be a bug.
+        for (const entry of result.shadowing) assert.match(entry.by?.text ?? '', /index\.htm/, JSON.stringify(entry));
       }),
       { numRuns: 200 },
     );
