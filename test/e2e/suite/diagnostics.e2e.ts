@@ -82,7 +82,7 @@ suite('diagnostics', () => {
     assert.equal(shadowed.severity, vscode.DiagnosticSeverity.Warning);
     // The winner is named: Allow: /wishlist/ on line 36 wins the tie.
     assert.ok(shadowed.relatedInformation?.some((info) => info.location.range.start.line === 35), 'related information points at line 36');
-    // Rules whose findings carry their own severity keep it while the user has set nothing.
+    // VS Code sends the manifest's defaults as if the user had set them: each must be the table's.
     assert.equal(at('crawl-delay-support', 49).severity, vscode.DiagnosticSeverity.Information, 'a valid Crawl-delay');
     assert.equal(at('crawl-delay-invalid', 87).severity, vscode.DiagnosticSeverity.Error, 'Crawl-delay: 1s is not a number');
     assert.equal(at('user-agent-token-version', 45).severity, vscode.DiagnosticSeverity.Hint, 'Googlebot/2.1 is still read as Googlebot');
