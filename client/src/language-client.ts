@@ -34,9 +34,7 @@ import type {
 } from '../../server/src/protocol';
 import { CompareRequest } from '../../server/src/protocol';
 import type { CompareParams, CompareResult } from '../../server/src/protocol';
-import { withExplicitLintSettings } from './lint-settings';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
-import { SETTINGS_SECTION } from './settings';
 
 /** The typed requests the commands, views and CodeLens send. */
 export interface RobotsServer {
@@ -69,20 +67,6 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { language: ROBOTS_LANGUAGE_ID, scheme: 'untitled' },
     ],
     outputChannelName: 'robots.txt Lens Language Server',
-    middleware: {
-      workspace: {
-        // The server pulls `robotsLens`; it must see only the lint severities a user chose.
-        configuration: async (params, token, next) => {
-          const result = await next(params, token);
-          if (!Array.isArray(result)) return result;
-          return result.map((value: unknown, index) => {
-            const item = params.items[index];
-            if (item?.section !== SETTINGS_SECTION) return value;
-            return withExplicitLintSettings(value, item.scopeUri !== undefined ? client.protocol2CodeConverter.asUri(item.scopeUri) : undefined);
-          });
-        },
-      },
-    },
   };
   // The id `robotsLens` makes the client read `robotsLens.trace.server`.
   const client = new LanguageClient('robotsLens', 'robots.txt Lens Language Server', serverOptions, clientOptions);

@@ -105,15 +105,21 @@ describe('lint exactness (shadowed never decides, redundant changes nothing)', (
   });
 
   test('known tricky cases', () => {
-    for (const text of [
-      'User-agent: *\nDisallow: /a\nDisallow: /a',
-      'User-agent: *\nDisallow: /a\nAllow: /a',
-      'User-agent: *\nAllow: /a*\nDisallow: /a',
-      'User-agent: *\nDisallow: /a\nDisallow: /a/b',
-      'User-agent: *\nDisallow: /a\nAllow: /a/\nDisallow: /a/b',
-      'User-agent: *\nDisallow: /a$\nDisallow: /a*$\nAllow: /a$b',
-      'User-agent: *\nDisallow: /*a\nDisallow: /a\nAllow: /*b$',
-    ]) {
+    // Each line: the file, then its shadowed and its redundant lines (0-based), which must
+    // be found as well as be true.
+    const cases: Array<[string, number[], number[]]> = [
+      ['User-agent: *\nDisallow: /a\nDisallow: /a', [2], []],
+      ['User-agent: *\nDisallow: /a\nAllow: /a', [1], []],
+      ['User-agent: *\nAllow: /a*\nDisallow: /a', [2], []],
+      ['User-agent: *\nDisallow: /a\nDisallow: /a/b', [], [2]],
+      ['User-agent: *\nDisallow: /a\nAllow: /a/\nDisallow: /a/b', [], []],
+      ['User-agent: *\nDisallow: /a$\nDisallow: /a*$\nAllow: /a$b', [1], []],
+      ['User-agent: *\nDisallow: /*a\nDisallow: /a\nAllow: /*b$', [2], []],
+    ];
+    for (const [text, shadowed, redundant] of cases) {
+      const file = parseRobots(text);
+      assert.deepEqual(reportedLines(file, 'shadowed-rule'), shadowed, `shadowed lines of ${JSON.stringify(text)}`);
+      assert.deepEqual(reportedLines(file, 'redundant-rule'), redundant, `redundant lines of ${JSON.stringify(text)}`);
       checkExactness(text, ['FooBot'], []);
     }
   });

@@ -15,6 +15,7 @@ import {
   CodeActionRequest,
   CompletionRequest,
   ConfigurationRequest,
+  DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -265,6 +266,21 @@ describe('language server over stdio', () => {
     assert.equal(action!.title, 'Remove the shadowed rule "Disallow: /admin"');
     const edits = action!.edit?.changes?.[uri] ?? [];
     assert.equal(applyEdits(SHOP, edits), SHOP.replace('Disallow: /admin\n', ''));
+  });
+
+  test('a rule split from another keeps its own severity and quick fix (crawl-delay-invalid)', async () => {
+    const text = 'User-agent: bingbot\nCrawl-delay: 10 seconds\n';
+    const { uri, diagnostics } = await open(text);
+    const invalid = diagnostics.find((d) => d.code === 'crawl-delay-invalid');
+    assert.ok(invalid, `codes: ${codes(diagnostics)}`);
+    assert.equal(invalid.severity, DiagnosticSeverity.Error);
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: invalid.range,
+      context: { diagnostics: [invalid] },
+    })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => action.title), ['Write "Crawl-delay: 10"']);
+    assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: bingbot\nCrawl-delay: 10\n');
   });
 
   test('document symbols: groups named by their agents, rules as children, sitemaps', async () => {

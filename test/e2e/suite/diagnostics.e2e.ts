@@ -38,27 +38,27 @@ suite('diagnostics', () => {
       'pattern-never-matches@24',
       'pattern-never-matches@25',
       'dollar-not-at-end@27',
-      'percent-encoding@29',
-      'percent-encoding@30',
+      'percent-encoding-lower-case@29',
+      'percent-encoding-unreserved@30',
       'robots-txt-path@31',
       'unsupported-directive@32',
       'unknown-directive@33',
       'shadowed-rule@35',
       'star-rules-not-inherited@39',
       'empty-disallow-ignored@40',
-      'user-agent-token@45',
+      'user-agent-token-version@45',
       'duplicate-group@45',
-      'crawl-delay@49',
+      'crawl-delay-support@49',
       'detached-group@54',
       'unsupported-directive@57',
       'unsupported-directive@58',
       'detached-group@61',
       'blocks-everything@65',
-      'user-agent-token@67',
+      'user-agent-token-misread@67',
       'control-token@72',
       'control-token@73',
       'blocks-everything@74',
-      'crawl-delay@87',
+      'crawl-delay-invalid@87',
       'sitemap-not-absolute@89',
     ];
     const missing = expected.filter((id) => !ids.includes(id));
@@ -82,11 +82,11 @@ suite('diagnostics', () => {
     assert.equal(shadowed.severity, vscode.DiagnosticSeverity.Warning);
     // The winner is named: Allow: /wishlist/ on line 36 wins the tie.
     assert.ok(shadowed.relatedInformation?.some((info) => info.location.range.start.line === 35), 'related information points at line 36');
-    // Rules whose findings carry their own severity keep it while the user has set nothing.
-    assert.equal(at('crawl-delay', 49).severity, vscode.DiagnosticSeverity.Information, 'a valid Crawl-delay');
-    assert.equal(at('crawl-delay', 87).severity, vscode.DiagnosticSeverity.Error, 'Crawl-delay: 1s is not a number');
-    assert.equal(at('user-agent-token', 45).severity, vscode.DiagnosticSeverity.Hint, 'Googlebot/2.1 is still read as Googlebot');
-    assert.equal(at('user-agent-token', 67).severity, vscode.DiagnosticSeverity.Warning, '360Spider has no product token');
+    // VS Code sends the manifest's defaults as if the user had set them: each must be the table's.
+    assert.equal(at('crawl-delay-support', 49).severity, vscode.DiagnosticSeverity.Information, 'a valid Crawl-delay');
+    assert.equal(at('crawl-delay-invalid', 87).severity, vscode.DiagnosticSeverity.Error, 'Crawl-delay: 1s is not a number');
+    assert.equal(at('user-agent-token-version', 45).severity, vscode.DiagnosticSeverity.Hint, 'Googlebot/2.1 is still read as Googlebot');
+    assert.equal(at('user-agent-token-misread', 67).severity, vscode.DiagnosticSeverity.Warning, '360Spider has no product token');
     const redundant = at('redundant-rule', 11);
     assert.equal(redundant.severity, vscode.DiagnosticSeverity.Hint);
     assert.ok(redundant.tags?.includes(vscode.DiagnosticTag.Unnecessary), 'a redundant rule is faded');

@@ -1,12 +1,14 @@
 /**
- * Runs every check on a parsed file and applies the user's severities. A check that
- * throws is a bug, but must not take the other diagnostics down with it.
+ * Runs every check on a parsed file and gives each finding its severity: the user's setting
+ * for the rule, else the table's default. Checks report by id only. A check that throws is
+ * a bug, but must not take the other diagnostics down with it.
  */
 
 import type { RobotsFile } from '../parse/model';
 import { CHECKS } from './checks';
 import { analyzeRules } from './rule-analysis';
-import type { Finding, LintContext, LintId, SeveritySetting } from './types';
+import { lintRule } from './rules';
+import type { Finding, LintContext, LintId, Report, SeveritySetting } from './types';
 
 export interface LintOptions {
   /** Severity per rule id, or `off`; rules not named keep their default. */
@@ -18,18 +20,18 @@ export interface LintOptions {
 export function lint(file: RobotsFile, options: LintOptions = {}): Finding[] {
   const context: LintContext = { file, rules: analyzeRules(file) };
   const findings: Finding[] = [];
-  for (const check of CHECKS) {
-    let found: Finding[];
+  for (const { check } of CHECKS) {
+    let reports: readonly Report[];
     try {
-      found = check(context);
+      reports = check(context);
     } catch (error) {
       options.onCheckError?.(error);
       continue;
     }
-    for (const finding of found) {
-      const setting = options.severities?.[finding.id];
+    for (const report of reports) {
+      const setting = options.severities?.[report.id];
       if (setting === 'off') continue;
-      findings.push(setting ? { ...finding, severity: setting } : finding);
+      findings.push({ ...report, severity: setting ?? lintRule(report.id).severity });
     }
   }
   return findings.sort((a, b) => a.span.start - b.span.start || a.id.localeCompare(b.id));

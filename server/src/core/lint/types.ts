@@ -1,34 +1,12 @@
 import type { RobotsFile, Span } from '../parse/model';
 import type { RuleAnalysis } from './rule-analysis';
+import type { LintId } from './rules';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 /** A user's setting for a rule: a severity, or `off`. */
 export type SeveritySetting = Severity | 'off';
 
-export type LintId =
-  | 'detached-group'
-  | 'empty-disallow-ignored'
-  | 'shadowed-rule'
-  | 'redundant-rule'
-  | 'rule-outside-group'
-  | 'unknown-directive'
-  | 'google-only-spelling'
-  | 'pattern-never-matches'
-  | 'user-agent-token'
-  | 'star-rules-not-inherited'
-  | 'duplicate-group'
-  | 'control-token'
-  | 'crawl-delay'
-  | 'unsupported-directive'
-  | 'sitemap-not-absolute'
-  | 'dollar-not-at-end'
-  | 'percent-encoding'
-  | 'blocks-everything'
-  | 'robots-txt-path'
-  | 'size-limit'
-  | 'looks-like-html'
-  | 'encoding'
-  | 'private-path-disclosure';
+export type { LintId };
 
 /** A text replacement, in offsets of `RobotsFile.text`. */
 export interface TextEdit {
@@ -48,9 +26,12 @@ export interface RelatedSpan {
   readonly message: string;
 }
 
-export interface Finding {
-  readonly id: LintId;
-  readonly severity: Severity;
+/**
+ * What a check reports: a finding of one of its rules (`Rules`), by id and without a
+ * severity — `lint()` stamps the severity of the table or of the user's setting.
+ */
+export interface Report<Rules extends readonly LintRule<string>[] = readonly LintRule[]> {
+  readonly id: Rules[number]['id'];
   readonly span: Span;
   readonly message: string;
   readonly related?: readonly RelatedSpan[];
@@ -59,20 +40,33 @@ export interface Finding {
   readonly fixes?: readonly Fix[];
 }
 
+/** A report with the severity in effect: the table's default, or the user's setting. */
+export interface Finding extends Report {
+  readonly severity: Severity;
+}
+
 export interface LintContext {
   readonly file: RobotsFile;
   /** Shadowing and redundancy of every rule, computed once and shared with hover. */
   readonly rules: RuleAnalysis;
 }
 
-/** One check: reads the parsed file and reports findings of its rule(s). */
-export type Check = (context: LintContext) => Finding[];
+/** One check: reads the parsed file and reports findings of its rules (`Rules`), by id. */
+export type Check<Rules extends readonly LintRule<string>[]> = (context: LintContext) => Report<Rules>[];
 
-export interface LintRule {
-  readonly id: LintId;
+/** A row of the lint table. Check files declare theirs with ids of their own (`LintRule<string>`). */
+export interface LintRule<Id extends string = LintId> {
+  readonly id: Id;
+  /** The default severity: the only place a rule's severity is written. */
   readonly severity: Severity;
   /** One line: what the rule reports. */
   readonly title: string;
   /** Why it matters, for hover and docs. */
   readonly description: string;
+}
+
+/** What a check file exports: the rows of the rules it reports, and the check that reports them. */
+export interface CheckFile {
+  readonly RULES: readonly LintRule<string>[];
+  readonly check: Check<readonly LintRule<string>[]>;
 }

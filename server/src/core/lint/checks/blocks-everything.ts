@@ -1,9 +1,18 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { Group, RobotsFile } from '../../parse/model';
-import type { Check, Finding, RelatedSpan } from '../types';
+import type { Check, LintRule, RelatedSpan, Report } from '../types';
 import { lineSpan, statementText } from '../text';
 import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';
+
+export const RULES = [
+  {
+    id: 'blocks-everything',
+    severity: 'information',
+    title: 'Whole site closed to a crawler',
+    description: 'Disallow: / closes the whole site to the crawlers of the group.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** Allow rules named in the message and related information. */
 const SHOWN_ALLOWS = 3;
@@ -13,8 +22,8 @@ const SHOWN_ALLOWS = 3;
  * catalogue crawler uses. With no Allow in the merged group the whole site is closed;
  * with Allow rules, everything they do not reopen is — the message says which.
  */
-export const blocksEverything: Check = ({ file, rules }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file, rules }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
     // A rule that never decides (e.g. beaten by an equally long `Allow: /`) closes nothing.
     const rule = group.rules.find((r) => r.kind === 'disallow' && matchesEverything(r.normalized) && !rules.byLine.get(r.line)?.shadowedBy);
@@ -37,7 +46,7 @@ export const blocksEverything: Check = ({ file, rules }) => {
             .slice(0, SHOWN_ALLOWS)
             .map((l) => `"${statementText(file, l)}"`)
             .join(', ')}${allows.length > SHOWN_ALLOWS ? ', …' : ''}).`;
-    findings.push({ id: 'blocks-everything', severity: 'information', span: lineSpan(file, rule.line), message, ...(related.length > 0 ? { related } : {}) });
+    findings.push({ id: 'blocks-everything', span: lineSpan(file, rule.line), message, ...(related.length > 0 ? { related } : {}) });
   }
   return findings;
 };

@@ -1,21 +1,29 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { lineSpan } from '../text';
+
+export const RULES = [
+  {
+    id: 'control-token',
+    severity: 'information',
+    title: 'Usage-control token',
+    description: 'Google-Extended and Applebot-Extended control how content is used; they send no requests and do not change crawling or Search.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * control-token: `Google-Extended`, `Applebot-Extended` — usage preferences, not crawlers.
  * Their groups decide how content fetched by the operator's real crawlers may be used.
  */
-export const controlToken: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
     for (const agent of group.agents) {
       const crawler = agent.token === '' ? undefined : crawlerByToken(agent.token);
       if (!crawler?.controlToken || tokenKey(crawler.token) !== tokenKey(agent.token)) continue;
       findings.push({
         id: 'control-token',
-        severity: 'information',
         span: lineSpan(file, agent.line),
         message: `${crawler.token}: ${lowerFirst(crawler.description)} It sends no requests: this group does not change what ${crawler.operator}'s crawlers fetch.`,
       });

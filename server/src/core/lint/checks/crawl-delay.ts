@@ -1,19 +1,34 @@
 import type { Line, RobotsFile } from '../../parse/model';
-import type { Check, Finding, Fix } from '../types';
+import type { Check, Fix, LintRule, Report } from '../types';
 import { statementSpan } from '../text';
 import { nameList, requestingUsers } from './audience';
+
+export const RULES = [
+  {
+    id: 'crawl-delay-support',
+    severity: 'information',
+    title: 'Crawl-delay support varies',
+    description: 'Crawl-delay is not part of RFC 9309: some crawlers honour it, Google does not.',
+  },
+  {
+    id: 'crawl-delay-invalid',
+    severity: 'error',
+    title: 'Crawl-delay that is not a number of seconds',
+    description: 'Crawlers that honour Crawl-delay expect a non-negative number of seconds; they may ignore any other value or read it differently.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 const NON_NEGATIVE_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** `1s`, `10 seconds`: a number with a unit, which a quick fix can reduce to the number. */
 const WITH_UNIT = /^(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)$/i;
 
 /**
- * crawl-delay: not part of RFC 9309. Says which catalogue crawlers using the group honour or
- * ignore it (from the catalogue's documented `crawlDelay`), and flags values crawlers cannot
- * read as a non-negative number of seconds.
+ * Crawl-delay is not part of RFC 9309. crawl-delay-support says which catalogue crawlers
+ * using the group honour or ignore it (from the catalogue's documented `crawlDelay`);
+ * crawl-delay-invalid flags values crawlers cannot read as a non-negative number of seconds.
  */
-export const crawlDelay: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit || line.kind !== 'other' || line.directive !== 'crawl-delay') continue;
     const value = line.value;
@@ -21,19 +36,18 @@ export const crawlDelay: Check = ({ file }) => {
       findings.push(invalidValue(line));
       continue;
     }
-    findings.push({ id: 'crawl-delay', severity: 'information', span: statementSpan(line), message: support(file, line) });
+    findings.push({ id: 'crawl-delay-support', span: statementSpan(line), message: support(file, line) });
   }
   return findings;
 };
 
-function invalidValue(line: Line): Finding {
+function invalidValue(line: Line): Report<typeof RULES> {
   const value = line.value;
   const unit = WITH_UNIT.exec(value);
   const fixes: Fix[] =
     unit && line.valueSpan ? [{ title: `Write "Crawl-delay: ${unit[1]}"`, edits: [{ span: line.valueSpan, newText: unit[1]! }], preferred: true }] : [];
   return {
-    id: 'crawl-delay',
-    severity: 'error',
+    id: 'crawl-delay-invalid',
     span: line.valueSpan && value !== '' ? line.valueSpan : statementSpan(line),
     message:
       value === ''

@@ -1,7 +1,16 @@
 import type { AgentLine, Group, RobotsFile, Span } from '../../parse/model';
-import type { Check, Finding, Fix, TextEdit } from '../types';
+import type { Check, Fix, LintRule, Report, TextEdit } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
 import { lineRange, nameList } from './audience';
+
+export const RULES = [
+  {
+    id: 'detached-group',
+    severity: 'warning',
+    title: 'User-agent lines separated from their rules',
+    description: 'RFC 9309 keeps User-agent lines separated by blank lines or comments in one group, but older parsers split records at blank lines, and authors often meant them apart.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * ★ detached-group: blank lines inside a group. RFC 9309 (and this tool) keep the group
@@ -9,8 +18,8 @@ import { lineRange, nameList } from './audience';
  * authors often meant the parts apart. Only blank lines count: no parser ends a record at
  * a comment, and a comment between User-agent and its rules is a common way to document.
  */
-export const detachedGroup: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
     const firstRule = group.rules[0];
     // Without rules there is nothing for the parts to share or lose.
@@ -46,7 +55,6 @@ export const detachedGroup: Check = ({ file }) => {
       const plural = segment.length > 1;
       findings.push({
         id: 'detached-group',
-        severity: 'warning',
         span: segmentSpan(file, first, last),
         message:
           `A blank line separates "${statementText(file, last.line)}" from "${statementText(file, next.line)}" (line ${next.line + 1}), ` +
@@ -73,7 +81,6 @@ export const detachedGroup: Check = ({ file }) => {
       const fix: Fix = { title: `Remove the blank ${blanksBeforeRules.length === 1 ? 'line' : 'lines'} before the rules`, edits, preferred: true };
       findings.push({
         id: 'detached-group',
-        severity: 'warning',
         span: segmentSpan(file, segment[0]!, lastAgent),
         message:
           `A blank line separates "${statementText(file, lastAgent.line)}" from its rules (line ${firstRule.line + 1} on), but it does not end the group: ` +

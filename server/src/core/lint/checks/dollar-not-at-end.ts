@@ -1,10 +1,19 @@
 import type { Rule } from '../../parse/model';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
+
+export const RULES = [
+  {
+    id: 'dollar-not-at-end',
+    severity: 'warning',
+    title: '$ inside a pattern',
+    description: 'Only a final $ anchors the end of the URL; elsewhere it is a literal character.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** dollar-not-at-end: only a final `$` anchors; any other `$` is a literal character. */
-export const dollarNotAtEnd: Check = ({ file }) => {
-  const findings: Finding[] = [];
-  const check = (rule: Rule): void => {
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
+  const checkRule = (rule: Rule): void => {
     const pattern = rule.pattern;
     // The first `$`, unless it is the final one (which anchors): no slice, and no line read, per rule.
     const at = pattern.indexOf('$');
@@ -15,14 +24,13 @@ export const dollarNotAtEnd: Check = ({ file }) => {
     const start = span.start + at;
     findings.push({
       id: 'dollar-not-at-end',
-      severity: 'warning',
       span: { start, end: start + 1 },
       message:
         `"$" anchors the end of the URL only as the last character of a pattern; here it is a literal "$", ` +
         `so "${pattern}" matches only URLs that contain a "$" (or "%24") at that point.`,
     });
   };
-  for (const group of file.groups) group.rules.forEach(check);
-  file.orphanRules.forEach(check);
+  for (const group of file.groups) group.rules.forEach(checkRule);
+  file.orphanRules.forEach(checkRule);
   return findings;
 };

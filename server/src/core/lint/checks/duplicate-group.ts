@@ -1,14 +1,23 @@
 import type { Group, RobotsFile } from '../../parse/model';
-import type { Check, Finding, Fix, TextEdit } from '../types';
+import type { Check, Fix, LintRule, Report, TextEdit } from '../types';
 import { eol, lineSpan, statementText } from '../text';
 import { agentKey, nameList } from './audience';
+
+export const RULES = [
+  {
+    id: 'duplicate-group',
+    severity: 'hint',
+    title: 'Same crawler named in several groups',
+    description: 'Groups naming the same token are merged (RFC 9309), which is easy to misread.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * duplicate-group: a token named by several groups. Crawlers merge them (RFC 9309), which
  * is correct but easy to misread. Reported on every later group, pointing at the first.
  */
-export const duplicateGroup: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const [key, groups] of file.groupsByToken) {
     if (groups.length < 2) continue;
     const first = file.groups[groups[0]!];
@@ -27,7 +36,6 @@ export const duplicateGroup: Check = ({ file }) => {
       const fix = onlyNames(first, key) && onlyNames(later, key) ? mergeFix(file, first, later, name) : undefined;
       findings.push({
         id: 'duplicate-group',
-        severity: 'hint',
         span: lineSpan(file, agent.line),
         message:
           `"${statementText(file, agent.line)}" names ${name === '*' ? 'the * group' : name} again (first on line ${firstAgent.line + 1}): ` +

@@ -1,7 +1,16 @@
 import type { Group } from '../../parse/model';
-import type { Check, Finding, RelatedSpan } from '../types';
+import type { Check, LintRule, RelatedSpan, Report } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';
+
+export const RULES = [
+  {
+    id: 'empty-disallow-ignored',
+    severity: 'warning',
+    title: 'Empty Disallow beside other rules',
+    description: 'An empty Disallow matches nothing: it does not undo the other Disallow rules of the group.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** How many of the rules an empty Disallow does not undo are named. */
 const SHOWN = 3;
@@ -11,8 +20,8 @@ const SHOWN = 3;
  * undoes none of them. Alone (or beside Allow rules only) it agrees with what happens —
  * everything not disallowed is allowed — and is the "allow all" idiom: no diagnostic.
  */
-export const emptyDisallowIgnored: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   // First few non-empty Disallow lines per group and per pool: each group is read once.
   const disallowsOfGroup = new Map<number, number[]>();
   const disallowsOfPool = new Map<string, number[]>();
@@ -59,7 +68,6 @@ export const emptyDisallowIgnored: Check = ({ file }) => {
     for (const empty of empties) {
       findings.push({
         id: 'empty-disallow-ignored',
-        severity: 'warning',
         span: lineSpan(file, empty.line),
         message:
           `"Disallow:" with no value matches nothing and is ignored: it does not undo the other Disallow rules of ${where}` +

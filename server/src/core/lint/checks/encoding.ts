@@ -1,22 +1,37 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
+
+export const RULES = [
+  {
+    id: 'encoding-bom',
+    severity: 'hint',
+    title: 'Byte order mark at the start',
+    description: 'A byte order mark at the start of the file is harmless: crawlers skip it.',
+  },
+  {
+    id: 'encoding-invalid',
+    severity: 'warning',
+    title: 'Invalid UTF-8 or lost characters',
+    description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** Replacement characters reported, like the parser's cap on invalid bytes. */
 const MAX_REPLACEMENTS = 100;
 
 /**
- * encoding: a byte order mark (harmless at the start: hint), invalid UTF-8 bytes, and
- * U+FFFD replacement characters — the trace of a file once decoded with the wrong encoding.
- * Text past the 500 KiB limit is left to size-limit.
+ * encoding-bom: a byte order mark at the start, which is harmless. encoding-invalid: invalid
+ * UTF-8 bytes, and U+FFFD replacement characters — the trace of a file once decoded with the
+ * wrong encoding. Text past the 500 KiB limit is left to size-limit-file.
  */
-export const encoding: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   const limit = file.lines.find((l) => l.beyondLimit)?.start ?? file.text.length;
   for (const problem of file.problems) {
     if (problem.span.start >= limit && problem.code !== 'bom') continue;
     if (problem.code === 'bom') {
-      findings.push({ id: 'encoding', severity: 'hint', span: problem.span, message: problem.message });
+      findings.push({ id: 'encoding-bom', span: problem.span, message: problem.message });
     } else if (problem.code === 'invalid-utf8') {
-      findings.push({ id: 'encoding', severity: 'warning', span: problem.span, message: problem.message });
+      findings.push({ id: 'encoding-invalid', span: problem.span, message: problem.message });
     }
   }
   const text = file.text;
@@ -25,8 +40,7 @@ export const encoding: Check = ({ file }) => {
     let end = i + 1;
     while (end < limit && text.charCodeAt(end) === 0xfffd) end++;
     findings.push({
-      id: 'encoding',
-      severity: 'warning',
+      id: 'encoding-invalid',
       span: { start: i, end },
       message:
         'U+FFFD replacement character: the file was probably decoded with the wrong encoding and the original character is lost. ' +

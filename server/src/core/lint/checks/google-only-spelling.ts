@@ -1,15 +1,24 @@
 import { CANONICAL_KEY } from '../../parse/keys';
 import type { GroupDirective } from '../../parse/keys';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { statementSpan } from '../text';
+
+export const RULES = [
+  {
+    id: 'google-only-spelling',
+    severity: 'warning',
+    title: 'Spelling only Google accepts',
+    description: 'Google accepts some misspellings, a missing colon and keys that merely start with a known key; other crawlers ignore such lines.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * ★ google-only-spelling: keys Google forgives (typos such as `Dissallow`, keys that merely
  * start with a known key such as `Disallowed`, a missing colon). Googlebot obeys the line —
  * and so do this tool's verdicts — but parsers that read keys strictly ignore it.
  */
-export const googleOnlySpelling: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit || !isGroupDirective(line.kind) || !line.keySpan) continue;
     const misspelt = line.spelling === 'misspelling' || line.spelling === 'prefix';
@@ -28,7 +37,6 @@ export const googleOnlySpelling: Check = ({ file }) => {
     const end = line.missingColon && line.valueSpan ? line.valueSpan.start : line.keySpan.end;
     findings.push({
       id: 'google-only-spelling',
-      severity: 'warning',
       span: statementSpan(line),
       message,
       fixes: [

@@ -1,32 +1,36 @@
-/** Every check, one file each. Add a check here and its rule to `../rules.ts`. */
+/**
+ * Every check, one file each. A check file exports `RULES`, the rows of the lint table it
+ * reports (id, default severity, title, description), and `check`, which reports findings
+ * of those rules by id. Add a check here and the rule table has its rows.
+ */
 
-import type { Check } from '../types';
-import { blocksEverything } from './blocks-everything';
-import { controlToken } from './control-token';
-import { crawlDelay } from './crawl-delay';
-import { detachedGroup } from './detached-group';
-import { dollarNotAtEnd } from './dollar-not-at-end';
-import { duplicateGroup } from './duplicate-group';
-import { emptyDisallowIgnored } from './empty-disallow-ignored';
-import { encoding } from './encoding';
-import { googleOnlySpelling } from './google-only-spelling';
-import { looksLikeHtml } from './looks-like-html';
-import { patternNeverMatches } from './pattern-never-matches';
-import { percentEncoding } from './percent-encoding';
-import { privatePathDisclosure } from './private-path-disclosure';
-import { redundantRule } from './redundant-rule';
-import { robotsTxtPath } from './robots-txt-path';
-import { ruleOutsideGroup } from './rule-outside-group';
-import { shadowedRule } from './shadowed-rule';
-import { sitemapNotAbsolute } from './sitemap-not-absolute';
-import { sizeLimit } from './size-limit';
-import { starRulesNotInherited } from './star-rules-not-inherited';
-import { unknownDirective } from './unknown-directive';
-import { unsupportedDirective } from './unsupported-directive';
-import { userAgentToken } from './user-agent-token';
+import type { CheckFile } from '../types';
+import * as blocksEverything from './blocks-everything';
+import * as controlToken from './control-token';
+import * as crawlDelay from './crawl-delay';
+import * as detachedGroup from './detached-group';
+import * as dollarNotAtEnd from './dollar-not-at-end';
+import * as duplicateGroup from './duplicate-group';
+import * as emptyDisallowIgnored from './empty-disallow-ignored';
+import * as encoding from './encoding';
+import * as googleOnlySpelling from './google-only-spelling';
+import * as looksLikeHtml from './looks-like-html';
+import * as patternNeverMatches from './pattern-never-matches';
+import * as percentEncoding from './percent-encoding';
+import * as privatePathDisclosure from './private-path-disclosure';
+import * as redundantRule from './redundant-rule';
+import * as robotsTxtPath from './robots-txt-path';
+import * as ruleOutsideGroup from './rule-outside-group';
+import * as shadowedRule from './shadowed-rule';
+import * as sitemapNotAbsolute from './sitemap-not-absolute';
+import * as sizeLimit from './size-limit';
+import * as starRulesNotInherited from './star-rules-not-inherited';
+import * as unknownDirective from './unknown-directive';
+import * as unsupportedDirective from './unsupported-directive';
+import * as userAgentToken from './user-agent-token';
 
-export const CHECKS: readonly Check[] = [
-  // Order follows the rule table in ../rules.ts; lint() sorts findings by position anyway.
+export const CHECKS = [
+  // The order of the rule table (settings, SARIF); lint() sorts findings by position anyway.
   detachedGroup,
   emptyDisallowIgnored,
   shadowedRule,
@@ -50,4 +54,4 @@ export const CHECKS: readonly Check[] = [
   looksLikeHtml,
   encoding,
   privatePathDisclosure,
-];
+] as const satisfies readonly CheckFile[];

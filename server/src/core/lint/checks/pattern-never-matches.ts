@@ -1,6 +1,15 @@
 import type { Rule } from '../../parse/model';
-import type { Check, Finding, Fix } from '../types';
+import type { Check, Fix, LintRule, Report } from '../types';
 import { statementText } from '../text';
+
+export const RULES = [
+  {
+    id: 'pattern-never-matches',
+    severity: 'error',
+    title: 'Pattern that can never match',
+    description: 'Paths start with "/": a pattern that starts with neither "/" nor "*" matches no URL.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** `https://host`, the part a path pattern must not contain. */
 const SCHEME_AND_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
@@ -11,9 +20,9 @@ const BARE_HOST = /^(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?(?=\/)/;
  * ★ pattern-never-matches: every target starts with `/`, so a non-empty pattern that starts
  * with neither `/` nor `*` (after normalisation: `%2F` stays an encoded slash) matches nothing.
  */
-export const patternNeverMatches: Check = ({ file }) => {
-  const findings: Finding[] = [];
-  const check = (rule: Rule): void => {
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
+  const checkRule = (rule: Rule): void => {
     if (rule.normalized === '' || rule.normalized.startsWith('/') || rule.normalized.startsWith('*')) return;
     const line = file.lines[rule.line];
     if (!line?.valueSpan || line.beyondLimit) return;
@@ -21,15 +30,14 @@ export const patternNeverMatches: Check = ({ file }) => {
     const { why, fixes } = explain(rule.pattern);
     findings.push({
       id: 'pattern-never-matches',
-      severity: 'error',
       span: line.valueSpan,
       message: `"${text}" matches no URL: ${why}, so crawlers never apply it.`,
       unnecessary: true,
       fixes: fixes.map((fix) => ({ ...fix, edits: [{ span: line.valueSpan!, newText: fix.value }] })),
     });
   };
-  for (const group of file.groups) group.rules.forEach(check);
-  file.orphanRules.forEach(check);
+  for (const group of file.groups) group.rules.forEach(checkRule);
+  file.orphanRules.forEach(checkRule);
   return findings;
 };
 

@@ -1,6 +1,33 @@
 import { isUnreserved, normalizePattern } from '../../match/normalize';
 import type { Rule } from '../../parse/model';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
+
+export const RULES = [
+  {
+    id: 'percent-encoding-stray-percent',
+    severity: 'warning',
+    title: '"%" without two hex digits',
+    description: 'Such a "%" is compared as a literal percent sign, which URLs carry as "%25".',
+  },
+  {
+    id: 'percent-encoding-unreserved',
+    severity: 'warning',
+    title: 'Encoded unreserved character',
+    description: 'RFC 9309 decodes an escape such as %62 ("b"), but Google compares it literally: for Googlebot the rule does not match URLs with the plain character.',
+  },
+  {
+    id: 'percent-encoding-lower-case',
+    severity: 'hint',
+    title: 'Lower-case hex in a percent-escape',
+    description: 'Percent-escapes compare with upper-case hex: %2f is read as %2F.',
+  },
+  {
+    id: 'percent-encoding-non-ascii',
+    severity: 'hint',
+    title: 'Non-ASCII characters written raw',
+    description: 'Non-ASCII characters are matched as their UTF-8 octets, the way URLs carry them; written percent-encoded they mean the same and read the same in every tool.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 const HEX = /^[0-9A-Fa-f]{2}$/;
 /** U+FFFD or a surrogate-escaped invalid byte (see parse/decode). */
@@ -9,15 +36,18 @@ const BROKEN = /[\ufffd\udc80-\udcff]/;
 const ESCAPE_OR_NON_ASCII = /[%\u0080-\uffff]/;
 
 /**
- * percent-encoding: escapes in a pattern that crawlers may read differently (contract §4).
- * - `%62` (an unreserved character): RFC 9309 decodes it, Google compares it literally;
- * - `%2f` (lower-case hex): read as `%2F`;
- * - raw non-ASCII: matched as its UTF-8 octets — fine, but say to what;
- * - `%` without two hex digits: a literal `%`, which URLs carry as `%25`.
+ * Escapes in a pattern that crawlers may read differently (contract §4):
+ * - percent-encoding-unreserved: `%62` (an unreserved character): RFC 9309 decodes it,
+ *   Google compares it literally;
+ * - percent-encoding-lower-case: `%2f` is read as `%2F`;
+ * - percent-encoding-non-ascii: raw non-ASCII is matched as its UTF-8 octets — fine, but
+ *   say to what;
+ * - percent-encoding-stray-percent: `%` without two hex digits is a literal `%`, which URLs
+ *   carry as `%25`.
  */
-export const percentEncoding: Check = ({ file }) => {
-  const findings: Finding[] = [];
-  const check = (rule: Rule): void => {
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
+  const checkRule = (rule: Rule): void => {
     if (!ESCAPE_OR_NON_ASCII.test(rule.pattern)) return;
     const line = file.lines[rule.line];
     const base = line?.valueSpan?.start;
@@ -31,8 +61,7 @@ export const percentEncoding: Check = ({ file }) => {
         const span = { start: base + i, end: base + i + (HEX.test(hex) ? 3 : 1) };
         if (!HEX.test(hex)) {
           findings.push({
-            id: 'percent-encoding',
-            severity: 'warning',
+            id: 'percent-encoding-stray-percent',
             span,
             message:
               '"%" is not followed by two hex digits, so it is compared as a literal "%". ' +
@@ -46,8 +75,7 @@ export const percentEncoding: Check = ({ file }) => {
         if (isUnreserved(byte)) {
           const plain = String.fromCharCode(byte);
           findings.push({
-            id: 'percent-encoding',
-            severity: 'warning',
+            id: 'percent-encoding-unreserved',
             span,
             message:
               `"${escape}" is an encoded "${plain}". RFC 9309 (and this tool) decode it, but Google's parser compares it literally, ` +
@@ -57,8 +85,7 @@ export const percentEncoding: Check = ({ file }) => {
         } else if (hex !== hex.toUpperCase()) {
           const upper = '%' + hex.toUpperCase();
           findings.push({
-            id: 'percent-encoding',
-            severity: 'hint',
+            id: 'percent-encoding-lower-case',
             span,
             message: `"${escape}" is read as "${upper}": percent-escapes compare with upper-case hex. Write "${upper}".`,
             fixes: [{ title: `Write "${upper}"`, edits: [{ span, newText: upper }], preferred: true }],
@@ -77,13 +104,12 @@ export const percentEncoding: Check = ({ file }) => {
         i = end - 1;
       }
     }
-    // One hint per pattern for raw non-ASCII, however many characters: it is fine as it is.
+    // One finding per pattern for raw non-ASCII, however many characters: it is fine as it is.
     if (nonAscii) {
       const span = { start: base + nonAscii.start, end: base + nonAscii.end };
       const encoded = encodeNonAscii(pattern.slice(nonAscii.start, nonAscii.end));
       findings.push({
-        id: 'percent-encoding',
-        severity: 'hint',
+        id: 'percent-encoding-non-ascii',
         span,
         message:
           `Non-ASCII characters are matched as their UTF-8 octets ("${nonAscii.example}" as "${normalizePattern(nonAscii.example)}"), the way URLs carry them. ` +
@@ -92,8 +118,8 @@ export const percentEncoding: Check = ({ file }) => {
       });
     }
   };
-  for (const group of file.groups) group.rules.forEach(check);
-  file.orphanRules.forEach(check);
+  for (const group of file.groups) group.rules.forEach(checkRule);
+  file.orphanRules.forEach(checkRule);
   return findings;
 };
 

@@ -1,5 +1,14 @@
 import type { Rule } from '../../parse/model';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
+
+export const RULES = [
+  {
+    id: 'private-path-disclosure',
+    severity: 'hint',
+    title: 'Disallow that reveals a private path',
+    description: 'robots.txt is public and is not access control: anyone can read the paths it names.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * Words of a path segment (split at anything but letters and digits) that read like
@@ -17,11 +26,12 @@ const SECRET_FILES = /^(?:\.git|\.svn|\.hg|\.env|\.htpasswd|\.ssh|\.aws)(?:$|[./
 
 /**
  * private-path-disclosure: a Disallow that names what looks like a secret. robots.txt is
- * public and is not access control; this is only a hint, since the path may well be harmless.
+ * public and is not access control; the finding only points it out, since the path may
+ * well be harmless.
  */
-export const privatePathDisclosure: Check = ({ file }) => {
-  const findings: Finding[] = [];
-  const check = (rule: Rule): void => {
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
+  const checkRule = (rule: Rule): void => {
     if (rule.kind !== 'disallow' || rule.pattern === '') return;
     // The pattern first: few name a secret, and a line's span is built anew on each read.
     const what = secretIn(rule.pattern);
@@ -31,14 +41,13 @@ export const privatePathDisclosure: Check = ({ file }) => {
     if (!span || line.beyondLimit) return;
     findings.push({
       id: 'private-path-disclosure',
-      severity: 'hint',
       span,
       message:
         `robots.txt is public: anyone can read that "${rule.pattern}" exists (${what}). Disallow only asks crawlers not to fetch it; ` +
         'it does not protect it — use authentication, or take it off the server.',
     });
   };
-  for (const group of file.groups) group.rules.forEach(check);
+  for (const group of file.groups) group.rules.forEach(checkRule);
   return findings;
 };
 

@@ -1,9 +1,18 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 
+export const RULES = [
+  {
+    id: 'redundant-rule',
+    severity: 'hint',
+    title: 'Rule whose removal changes nothing',
+    description: 'Wherever this rule decides, the next rule in line gives the same verdict.',
+  },
+] as const satisfies readonly LintRule<string>[];
+
 /** redundant-rule: removing the rule changes no verdict. */
-export const redundantRule: Check = ({ file, rules }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file, rules }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const status of rules.byLine.values()) {
     if (!status.redundant || status.shadowedBy) continue;
     const rule = status.rule;
@@ -14,7 +23,6 @@ export const redundantRule: Check = ({ file, rules }) => {
       : `"${ruleText}" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule matches are allowed anyway.`;
     findings.push({
       id: 'redundant-rule',
-      severity: 'hint',
       span: lineSpan(file, rule.line),
       message,
       ...(fallback ? { related: [{ span: lineSpan(file, fallback.line), message: `Decides the same URLs the same way when line ${rule.line + 1} is removed.` }] } : {}),

@@ -1,7 +1,16 @@
 import { compilePattern, matches } from '../../match/pattern';
 import { patternLanguage } from '../../match/pattern-language';
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
+
+export const RULES = [
+  {
+    id: 'robots-txt-path',
+    severity: 'hint',
+    title: 'Rule on /robots.txt',
+    description: '/robots.txt is always fetchable; a rule on it has no effect.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 const ROBOTS_TXT = '/robots.txt';
 
@@ -11,8 +20,8 @@ const ROBOTS_TXT = '/robots.txt';
  * other URLs that start with it (`/robots.txt?x`), and the message says so. Rules that
  * match `/robots.txt` among much else (`/`, `/*.txt$`) are not about it and are left alone.
  */
-export const robotsTxtPath: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
     for (const rule of group.rules) {
       // Cheap filter first: a literal prefix starting with /robots.txt means the pattern does.
@@ -23,7 +32,6 @@ export const robotsTxtPath: Check = ({ file }) => {
       const exact = lang.glob === ROBOTS_TXT;
       findings.push({
         id: 'robots-txt-path',
-        severity: 'hint',
         span: lineSpan(file, rule.line),
         message: exact
           ? `"${text}" has no effect: crawlers always fetch /robots.txt, whatever it says.`

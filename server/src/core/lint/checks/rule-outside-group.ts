@@ -1,8 +1,17 @@
-import type { Check, Finding, Fix } from '../types';
+import type { Check, Fix, LintRule, Report } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
 
+export const RULES = [
+  {
+    id: 'rule-outside-group',
+    severity: 'error',
+    title: 'Rule before any User-agent',
+    description: 'Allow/Disallow lines before the first User-agent line belong to no group: every crawler ignores them.',
+  },
+] as const satisfies readonly LintRule<string>[];
+
 /** ★ rule-outside-group: Allow/Disallow before the first User-agent line belongs to no group. */
-export const ruleOutsideGroup: Check = ({ file }) => {
+export const check: Check<typeof RULES> = ({ file }) => {
   const first = file.orphanRules[0];
   if (!first) return [];
   const firstLine = file.lines[first.line];
@@ -12,12 +21,11 @@ export const ruleOutsideGroup: Check = ({ file }) => {
     edits: [{ span: { start: firstLine.start, end: firstLine.start }, newText: 'User-agent: *' + eol(file) }],
     preferred: true,
   };
-  const findings: Finding[] = [];
+  const findings: Report<typeof RULES>[] = [];
   for (const rule of file.orphanRules) {
     const text = statementText(file, rule.line);
     findings.push({
       id: 'rule-outside-group',
-      severity: 'error',
       span: lineSpan(file, rule.line),
       message: `"${text}" comes before any User-agent line: it belongs to no group, and every crawler ignores it.`,
       unnecessary: true,

@@ -1,9 +1,18 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 
+export const RULES = [
+  {
+    id: 'shadowed-rule',
+    severity: 'warning',
+    title: 'Rule that can never decide',
+    description: 'Another rule of the same group always matches too and wins (longer, or as long and Allow).',
+  },
+] as const satisfies readonly LintRule<string>[];
+
 /** ★ shadowed-rule: a rule that can never decide, because a rule that always matches too wins. */
-export const shadowedRule: Check = ({ file, rules }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file, rules }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const status of rules.byLine.values()) {
     const winner = status.shadowedBy;
     if (!winner) continue;
@@ -14,7 +23,6 @@ export const shadowedRule: Check = ({ file, rules }) => {
       const dir = winner.normalized.slice(0, winner.normalized.lastIndexOf('/') + 1);
       findings.push({
         id: 'shadowed-rule',
-        severity: 'warning',
         span: lineSpan(file, rule.line),
         message: `"${ruleText}" never decides anything: Google reads "${winnerText}" (line ${winner.line + 1}) as also allowing ${dir} exactly, and that wins wherever this rule matches.`,
         related: [{ span: lineSpan(file, winner.line), message: `Google's index.html rule: this line also allows ${dir} exactly.` }],
@@ -31,7 +39,6 @@ export const shadowedRule: Check = ({ file, rules }) => {
           : `on every URL it matches, the longer rule`;
     findings.push({
       id: 'shadowed-rule',
-      severity: 'warning',
       span: lineSpan(file, rule.line),
       message: `"${ruleText}" never decides anything: ${why} "${winnerText}" (line ${winner.line + 1}) ${winner.normalized === rule.normalized && winner.kind === rule.kind ? 'earlier in the same group' : 'also matches and wins'}.`,
       related: [{ span: lineSpan(file, winner.line), message: `This rule wins wherever line ${rule.line + 1} matches.` }],

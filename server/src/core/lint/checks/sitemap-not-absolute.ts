@@ -1,11 +1,20 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { statementSpan } from '../text';
+
+export const RULES = [
+  {
+    id: 'sitemap-not-absolute',
+    severity: 'error',
+    title: 'Sitemap is not an absolute URL',
+    description: 'Sitemap values must be absolute http(s) URLs.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 
 /** sitemap-not-absolute: a Sitemap value that is not an absolute http(s) URL. */
-export const sitemapNotAbsolute: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit || line.kind !== 'sitemap') continue;
     const url = line.value;
@@ -14,7 +23,7 @@ export const sitemapNotAbsolute: Check = ({ file }) => {
       url === ''
         ? 'This Sitemap line has no URL: crawlers ignore it.'
         : `Sitemap needs an absolute http(s) URL (https://host/path). The sitemaps protocol and Google require a fully qualified URL, so crawlers may ignore "${url}".`;
-    findings.push({ id: 'sitemap-not-absolute', severity: 'error', span: line.valueSpan && url !== '' ? line.valueSpan : statementSpan(line), message });
+    findings.push({ id: 'sitemap-not-absolute', span: line.valueSpan && url !== '' ? line.valueSpan : statementSpan(line), message });
   }
   return findings;
 };

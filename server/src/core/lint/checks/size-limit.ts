@@ -1,17 +1,32 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
+
+export const RULES = [
+  {
+    id: 'size-limit-file',
+    severity: 'error',
+    title: 'Content beyond 500 KiB',
+    description: 'Google ignores everything after the first 500 KiB.',
+  },
+  {
+    id: 'size-limit-line',
+    severity: 'warning',
+    title: 'Line longer than Google reads',
+    description: 'Google reads only the first 16,663 bytes of a line and ignores the rest of it.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
- * size-limit: content past Google's 500 KiB, and lines past its 16,663-byte line limit
- * (both limits of Google's parser; the verdicts follow it). Only this check speaks about
- * lines beyond the size limit.
+ * size-limit-file: content past Google's 500 KiB; size-limit-line: lines past its
+ * 16,663-byte line limit (both limits of Google's parser; the verdicts follow it). Only
+ * this check speaks about lines beyond the size limit.
  */
-export const sizeLimit: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const problem of file.problems) {
     if (problem.code === 'size-limit') {
-      findings.push({ id: 'size-limit', severity: 'error', span: problem.span, message: problem.message });
+      findings.push({ id: 'size-limit-file', span: problem.span, message: problem.message });
     } else if (problem.code === 'line-too-long') {
-      findings.push({ id: 'size-limit', severity: 'warning', span: problem.span, message: `${problem.message} The rest of the line is ignored.` });
+      findings.push({ id: 'size-limit-line', span: problem.span, message: `${problem.message} The rest of the line is ignored.` });
     }
   }
   return findings;

@@ -1,9 +1,18 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { Group, RobotsFile, Rule } from '../../parse/model';
-import type { Check, Finding, Fix, RelatedSpan } from '../types';
+import type { Check, Fix, LintRule, RelatedSpan, Report } from '../types';
 import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
+
+export const RULES = [
+  {
+    id: 'star-rules-not-inherited',
+    severity: 'information',
+    title: 'Named group does not get the * rules',
+    description: 'A crawler with its own group ignores every rule of the * group.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** Related entries beyond this many would drown the Problems panel; the fix still copies all. */
 const MAX_RELATED = 20;
@@ -23,7 +32,7 @@ const MAX_COMPARISONS = 1_000_000;
  * a group that explicitly allows everything (`Disallow:` / `Allow: /`) and one that closes
  * everything (`Disallow: /` with no Allow) — and for crawlers that ignore `*` anyway.
  */
-export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
+export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   const starGroups = file.groupsByToken.get('*');
   if (!starGroups) return [];
   // The * rules that can decide something: not empty, not dead (shadowed, or a pattern
@@ -61,7 +70,7 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     return list;
   };
   const users = groupUsers(file);
-  const findings: Finding[] = [];
+  const findings: Report<typeof RULES>[] = [];
 
   let comparisons = 0;
   for (const group of file.groups) {
@@ -115,7 +124,6 @@ export const starRulesNotInherited: Check = ({ file, rules: analysis }) => {
     const related: RelatedSpan[] = rules.slice(0, MAX_RELATED).map((r) => ({ span: lineSpan(file, r.line), message: `Does not apply to ${subject}.` }));
     findings.push({
       id: 'star-rules-not-inherited',
-      severity: 'information',
       span: lineSpan(file, agentLine.line),
       message:
         `${subject} ${plural ? 'have a group of their own, so they ignore' : 'has a group of its own, so it ignores'} every rule of the "User-agent: *" group: ` +

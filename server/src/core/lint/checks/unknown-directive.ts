@@ -1,7 +1,16 @@
 import { readKey } from '../../parse/keys';
 import type { Line, RobotsFile, Span } from '../../parse/model';
-import type { Check, Finding, Fix } from '../types';
+import type { Check, Fix, LintRule, Report } from '../types';
 import { statementSpan } from '../text';
+
+export const RULES = [
+  {
+    id: 'unknown-directive',
+    severity: 'warning',
+    title: 'Unknown directive',
+    description: 'Crawlers ignore keys they do not know.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /**
  * Keys crawlers know besides the four group keys. They do not start or end groups; those
@@ -44,10 +53,10 @@ function isKnownOtherKey(directive: string): boolean {
  * ★ unknown-directive: keys no crawler knows (with the nearest known key as a rename), and
  * lines that are not `key: value` at all. Both are ignored by every crawler.
  */
-export const unknownDirective: Check = ({ file }) => {
+export const check: Check<typeof RULES> = ({ file }) => {
   // An HTML page has a "problem" on nearly every line; looks-like-html says it once.
   if (file.problems.some((p) => p.code === 'looks-like-html')) return [];
-  const findings: Finding[] = [];
+  const findings: Report<typeof RULES>[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit) continue;
     if (line.kind === 'other' && line.directive !== undefined && !isKnownOtherKey(line.directive)) {
@@ -59,7 +68,7 @@ export const unknownDirective: Check = ({ file }) => {
   return findings;
 };
 
-function unknownKey(file: RobotsFile, line: Line): Finding {
+function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
   const key = line.key ?? '';
   const keySpan = line.keySpan ?? { start: line.start, end: line.end };
   const span = statementSpan(line);
@@ -82,10 +91,10 @@ function unknownKey(file: RobotsFile, line: Line): Finding {
       fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true });
     }
   }
-  return { id: 'unknown-directive', severity: 'warning', span, message, unnecessary: true, ...(fixes.length > 0 ? { fixes } : {}) };
+  return { id: 'unknown-directive', span, message, unnecessary: true, ...(fixes.length > 0 ? { fixes } : {}) };
 }
 
-function invalidLine(file: RobotsFile, line: Line): Finding {
+function invalidLine(file: RobotsFile, line: Line): Report<typeof RULES> {
   const span = contentSpan(file, line);
   const text = file.text.slice(span.start, span.end);
   const firstWord = /^\S+/.exec(text)?.[0] ?? '';
@@ -93,7 +102,7 @@ function invalidLine(file: RobotsFile, line: Line): Finding {
   const message = reading
     ? `There is no colon after "${firstWord}": Google accepts a missing colon only on a line of exactly two words, so every crawler ignores this line.`
     : 'This line is not a "key: value" line: every crawler ignores it.';
-  return { id: 'unknown-directive', severity: 'warning', span, message, unnecessary: true };
+  return { id: 'unknown-directive', span, message, unnecessary: true };
 }
 
 /** The line without leading blanks and without its comment. */

@@ -1,5 +1,14 @@
-import type { Check, Finding } from '../types';
+import type { Check, LintRule, Report } from '../types';
 import { statementSpan } from '../text';
+
+export const RULES = [
+  {
+    id: 'unsupported-directive',
+    severity: 'warning',
+    title: 'Directive most crawlers do not support',
+    description: 'Noindex is unsupported by Google since 2019; Host and Clean-param are Yandex-only; Request-rate and Visit-time are not supported by major crawlers.',
+  },
+] as const satisfies readonly LintRule<string>[];
 
 /** What to tell the author about each directive major crawlers do not support. */
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
@@ -18,13 +27,13 @@ const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
 const ACAP = 'ACAP (Automated Content Access Protocol) lines are not supported by major crawlers; they ignore this line.';
 
 /** unsupported-directive: Noindex, Host, Clean-param, Request-rate, Visit-time, ACAP-*. */
-export const unsupportedDirective: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const line of file.lines) {
     if (line.beyondLimit || line.kind !== 'other' || line.directive === undefined) continue;
     const message = line.directive.startsWith('acap-') ? ACAP : UNSUPPORTED.get(line.directive);
     if (!message) continue;
-    findings.push({ id: 'unsupported-directive', severity: 'warning', span: statementSpan(line), message });
+    findings.push({ id: 'unsupported-directive', span: statementSpan(line), message });
   }
   return findings;
 };

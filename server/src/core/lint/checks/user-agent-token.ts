@@ -2,16 +2,32 @@ import { crawlerByToken, identifyUserAgent, resolveAgent } from '../../crawlers'
 import type { Crawler } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { AgentLine, Group } from '../../parse/model';
-import type { Check, Finding, Fix, Severity } from '../types';
+import type { Check, Fix, LintRule, Report } from '../types';
 import { agentKey } from './audience';
 
+export const RULES = [
+  {
+    id: 'user-agent-token-misread',
+    severity: 'warning',
+    title: 'User-agent value read as another product token',
+    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: here that is not the crawler written (or no token at all), so the group may not apply to the crawler meant.',
+  },
+  {
+    id: 'user-agent-token-version',
+    severity: 'hint',
+    title: 'Version after the product token',
+    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: the version (or the rest of a User-Agent header) after the token is ignored, and the token is the crawler meant.',
+  },
+] as const satisfies readonly LintRule<string>[];
+
 /**
- * user-agent-token: a User-agent value that is not a clean product token. Crawlers (RFC
- * 9309, Google's parser, this tool) compare only its leading run of letters, `-` and `_`:
- * `Googlebot/2.1` is Googlebot (harmless), `AB42bot` is AB, `360Spider` is nothing.
+ * A User-agent value that is not a clean product token. Crawlers (RFC 9309, Google's parser,
+ * this tool) compare only its leading run of letters, `-` and `_`: `Googlebot/2.1` is
+ * Googlebot (user-agent-token-version: harmless), `AB42bot` is AB, `360Spider` is nothing
+ * (user-agent-token-misread).
  */
-export const userAgentToken: Check = ({ file }) => {
-  const findings: Finding[] = [];
+export const check: Check<typeof RULES> = ({ file }) => {
+  const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
     for (const agent of group.agents) {
       if (agent.isStar || agent.value === agent.token) continue;
@@ -19,16 +35,17 @@ export const userAgentToken: Check = ({ file }) => {
       if (!span) continue;
       const reading = read(agent, group);
       const fixes: Fix[] = reading.replacement
-        ? [{ title: `Replace with "${reading.replacement}"${reading.fixNote ?? ''}`, edits: [{ span, newText: reading.replacement }], preferred: reading.severity === 'hint' || reading.fixNote === undefined }]
+        ? [{ title: `Replace with "${reading.replacement}"${reading.fixNote ?? ''}`, edits: [{ span, newText: reading.replacement }], preferred: reading.id === 'user-agent-token-version' || reading.fixNote === undefined }]
         : [];
-      findings.push({ id: 'user-agent-token', severity: reading.severity, span, message: reading.message, ...(fixes.length > 0 ? { fixes } : {}) });
+      findings.push({ id: reading.id, span, message: reading.message, ...(fixes.length > 0 ? { fixes } : {}) });
     }
   }
   return findings;
 };
 
 interface Reading {
-  readonly severity: Severity;
+  /** Misread: crawlers read another token than the one written (or none); version: the right one, with more after it. */
+  readonly id: (typeof RULES)[number]['id'];
   readonly message: string;
   readonly replacement?: string;
   /** Said after the fix title when the fix keeps the meaning rather than restoring the intent. */
@@ -50,7 +67,7 @@ function read(agent: AgentLine, group: Group): Reading {
   if (token === '') {
     const alone = !group.agents.some((a) => a !== agent && agentKey(a) !== '');
     return {
-      severity: 'warning',
+      id: 'user-agent-token-misread',
       message:
         `"${value}" does not start with a letter, "-" or "_": crawlers read no product token from it, so this line names no crawler` +
         (alone ? ' and the rules of this group apply to nobody.' : '.') +
@@ -61,13 +78,13 @@ function read(agent: AgentLine, group: Group): Reading {
     const suggestion = meant?.token ?? (resolveAgent(value).token || token);
     if (tokenKey(suggestion) === tokenKey(token)) {
       return {
-        severity: 'hint',
+        id: 'user-agent-token-version',
         message: `This is a full User-Agent header, not a product token; crawlers read only "${token}" from it, which is the crawler it names.`,
         replacement: token,
       };
     }
     return {
-      severity: 'warning',
+      id: 'user-agent-token-misread',
       message:
         `This is a full User-Agent header, not a product token: crawlers read only "${token}" from it, ` +
         `so the group does not apply to ${suggestion}${meant ? `, which looks for "${meant.token}"` : ''}.`,
@@ -77,24 +94,24 @@ function read(agent: AgentLine, group: Group): Reading {
   if (meantElsewhere) {
     // `MJ12bot`: the crawler's own token has a digit, which the product-token rule cuts off.
     return {
-      severity: 'warning',
+      id: 'user-agent-token-misread',
       message:
         `"${value}" is read as the product token "${token}" (${TOKEN_RULE}), which does not name ${meant.token}: ` +
         `under RFC 9309 and Google's parser, ${meant.token} does not use this group.`,
     };
   }
   if (rest.startsWith('/')) {
-    return { severity: 'hint', message: `"${value}" is matched as "${token}": the version after "/" is ignored.`, replacement: token };
+    return { id: 'user-agent-token-version', message: `"${value}" is matched as "${token}": the version after "/" is ignored.`, replacement: token };
   }
   if (rest.includes('*')) {
     return {
-      severity: 'warning',
+      id: 'user-agent-token-misread',
       message: `"${value}" is read as "${token}": "*" is a wildcard only as the whole value; here it and what follows are ignored.`,
       replacement: token,
     };
   }
   return {
-    severity: 'warning',
+    id: 'user-agent-token-misread',
     message: `"${value}" is read as "${token}" (${TOKEN_RULE}): the group applies to crawlers whose token is ${token}, not ${value}.`,
     replacement: token,
     fixNote: ' (what crawlers read)',
