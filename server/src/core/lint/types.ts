@@ -30,7 +30,7 @@ export interface RelatedSpan {
  * What a check reports: a finding of one of its rules (`Rules`), by id and without a
  * severity — `lint()` stamps the severity of the table or of the user's setting.
  */
-export interface Report<Rules extends readonly LintRule<string>[] = readonly LintRule[]> {
+export interface Report<Rules extends readonly RuleDescription<string>[] = readonly RuleDescription[]> {
   readonly id: Rules[number]['id'];
   readonly span: Span;
   readonly message: string;
@@ -52,21 +52,25 @@ export interface LintContext {
 }
 
 /** One check: reads the parsed file and reports findings of its rules (`Rules`), by id. */
-export type Check<Rules extends readonly LintRule<string>[]> = (context: LintContext) => Report<Rules>[];
+export type Check<Rules extends readonly RuleDescription<string>[]> = (context: LintContext) => Report<Rules>[];
 
-/** A row of the lint table. Check files declare theirs with ids of their own (`LintRule<string>`). */
-export interface LintRule<Id extends string = LintId> {
+/** What a check file says of each rule it reports; the table adds the default severity. */
+export interface RuleDescription<Id extends string = LintId> {
   readonly id: Id;
-  /** The default severity: the only place a rule's severity is written. */
-  readonly severity: Severity;
   /** One line: what the rule reports. */
   readonly title: string;
   /** Why it matters, for hover and docs. */
   readonly description: string;
 }
 
+/** A row of the lint table: a rule as its check file describes it, with its default severity. */
+export interface LintRule extends RuleDescription {
+  /** From the one severity table (`severities.ts`). */
+  readonly severity: Severity;
+}
+
 /** What a check file exports: the rows of the rules it reports, and the check that reports them. */
 export interface CheckFile {
-  readonly RULES: readonly LintRule<string>[];
-  readonly check: Check<readonly LintRule<string>[]>;
+  readonly RULES: readonly RuleDescription<string>[];
+  readonly check: Check<readonly RuleDescription<string>[]>;
 }

@@ -1,18 +1,17 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { Group, RobotsFile } from '../../parse/model';
-import type { Check, LintRule, RelatedSpan, Report } from '../types';
+import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { lineSpan, statementText } from '../text';
 import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';
 
 export const RULES = [
   {
     id: 'blocks-everything',
-    severity: 'information',
     title: 'Whole site closed to a crawler',
     description: 'Disallow: / closes the whole site to the crawlers of the group.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** Allow rules named in the message and related information. */
 const SHOWN_ALLOWS = 3;

@@ -1,16 +1,15 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { lineSpan } from '../text';
 
 export const RULES = [
   {
     id: 'control-token',
-    severity: 'information',
     title: 'Usage-control token',
     description: 'Google-Extended and Applebot-Extended control how content is used; they send no requests and do not change crawling or Search.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * control-token: `Google-Extended`, `Applebot-Extended` — usage preferences, not crawlers.

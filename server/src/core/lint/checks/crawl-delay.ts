@@ -1,22 +1,20 @@
 import type { Line, RobotsFile } from '../../parse/model';
-import type { Check, Fix, LintRule, Report } from '../types';
+import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 import { nameList, requestingUsers } from './audience';
 
 export const RULES = [
   {
     id: 'crawl-delay-support',
-    severity: 'information',
     title: 'Crawl-delay support varies',
     description: 'Crawl-delay is not part of RFC 9309: some crawlers honour it, Google does not.',
   },
   {
     id: 'crawl-delay-invalid',
-    severity: 'error',
     title: 'Crawl-delay that is not a number of seconds',
     description: 'Crawlers that honour Crawl-delay expect a non-negative number of seconds; they may ignore any other value or read it differently.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 const NON_NEGATIVE_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** `1s`, `10 seconds`: a number with a unit, which a quick fix can reduce to the number. */

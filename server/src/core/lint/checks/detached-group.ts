@@ -1,16 +1,15 @@
 import type { AgentLine, Group, RobotsFile, Span } from '../../parse/model';
-import type { Check, Fix, LintRule, Report, TextEdit } from '../types';
+import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
 import { lineRange, nameList } from './audience';
 
 export const RULES = [
   {
     id: 'detached-group',
-    severity: 'warning',
     title: 'User-agent lines separated from their rules',
     description: 'RFC 9309 keeps User-agent lines separated by blank lines or comments in one group, but older parsers split records at blank lines, and authors often meant them apart.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * ★ detached-group: blank lines inside a group. RFC 9309 (and this tool) keep the group

@@ -1,14 +1,13 @@
 import type { Rule } from '../../parse/model';
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   {
     id: 'dollar-not-at-end',
-    severity: 'warning',
     title: '$ inside a pattern',
     description: 'Only a final $ anchors the end of the URL; elsewhere it is a literal character.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** dollar-not-at-end: only a final `$` anchors; any other `$` is a literal character. */
 export const check: Check<typeof RULES> = ({ file }) => {

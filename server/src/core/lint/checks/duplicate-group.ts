@@ -1,16 +1,15 @@
 import type { Group, RobotsFile } from '../../parse/model';
-import type { Check, Fix, LintRule, Report, TextEdit } from '../types';
+import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { eol, lineSpan, statementText } from '../text';
 import { agentKey, nameList } from './audience';
 
 export const RULES = [
   {
     id: 'duplicate-group',
-    severity: 'hint',
     title: 'Same crawler named in several groups',
     description: 'Groups naming the same token are merged (RFC 9309), which is easy to misread.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * duplicate-group: a token named by several groups. Crawlers merge them (RFC 9309), which

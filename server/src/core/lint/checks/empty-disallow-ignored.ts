@@ -1,16 +1,15 @@
 import type { Group } from '../../parse/model';
-import type { Check, LintRule, RelatedSpan, Report } from '../types';
+import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';
 
 export const RULES = [
   {
     id: 'empty-disallow-ignored',
-    severity: 'warning',
     title: 'Empty Disallow beside other rules',
     description: 'An empty Disallow matches nothing: it does not undo the other Disallow rules of the group.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** How many of the rules an empty Disallow does not undo are named. */
 const SHOWN = 3;

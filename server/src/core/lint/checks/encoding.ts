@@ -1,19 +1,17 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   {
     id: 'encoding-bom',
-    severity: 'hint',
     title: 'Byte order mark at the start',
     description: 'A byte order mark at the start of the file is harmless: crawlers skip it.',
   },
   {
     id: 'encoding-invalid',
-    severity: 'warning',
     title: 'Invalid UTF-8 or lost characters',
     description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** Replacement characters reported, like the parser's cap on invalid bytes. */
 const MAX_REPLACEMENTS = 100;

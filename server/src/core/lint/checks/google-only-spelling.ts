@@ -1,16 +1,15 @@
 import { CANONICAL_KEY } from '../../parse/keys';
 import type { GroupDirective } from '../../parse/keys';
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
   {
     id: 'google-only-spelling',
-    severity: 'warning',
     title: 'Spelling only Google accepts',
     description: 'Google accepts some misspellings, a missing colon and keys that merely start with a known key; other crawlers ignore such lines.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * ★ google-only-spelling: keys Google forgives (typos such as `Dissallow`, keys that merely

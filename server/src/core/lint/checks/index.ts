@@ -1,6 +1,6 @@
 /**
  * Every check, one file each. A check file exports `RULES`, the rows of the lint table it
- * reports (id, default severity, title, description), and `check`, which reports findings
+ * reports (id, title, description; the default severities are `../severities.ts`), and `check`, which reports findings
  * of those rules by id. Add a check here and the rule table has its rows.
  */
 

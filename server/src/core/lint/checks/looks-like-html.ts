@@ -1,13 +1,12 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   {
     id: 'looks-like-html',
-    severity: 'error',
     title: 'HTML instead of robots.txt',
     description: 'Crawlers take the valid lines of an HTML page and ignore the rest.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** looks-like-html: the body is an HTML page; crawlers take the valid lines and ignore the rest. */
 export const check: Check<typeof RULES> = ({ file }) => {

@@ -1,15 +1,14 @@
 import type { Rule } from '../../parse/model';
-import type { Check, Fix, LintRule, Report } from '../types';
+import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementText } from '../text';
 
 export const RULES = [
   {
     id: 'pattern-never-matches',
-    severity: 'error',
     title: 'Pattern that can never match',
     description: 'Paths start with "/": a pattern that starts with neither "/" nor "*" matches no URL.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** `https://host`, the part a path pattern must not contain. */
 const SCHEME_AND_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;

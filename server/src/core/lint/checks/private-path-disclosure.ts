@@ -1,14 +1,13 @@
 import type { Rule } from '../../parse/model';
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   {
     id: 'private-path-disclosure',
-    severity: 'hint',
     title: 'Disallow that reveals a private path',
     description: 'robots.txt is public and is not access control: anyone can read the paths it names.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * Words of a path segment (split at anything but letters and digits) that read like

@@ -1,14 +1,13 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
     id: 'redundant-rule',
-    severity: 'hint',
     title: 'Rule whose removal changes nothing',
     description: 'Wherever this rule decides, the next rule in line gives the same verdict.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** redundant-rule: removing the rule changes no verdict. */
 export const check: Check<typeof RULES> = ({ file, rules }) => {

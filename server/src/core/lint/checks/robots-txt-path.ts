@@ -1,16 +1,15 @@
 import { compilePattern, matches } from '../../match/pattern';
 import { patternLanguage } from '../../match/pattern-language';
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
     id: 'robots-txt-path',
-    severity: 'hint',
     title: 'Rule on /robots.txt',
     description: '/robots.txt is always fetchable; a rule on it has no effect.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 const ROBOTS_TXT = '/robots.txt';
 

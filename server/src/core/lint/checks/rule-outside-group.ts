@@ -1,14 +1,13 @@
-import type { Check, Fix, LintRule, Report } from '../types';
+import type { Check, Fix, Report, RuleDescription } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
     id: 'rule-outside-group',
-    severity: 'error',
     title: 'Rule before any User-agent',
     description: 'Allow/Disallow lines before the first User-agent line belong to no group: every crawler ignores them.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** ★ rule-outside-group: Allow/Disallow before the first User-agent line belongs to no group. */
 export const check: Check<typeof RULES> = ({ file }) => {

@@ -1,14 +1,13 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
     id: 'shadowed-rule',
-    severity: 'warning',
     title: 'Rule that can never decide',
     description: 'Another rule of the same group always matches too and wins (longer, or as long and Allow).',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** ★ shadowed-rule: a rule that can never decide, because a rule that always matches too wins. */
 export const check: Check<typeof RULES> = ({ file, rules }) => {

@@ -1,14 +1,13 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
   {
     id: 'sitemap-not-absolute',
-    severity: 'error',
     title: 'Sitemap is not an absolute URL',
     description: 'Sitemap values must be absolute http(s) URLs.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 

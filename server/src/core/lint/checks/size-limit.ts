@@ -1,19 +1,17 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   {
     id: 'size-limit-file',
-    severity: 'error',
     title: 'Content beyond 500 KiB',
     description: 'Google ignores everything after the first 500 KiB.',
   },
   {
     id: 'size-limit-line',
-    severity: 'warning',
     title: 'Line longer than Google reads',
     description: 'Google reads only the first 16,663 bytes of a line and ignores the rest of it.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * size-limit-file: content past Google's 500 KiB; size-limit-line: lines past its

@@ -1,18 +1,17 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { Group, RobotsFile, Rule } from '../../parse/model';
-import type { Check, Fix, LintRule, RelatedSpan, Report } from '../types';
+import type { Check, Fix, RelatedSpan, Report, RuleDescription } from '../types';
 import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
 
 export const RULES = [
   {
     id: 'star-rules-not-inherited',
-    severity: 'information',
     title: 'Named group does not get the * rules',
     description: 'A crawler with its own group ignores every rule of the * group.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** Related entries beyond this many would drown the Problems panel; the fix still copies all. */
 const MAX_RELATED = 20;

@@ -1,16 +1,15 @@
 import { readKey } from '../../parse/keys';
 import type { Line, RobotsFile, Span } from '../../parse/model';
-import type { Check, Fix, LintRule, Report } from '../types';
+import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
   {
     id: 'unknown-directive',
-    severity: 'warning',
     title: 'Unknown directive',
     description: 'Crawlers ignore keys they do not know.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * Keys crawlers know besides the four group keys. They do not start or end groups; those

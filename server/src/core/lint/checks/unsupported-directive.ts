@@ -1,14 +1,13 @@
-import type { Check, LintRule, Report } from '../types';
+import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
   {
     id: 'unsupported-directive',
-    severity: 'warning',
     title: 'Directive most crawlers do not support',
     description: 'Noindex is unsupported by Google since 2019; Host and Clean-param are Yandex-only; Request-rate and Visit-time are not supported by major crawlers.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /** What to tell the author about each directive major crawlers do not support. */
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([

@@ -2,23 +2,21 @@ import { crawlerByToken, identifyUserAgent, resolveAgent } from '../../crawlers'
 import type { Crawler } from '../../crawlers';
 import { tokenKey } from '../../match/product-token';
 import type { AgentLine, Group } from '../../parse/model';
-import type { Check, Fix, LintRule, Report } from '../types';
+import type { Check, Fix, Report, RuleDescription } from '../types';
 import { agentKey } from './audience';
 
 export const RULES = [
   {
     id: 'user-agent-token-misread',
-    severity: 'warning',
     title: 'User-agent value read as another product token',
     description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: here that is not the crawler written (or no token at all), so the group may not apply to the crawler meant.',
   },
   {
     id: 'user-agent-token-version',
-    severity: 'hint',
     title: 'Version after the product token',
     description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: the version (or the rest of a User-Agent header) after the token is ignored, and the token is the crawler meant.',
   },
-] as const satisfies readonly LintRule<string>[];
+] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * A User-agent value that is not a clean product token. Crawlers (RFC 9309, Google's parser,
