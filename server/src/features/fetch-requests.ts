@@ -11,13 +11,12 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import { parseTarget, plainVerdict } from '../core';
-import { classifyFetch, robotsFetchReport } from '../core/fetch';
-import type { FetchState } from '../core/fetch';
+import { classifyFetch, robotsFetchReport, urlCheckReport } from '../core/fetch';
+import type { FetchState, UrlCheckReport } from '../core/fetch';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { fetchRobotsTxt } from '../node/http-fetch';
-import { checkUrl, urlCheckReport } from '../node/url-check';
-import type { UrlCheckReport } from '../node/url-check';
+import { checkUrl } from '../node/url-check';
 import type {
   CheckUrlParams,
   FetchedDocumentParams,
