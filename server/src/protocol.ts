@@ -12,6 +12,9 @@ import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, UrlC
 import type { AuditRecord, AuditSummary } from './core/audit';
 import type { FlipCount, LogTally, RobotsDiff } from './core/diff';
 
+/** The settings section of the extension: the client reads `robotsLens.*`, the server `robotsLens.lint.<id>`. */
+export const SETTINGS_SECTION = 'robotsLens';
+
 // ── fetch state of a fetched robots.txt document ──────────────────────────────────────
 
 /**

@@ -26,7 +26,7 @@ import { doHover } from './features/hover';
 import { replayRequest } from './features/replay-request';
 import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
-import { CompareRequest } from './protocol';
+import { CompareRequest, SETTINGS_SECTION } from './protocol';
 import {
   CheckUrlRequest,
   FetchedDocumentNotification,
@@ -39,9 +39,6 @@ import {
   TestUrlRequest,
 } from './protocol';
 import { runSafe, runSafeVoid } from './run-safe';
-
-/** The settings section the server reads (`robotsLens.lint.<id>`). */
-export const SETTINGS_SECTION = 'robotsLens';
 
 export function startServer(connection: Connection): void {
   const log = (message: string): void => connection.console.error(message);
