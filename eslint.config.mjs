@@ -21,6 +21,8 @@ export default tseslint.config(
           { group: ['node:*'], message: 'The core is pure: I/O lives in server/src/node.' },
           { group: ['fs', 'path', 'http', 'https', 'dns', 'net', 'child_process', 'os', 'zlib', 'stream', 'url', 'crypto', 'worker_threads'], message: 'The core is pure: I/O lives in server/src/node.' },
           { group: ['../node/*', '../../node/*', '../cli/*', '../../cli/*', '../features/*', '../../features/*'], message: 'The core must not import the outer layers.' },
+          // A folder's index is its public face; what lies behind it can change freely.
+          { regex: '^(\\.\\./)+[^./][^/]*/', message: 'A core folder imports another core folder only through its index (`../parse`, not `../parse/model`).' },
         ],
       }],
     },

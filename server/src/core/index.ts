@@ -2,6 +2,8 @@
  * The public API of the core: what robots.txt means, with no editor, LSP or I/O in sight.
  * Everything outside `core/` imports from here, never from the implementation folders.
  */
+export { googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizePattern, normalizeTarget } from './encoding';
+export * from './product-token';
 export * from './parse';
 export * from './match';
 export * from './crawlers';

@@ -3,7 +3,7 @@
  * throws is a bug, but must not take the other diagnostics down with it.
  */
 
-import type { RobotsFile } from '../parse/model';
+import type { RobotsFile } from '../parse';
 import { CHECKS } from './checks';
 import { analyzeRules } from './rule-analysis';
 import type { Finding, LintContext, LintId, SeveritySetting } from './types';

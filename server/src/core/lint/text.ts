@@ -1,6 +1,6 @@
 /** Small helpers every check uses to point at lines and build edits. */
 
-import type { Line, RobotsFile, Span } from '../parse/model';
+import type { Line, RobotsFile, Span } from '../parse';
 import type { TextEdit } from './types';
 
 /** The span of a line's content (without its line break). */

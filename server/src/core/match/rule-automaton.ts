@@ -14,7 +14,7 @@
  * gives the same answers.
  */
 
-import { escapedByteAt, HEX, isUnreserved } from './normalize';
+import { escapedByteAt, HEX, isUnreserved } from '../encoding';
 import type { CompiledPattern } from './pattern';
 import { DEAD, DONE, RulePrograms } from './rule-programs';
 

@@ -1,4 +1,4 @@
-import type { Rule } from '../../parse/model';
+import type { Rule } from '../../parse';
 import type { Check, Finding } from '../types';
 
 /** dollar-not-at-end: only a final `$` anchors; any other `$` is a literal character. */

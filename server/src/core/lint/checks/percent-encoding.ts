@@ -1,5 +1,5 @@
-import { isUnreserved, normalizePattern } from '../../match/normalize';
-import type { Rule } from '../../parse/model';
+import { isUnreserved, normalizePattern } from '../../encoding';
+import type { Rule } from '../../parse';
 import type { Check, Finding } from '../types';
 
 const HEX = /^[0-9A-Fa-f]{2}$/;
