@@ -4,26 +4,19 @@
  */
 
 import type { DirectiveProblem, IndexingAssessment, MetaTag } from '../directives';
-import type { Verdict } from '../match';
+import { verdictJson } from '../match';
+import type { Verdict, VerdictJson } from '../match';
 import type { RobotsFile } from '../parse';
 import type { FetchState } from './classify';
 import type { CrawlerConsequence } from './consequences';
 import type { FetchHop, NetworkFailure } from './outcome';
 import { robotsFetchReport } from './report';
 import type { RobotsFetchReport } from './report';
-import { crawlDecidedBy, ruleText } from './url-check';
+import { crawlDecidedBy } from './url-check';
 import type { UrlCheck } from './url-check';
 
-export interface VerdictSummary {
-  readonly outcome: Verdict['outcome'];
-  readonly allowed: boolean | null;
-  readonly line: number | null;
-  readonly rule: string | null;
-  readonly group: string | null;
-  readonly groupLines: readonly number[];
-  readonly reason: Verdict['reason'];
-  readonly explanation: string;
-}
+/** The verdict's JSON without what the report says once for the whole check (URL, crawler, chain). */
+export type VerdictSummary = Omit<VerdictJson, 'url' | 'agent' | 'crawler' | 'chain' | 'googleLiteral'>;
 
 export interface DirectiveJson {
   readonly name: string;
@@ -131,14 +124,6 @@ export function urlCheckReport(check: UrlCheck): UrlCheckReport {
 }
 
 function verdictSummary(verdict: Verdict, robots: RobotsFile): VerdictSummary {
-  return {
-    outcome: verdict.outcome,
-    allowed: verdict.allowed,
-    line: verdict.rule ? verdict.rule.line + 1 : null,
-    rule: verdict.rule ? ruleText(robots, verdict.rule.line) : null,
-    group: verdict.group ? verdict.group.token : null,
-    groupLines: verdict.group ? verdict.group.agentLines.map((l) => l + 1) : [],
-    reason: verdict.reason,
-    explanation: verdict.explanation,
-  };
+  const { url: _url, agent: _agent, crawler: _crawler, chain: _chain, googleLiteral: _googleLiteral, ...summary } = verdictJson(verdict, robots);
+  return summary;
 }

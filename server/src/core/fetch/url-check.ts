@@ -8,7 +8,7 @@
 import type { ResolvedAgent } from '../crawlers';
 import { assessIndexing, effectiveDirectives, readPageDirectives } from '../directives';
 import type { EffectiveDirectives, IndexingAssessment, MetaTag, PageDirectives } from '../directives';
-import type { RobotsFile } from '../parse';
+import { statementText } from '../parse';
 import { classifyFetch } from './classify';
 import type { RobotsFetchResult } from './classify';
 import type { FetchHop, FetchOutcome, NetworkFailure } from './outcome';
@@ -90,8 +90,8 @@ export function crawlDecidedBy(crawl: CrawlPermission, robots: RobotsFetchResult
   if (verdict === null || robots.robots === null) return 'robots.txt';
   if (verdict.rule !== null) {
     return verdict.rule.implicit === 'index-html'
-      ? `line ${verdict.rule.line + 1}: ${ruleText(robots.robots, verdict.rule.line)} (also allows the directory)`
-      : `line ${verdict.rule.line + 1}: ${ruleText(robots.robots, verdict.rule.line)}`;
+      ? `line ${verdict.rule.line + 1}: ${statementText(robots.robots, verdict.rule.line)} (also allows the directory)`
+      : `line ${verdict.rule.line + 1}: ${statementText(robots.robots, verdict.rule.line)}`;
   }
   switch (verdict.reason) {
     case 'no-group':
@@ -103,12 +103,4 @@ export function crawlDecidedBy(crawl: CrawlPermission, robots: RobotsFetchResult
     default:
       return verdict.explanation;
   }
-}
-
-/** A rule line as written, without its comment. */
-export function ruleText(robots: RobotsFile, line: number): string {
-  const l = robots.lines[line];
-  if (!l) return '';
-  const end = l.comment ? l.comment.start : l.end;
-  return robots.text.slice(l.start, end).trim();
 }

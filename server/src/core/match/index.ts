@@ -6,5 +6,7 @@ export { parseTarget, originOf, siteOrigin } from './target';
 export type { Target, TargetResult } from './target';
 export { plainVerdict } from './verdict';
 export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
+export { verdictJson } from './verdict-json';
+export type { VerdictJson } from './verdict-json';
 export { patternLanguage, contains, intersects, globMachine } from './pattern-language';
 export type { PatternLanguage, GlobMachine, PositionSet } from './pattern-language';
