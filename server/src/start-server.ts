@@ -14,12 +14,14 @@ import {
 import type { CancellationToken, Connection, InitializeResult } from 'vscode-languageserver';
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
+import { checkUrlRequest } from './features/check-url-request';
 import { codeActions } from './features/code-actions';
 import { compareRequest } from './features/compare-request';
 import { doComplete } from './features/completion';
-import { fileSummary } from './features/custom-requests';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
-import { FetchedDocuments, checkUrlRequest, fetchRobots } from './features/fetch-requests';
+import { fetchRobots } from './features/fetch-request';
+import { FetchedDocuments } from './features/fetched-documents';
+import { fileSummary } from './features/file-summary-request';
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
