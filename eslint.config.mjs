@@ -28,6 +28,16 @@ export default tseslint.config(
     },
   },
   {
+    // Outside the core, its façade (core/index.ts) is the one way in; only tests reach behind it.
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['server/src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)core/', message: 'Import the core through its façade (`server/src/core`), not its folders.' }],
+      }],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -8,9 +8,20 @@
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, UrlCheckReport, Verdict, VerdictReason } from './core';
-import type { AuditRecord, AuditSummary } from './core/audit';
-import type { FlipCount, LogTally, RobotsDiff } from './core/diff';
+import type {
+  AuditRecord,
+  AuditSummary,
+  CrawlerPurpose,
+  FetchState,
+  FlipCount,
+  LogTally,
+  RobotsDiff,
+  RobotsFetchReport,
+  SelectedGroup,
+  UrlCheckReport,
+  Verdict,
+  VerdictReason,
+} from './core';
 
 /** The settings section of the extension: the client reads `robotsLens.*`, the server `robotsLens.lint.<id>`. */
 export const SETTINGS_SECTION = 'robotsLens';

@@ -9,9 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { siteOrigin } from '../core';
-import { DEFAULT_ROBOTS_MAX_BYTES, MAX_ROBOTS_REDIRECTS, isRedirectStatus } from '../core/fetch';
-import type { FetchHop, FetchOutcome, NetworkFailure, PageFetch } from '../core/fetch';
+import { DEFAULT_ROBOTS_MAX_BYTES, isRedirectStatus, MAX_ROBOTS_REDIRECTS, siteOrigin } from '../core';
+import type { FetchHop, FetchOutcome, NetworkFailure, PageFetch } from '../core';
 import { InputError } from './files';
 
 export interface HttpOptions {

@@ -6,9 +6,8 @@
  * again before it is parsed, as the replay does, so both agree on what a log contains.
  */
 
-import { createLogParser, detectLogFormat } from '../core/audit';
-import type { LogFormat, LogLineParser } from '../core/audit';
-import type { FlipCounter, LogTally } from '../core/diff';
+import { createLogParser, detectLogFormat } from '../core';
+import type { FlipCounter, LogFormat, LogLineParser, LogTally } from '../core';
 import { inspectLogFile, logInput } from './log-reader';
 
 /** Lines looked at to recognise a log's format. */

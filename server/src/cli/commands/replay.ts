@@ -7,9 +7,8 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { parseTarget } from '../../core';
-import { csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, parseDuration, printable } from '../../core/audit';
-import type { AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion } from '../../core/audit';
+import { csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, parseDuration, parseTarget, printable } from '../../core';
+import type { AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { gitVersions } from '../../node/git-history';
 import { replayLogFiles } from '../../node/log-reader';
