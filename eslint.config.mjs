@@ -21,7 +21,19 @@ export default tseslint.config(
           { group: ['node:*'], message: 'The core is pure: I/O lives in server/src/node.' },
           { group: ['fs', 'path', 'http', 'https', 'dns', 'net', 'child_process', 'os', 'zlib', 'stream', 'url', 'crypto', 'worker_threads'], message: 'The core is pure: I/O lives in server/src/node.' },
           { group: ['../node/*', '../../node/*', '../cli/*', '../../cli/*', '../features/*', '../../features/*'], message: 'The core must not import the outer layers.' },
+          // A folder's index is its public face; what lies behind it can change freely.
+          { regex: '^(\\.\\./)+[^./][^/]*/', message: 'A core folder imports another core folder only through its index (`../parse`, not `../parse/model`).' },
         ],
+      }],
+    },
+  },
+  {
+    // Outside the core, its façade (core/index.ts) is the one way in; only tests reach behind it.
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['server/src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)core/', message: 'Import the core through its façade (`server/src/core`), not its folders.' }],
       }],
     },
   },

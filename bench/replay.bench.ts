@@ -42,8 +42,7 @@ const CHILD_SOURCE = `
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import robotsParser from 'robots-parser';
-import { looksLikeBrowser, parseRobots, resolveAgent } from '../server/src/core';
-import { createLogParser } from '../server/src/core/audit';
+import { createLogParser, looksLikeBrowser, parseRobots, resolveAgent } from '../server/src/core';
 import { inspectLogFile, logInput, replayLogFiles } from '../server/src/node/log-reader';
 
 const [mode, robotsPath, logPath, origin] = process.argv.slice(2);

@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import { compareRequestsView } from './compare-requests-view';
 import type { CompareRequestsView } from './compare-requests-view';
 import { webviewPageHtml } from './webview-page';
-import { displayToken, groupCrawlerDiffs } from '../../server/src/core/diff/summary';
-import type { CrawlerDiff } from '../../server/src/core/diff';
+import { displayToken, groupCrawlerDiffs } from '../../server/src/core';
+import type { CrawlerDiff } from '../../server/src/core';
 import type { CompareResult } from '../../server/src/protocol';
 import { revealLine } from './robots-document';
 

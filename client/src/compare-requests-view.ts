@@ -6,8 +6,8 @@
  */
 
 import { basename } from 'node:path';
-import { displayToken } from '../../server/src/core/diff/summary';
-import type { FlipCount, FlipExample } from '../../server/src/core/diff';
+import { displayToken } from '../../server/src/core';
+import type { FlipCount, FlipExample } from '../../server/src/core';
 import type { CompareRequests } from '../../server/src/protocol';
 
 export interface FlipExampleView {

@@ -4,8 +4,7 @@
  */
 
 import * as vscode from 'vscode';
-import { CRAWLERS } from '../../server/src/core/crawlers';
-import { purposeText } from '../../server/src/core/explain';
+import { CRAWLERS, purposeText } from '../../server/src/core';
 
 interface CrawlerItem extends vscode.QuickPickItem {
   /** What is sent as the agent: a catalogue token, or the text as typed. */

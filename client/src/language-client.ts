@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import type { UrlCheckReport } from '../../server/src/node/url-check';
+import type { UrlCheckReport } from '../../server/src/core';
 import {
   CheckUrlRequest,
   FetchedDocumentNotification,

@@ -12,7 +12,7 @@
  */
 
 import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
-import { purposeText } from '../../server/src/core/explain';
+import { purposeText } from '../../server/src/core';
 import { fetchStateText, groupInWords } from './verdict-report';
 import type { LineText } from './verdict-report';
 

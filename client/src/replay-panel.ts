@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { webviewPageHtml } from './webview-page';
-import { csvHeader, csvRow, jsonLine } from '../../server/src/core/audit/export';
-import type { AuditRecord, AuditSummary } from '../../server/src/core/audit';
+import { csvHeader, csvRow, jsonLine } from '../../server/src/core';
+import type { AuditRecord, AuditSummary } from '../../server/src/core';
 import type { ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { Debounce } from './debounce';

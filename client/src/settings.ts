@@ -1,8 +1,9 @@
 /** The client-side `robotsLens.*` settings (the server reads `robotsLens.lint.*` itself). */
 
 import * as vscode from 'vscode';
+import { SETTINGS_SECTION } from '../../server/src/protocol';
 
-export const SETTINGS_SECTION = 'robotsLens';
+export { SETTINGS_SECTION };
 
 export interface ClientSettings {
   /** Crawlers preselected in Test URL, and the agents of a programmatic call that names none. */

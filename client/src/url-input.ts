@@ -4,7 +4,7 @@
  */
 
 import * as vscode from 'vscode';
-import { parseTarget } from '../../server/src/core/match';
+import { parseTarget } from '../../server/src/core';
 
 interface UrlItem extends vscode.QuickPickItem {
   /** The URL itself: labels render `$(…)` as icons, so the value is kept apart. */

@@ -4,8 +4,8 @@
  * verdicts the server sent; line numbers are shown 1-based as in the editor.
  */
 
-import type { SelectedGroup, Verdict } from '../../server/src/core/match';
-import { purposeText } from '../../server/src/core/explain';
+import type { SelectedGroup, Verdict } from '../../server/src/core';
+import { purposeText } from '../../server/src/core';
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 

@@ -1,19 +1,30 @@
 /**
  * The custom requests and notifications between the robots.txt Lens client and server,
  * declared once and imported by both sides (as rust-analyzer's `lsp_ext.ts`). This module
- * depends only on `vscode-languageserver-protocol`, on core types and on the JSON report
- * types of `node/` (type-only imports), never on the server implementation, so the client
- * bundle stays small.
+ * depends only on `vscode-languageserver-protocol` and on core types (type-only imports),
+ * never on the server implementation, so the client bundle stays small.
  *
  * Lines are 0-based physical line numbers, as in LSP positions.
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type { CrawlerPurpose, FetchState, RobotsFetchReport, SelectedGroup, Verdict, VerdictReason } from './core';
-import type { AuditRecord, AuditSummary } from './core/audit';
-import type { FlipCount, RobotsDiff } from './core/diff';
-import type { LogTally } from './node/log-flips';
-import type { UrlCheckReport } from './node/url-check';
+import type {
+  AuditRecord,
+  AuditSummary,
+  CrawlerPurpose,
+  FetchState,
+  FlipCount,
+  LogTally,
+  RobotsDiff,
+  RobotsFetchReport,
+  SelectedGroup,
+  UrlCheckReport,
+  Verdict,
+  VerdictReason,
+} from './core';
+
+/** The settings section of the extension: the client reads `robotsLens.*`, the server `robotsLens.lint.<id>`. */
+export const SETTINGS_SECTION = 'robotsLens';
 
 // ── fetch state of a fetched robots.txt document ──────────────────────────────────────
 

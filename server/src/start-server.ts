@@ -14,19 +14,21 @@ import {
 import type { CancellationToken, Connection, InitializeResult } from 'vscode-languageserver';
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
+import { checkUrlRequest } from './features/check-url-request';
 import { codeActions } from './features/code-actions';
 import { compareRequest } from './features/compare-request';
 import { doComplete } from './features/completion';
-import { fileSummary } from './features/custom-requests';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
-import { FetchedDocuments, checkUrlRequest, fetchRobots } from './features/fetch-requests';
+import { fetchRobots } from './features/fetch-request';
+import { FetchedDocuments } from './features/fetched-documents';
+import { fileSummary } from './features/file-summary-request';
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
 import { replayRequest } from './features/replay-request';
 import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
-import { CompareRequest } from './protocol';
+import { CompareRequest, SETTINGS_SECTION } from './protocol';
 import {
   CheckUrlRequest,
   FetchedDocumentNotification,
@@ -39,9 +41,6 @@ import {
   TestUrlRequest,
 } from './protocol';
 import { runSafe, runSafeVoid } from './run-safe';
-
-/** The settings section the server reads (`robotsLens.lint.<id>`). */
-export const SETTINGS_SECTION = 'robotsLens';
 
 export function startServer(connection: Connection): void {
   const log = (message: string): void => connection.console.error(message);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { UrlCheckReport } from '../../server/src/node/url-check';
+import type { UrlCheckReport } from '../../server/src/core';
 import { runCli } from '../support/cli';
 import { startFixtureServer } from '../support/http-fixture-server';
 import type { FixtureServer } from '../support/http-fixture-server';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { liveLabel, liveVersion, suggestedSite } from '../../client/src/live-version-outcome';
-import { fetchRobots } from '../../server/src/features/fetch-requests';
+import { fetchRobots } from '../../server/src/features/fetch-request';
 
 const BODY = 'User-agent: GPTBot\nDisallow: /\n';
 /** The status /robots.txt answers with, by the port's server: each origin answers one way. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { decide, parseRobots } from '../../server/src/core';
+import { parseRobots } from '../../server/src/core';
+import { decide } from '../../server/src/core/match';
 import { createLogParser, detectLogFormat, parseAnyTime, parseClfTime, snapshotTime } from '../../server/src/core/audit';
 import type { JsonFieldNames, LogFormat, LogRequest } from '../../server/src/core/audit';
 

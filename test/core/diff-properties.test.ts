@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, decide, diffRobots, matches, normalizeTarget, parseRobots } from '../../server/src/core';
+import { diffRobots, parseRobots } from '../../server/src/core';
+import { normalizeTarget } from '../../server/src/core/encoding';
+import { compilePattern, decide, matches } from '../../server/src/core/match';
 import type { RobotsFile, VerdictChange } from '../../server/src/core';
 
 /**

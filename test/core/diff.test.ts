@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { countFlips, diffRobots, parseRobots, summarizeDiff, summarizeFlips } from '../../server/src/core';
+import { diffRobots, parseRobots, summarizeDiff, summarizeFlips } from '../../server/src/core';
+import { countFlips } from '../../server/src/core/diff';
 import type { FlipCount } from '../../server/src/core';
 import type { RobotsDiff, VerdictChange } from '../../server/src/core';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { decide, parseRobots } from '../../server/src/core';
+import { parseRobots } from '../../server/src/core';
+import { decide } from '../../server/src/core/match';
 import type { RobotsFile } from '../../server/src/core';
 import { explainPattern, groupAudience, patternExamples, readAgentValue, samplePaths } from '../../server/src/core/explain';
 import { cursorIn } from '../support/cursor';

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, contains, decide, intersects, lint, matches, normalizePattern, parseRobots, patternLanguage } from '../../server/src/core';
+import { lint, parseRobots } from '../../server/src/core';
+import { normalizePattern } from '../../server/src/core/encoding';
+import { compilePattern, contains, decide, intersects, matches, patternLanguage } from '../../server/src/core/match';
 import type { RobotsFile } from '../../server/src/core';
 
 /**

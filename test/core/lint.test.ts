@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES, LINT_RULES, lint, parseRobots } from '../../server/src/core';
-import type { Finding, LintId, Severity, TextEdit } from '../../server/src/core';
+import { GOOGLE_SIZE_LIMIT_BYTES, LINT_RULES, lint, parseRobots } from '../../server/src/core';
+import { GOOGLE_MAX_LINE_BYTES } from '../../server/src/core/parse';
+import type { Finding, LintId, Severity } from '../../server/src/core';
+import type { TextEdit } from '../../server/src/core/lint';
 
 import { unmark } from '../support/cursor';
 

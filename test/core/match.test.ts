@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide, matcherFor, normalizePattern, normalizeTarget, parseRobots, parseTarget } from '../../server/src/core';
+import { matcherFor, parseRobots, parseTarget } from '../../server/src/core';
+import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
+import { decide } from '../../server/src/core/match';
 
 type Expected = 'allowed' | 'disallowed' | 'not-applicable';
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '../../server/src/core';
-import type { LineKind, RobotsFile } from '../../server/src/core';
+import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '../../server/src/core';
+import { GOOGLE_MAX_LINE_BYTES } from '../../server/src/core/parse';
+import type { RobotsFile } from '../../server/src/core';
+import type { LineKind } from '../../server/src/core/parse';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, decide, decodeRobotsBytes, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
+import { parseRobots } from '../../server/src/core';
+import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
+import { compilePattern, decide, matches } from '../../server/src/core/match';
+import { decodeRobotsBytes } from '../../server/src/core/parse';
 
 /**
  * A deliberately simple reference: dynamic programming over (pattern position, target

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { indexHtmlPattern, normalizePattern } from '../../server/src/core';
+import { normalizePattern } from '../../server/src/core/encoding';
+import { indexHtmlPattern } from '../../server/src/core/match';
 import type { Rule } from '../../server/src/core/parse/model';
 import { PatternFactsCache } from '../../server/src/core/lint/pattern-relations';
 import { byRank, RankedRule, sortByRank } from '../../server/src/core/lint/ranked-rule';

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, decide, matcherFor, matches, normalizePattern, normalizeTarget, parseRobots } from '../../server/src/core';
+import { matcherFor, parseRobots } from '../../server/src/core';
+import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
+import { compilePattern, decide, matches } from '../../server/src/core/match';
 import { NO_RULE, RuleAutomaton, UNANSWERED } from '../../server/src/core/match/rule-automaton';
 
 /**

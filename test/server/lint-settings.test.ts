@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LINT_RULES } from '../../server/src/core';
-import type { LintRule } from '../../server/src/core';
+import type { LintRule } from '../../server/src/core/lint';
 import { readLintSeverities } from '../../server/src/features/diagnostics';
 
 /**

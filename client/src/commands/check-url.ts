@@ -12,8 +12,8 @@
  */
 
 import * as vscode from 'vscode';
-import type { UrlCheckReport } from '../../../server/src/node/url-check';
-import { formatCheckReport } from '../../../server/src/node/url-check-text';
+import { formatCheckReport } from '../../../server/src/core';
+import type { UrlCheckReport } from '../../../server/src/core';
 import { isPlainObject } from '../command-arguments';
 import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';

@@ -11,9 +11,7 @@
  */
 
 import * as vscode from 'vscode';
-import { formatFetchReport } from '../../../server/src/core/fetch/report';
-import { siteOrigin } from '../../../server/src/core/match';
-import { GOOGLE_SIZE_LIMIT_BYTES } from '../../../server/src/core/parse/model';
+import { formatFetchReport, GOOGLE_SIZE_LIMIT_BYTES, siteOrigin } from '../../../server/src/core';
 import type { FetchedSource, FetchResult } from '../../../server/src/protocol';
 import { isPlainObject } from '../command-arguments';
 import type { RobotsServer } from '../language-client';

@@ -10,7 +10,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AuditSummary } from '../../../server/src/core/audit';
+import type { AuditSummary } from '../../../server/src/core';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { absoluteLogPath, mergeRecent, RECENT_LOGS_KEY, recentLogFiles } from '../recent-logs';
 import { ReplayPanel } from '../replay-panel';

@@ -1,14 +1,60 @@
 /**
  * The public API of the core: what robots.txt means, with no editor, LSP or I/O in sight.
- * Everything outside `core/` imports from here, never from the implementation folders.
+ * Everything outside `core/` imports from here, never from the folders behind it. The list
+ * is what the server, the CLI, the client and the protocol use, and no more: a name joins
+ * it when one of them needs it. (Tests may reach into the folders they test.)
  */
-export * from './parse';
-export * from './match';
-export * from './crawlers';
-export * from './lint';
-export * from './explain';
-export * from './format';
-export * from './fetch';
-export * from './directives';
-export * from './diff';
-export * from './audit';
+
+// parse: robots.txt bytes or text → RobotsFile, never throwing
+export { CANONICAL_KEY, GOOGLE_SIZE_LIMIT_BYTES, parseRobots, readKey, statementText } from './parse';
+export type { Line, RobotsFile, Rule, Span } from './parse';
+
+// match: the one matcher, URL/path → Verdict with the deciding rule
+export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdictJson } from './match';
+export type { SelectedGroup, Verdict, VerdictReason } from './match';
+
+// crawlers: the catalogue, and how a token or User-Agent header resolves
+export { CRAWLERS, looksLikeBrowser, resolveAgent } from './crawlers';
+export type { Crawler, CrawlerPurpose } from './crawlers';
+
+// lint: the rule table and its checks → findings
+export { analyzeRules, isLintId, lint, LINT_RULES, lintRule } from './lint';
+export type { Finding, Fix, LintId, Severity, SeveritySetting } from './lint';
+
+// explain: what a pattern matches, who a group is for, what a directive does
+export {
+  chainText, crawlDelayText, describeDirective, DIRECTIVE_KEYS, explainPattern, groupAudience,
+  patternExamples, purposeText, readAgentValue, samplePaths,
+} from './explain';
+export type { GroupAudience } from './explain';
+
+// format: canonical keys and spacing, proved unchanged by re-parsing
+export { formatRobots } from './format';
+
+// fetch: what a robots.txt fetch outcome means; Check URL
+export {
+  checkFetchedUrl, classifyFetch, DEFAULT_ROBOTS_MAX_BYTES, formatCheckReport, formatFetchReport,
+  isRedirectStatus, MAX_ROBOTS_REDIRECTS, robotsFetchReport, urlCheckReport,
+} from './fetch';
+export type {
+  FetchHop, FetchOutcome, FetchState, NetworkFailure, PageFetch, RobotsFetchReport, UrlCheck, UrlCheckReport,
+} from './fetch';
+
+// directives: X-Robots-Tag and robots meta tags
+export type { MetaTag } from './directives';
+
+// diff: the impact of an edit, and the logged requests it flips
+export { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, summarizeDiff, summarizeFlips } from './diff';
+export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, VerdictChange } from './diff';
+
+// audit: access logs replayed against robots.txt as it was
+export {
+  batchBuffers, createLogParser, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
+  jsonLine, LOG_FORMATS, LogLineReader, parseDuration, parseIp, parseIpRangeList, printable,
+  RANGE_LIST_SOURCES, replayLogs, RequestBatchWriter, reverseName, snapshotTime,
+} from './audit';
+export type {
+  AuditRecord, AuditSummary, BatchBuffers, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
+  ParsedLogInput, RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, RequestBatch,
+  ReverseDnsResolver, RobotsVersion,
+} from './audit';

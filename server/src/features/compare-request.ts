@@ -9,11 +9,10 @@ import { basename, isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import { diffRobots, FlipCounter, parseRobots, summarizeDiff, summarizeFlips } from '../core';
-import type { RobotsFile } from '../core';
+import type { LogTally, RobotsFile } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { countFlipsInLog } from '../node/log-flips';
-import type { LogTally } from '../node/log-flips';
 import type { CompareParams, CompareRequests, CompareResult } from '../protocol';
 
 export interface CompareDeps {

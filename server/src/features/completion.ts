@@ -5,9 +5,8 @@
 
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver';
-import { CRAWLERS, readKey } from '../core';
+import { chainText, CRAWLERS, describeDirective, DIRECTIVE_KEYS, explainPattern, purposeText, readKey } from '../core';
 import type { RobotsFile } from '../core';
-import { DIRECTIVE_KEYS, chainText, describeDirective, explainPattern, purposeText } from '../core/explain';
 import { lineAt } from '../documents';
 import type { ParsedDocument } from '../documents';
 

@@ -7,9 +7,9 @@
 
 import { MarkupKind } from 'vscode-languageserver';
 import type { Hover, Position } from 'vscode-languageserver';
-import { CANONICAL_KEY, analyzeRules, readKey } from '../core';
-import type { Crawler, Line, RobotsFile, Rule, Span } from '../core';
 import {
+  analyzeRules,
+  CANONICAL_KEY,
   chainText,
   crawlDelayText,
   describeDirective,
@@ -18,8 +18,9 @@ import {
   patternExamples,
   purposeText,
   readAgentValue,
-} from '../core/explain';
-import type { GroupAudience } from '../core/explain';
+  readKey,
+} from '../core';
+import type { Crawler, GroupAudience, Line, RobotsFile, Rule, Span } from '../core';
 import { lineAt, within } from '../documents';
 import type { ParsedDocument } from '../documents';
 

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { AuditRecord, IpRangeList, RobotsVersion } from '../core/audit';
+import type { AuditRecord, IpRangeList, RobotsVersion } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { replayLogFiles } from '../node/log-reader';

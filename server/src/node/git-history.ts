@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { basename, dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseRobots } from '../core';
-import type { RobotsVersion } from '../core/audit';
+import type { RobotsVersion } from '../core';
 import { InputError } from './files';
 
 const run = promisify(execFile);

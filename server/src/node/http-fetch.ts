@@ -9,9 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { siteOrigin } from '../core';
-import { DEFAULT_ROBOTS_MAX_BYTES, MAX_ROBOTS_REDIRECTS, isRedirectStatus } from '../core/fetch';
-import type { FetchHop, FetchOutcome, NetworkFailure } from '../core/fetch';
+import { DEFAULT_ROBOTS_MAX_BYTES, isRedirectStatus, MAX_ROBOTS_REDIRECTS, siteOrigin } from '../core';
+import type { FetchHop, FetchOutcome, NetworkFailure, PageFetch } from '../core';
 import { InputError } from './files';
 
 export interface HttpOptions {
@@ -95,27 +94,6 @@ export async function fetchRobotsTxt(site: string, options: HttpOptions = {}): P
       },
     };
   }
-}
-
-/** A page as fetched for its indexing directives. */
-export interface PageFetch {
-  readonly url: string;
-  /** The URL of the last response (after redirects). */
-  readonly finalUrl: string;
-  readonly chain: readonly FetchHop[];
-  /** Status of the final response; null when none arrived. */
-  readonly status: number | null;
-  readonly contentType: string | null;
-  /** Every `X-Robots-Tag` header of the final response, in order, one entry per header. */
-  readonly robotsHeaders: readonly string[];
-  /** The body, when it is HTML (or untyped) and was read; null otherwise. */
-  readonly body: Uint8Array | null;
-  /** Bytes of the body read; null when the body was not read. */
-  readonly bytes: number | null;
-  readonly truncated: boolean;
-  readonly error: NetworkFailure | null;
-  /** Why a redirect was not followed (too many, no target), when that ended the fetch. */
-  readonly redirectProblem: string | null;
 }
 
 /**

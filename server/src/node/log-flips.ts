@@ -6,26 +6,14 @@
  * again before it is parsed, as the replay does, so both agree on what a log contains.
  */
 
-import { createLogParser, detectLogFormat } from '../core/audit';
-import type { LogFormat, LogLineParser } from '../core/audit';
-import type { FlipCounter } from '../core/diff';
+import { createLogParser, detectLogFormat } from '../core';
+import type { FlipCounter, LogFormat, LogLineParser, LogTally } from '../core';
 import { inspectLogFile, logInput } from './log-reader';
 
 /** Lines looked at to recognise a log's format. */
 const SAMPLE_LINES = 50;
 /** A "line" longer than this is garbage: it is read as it stands, keeping memory bounded. */
 const MAX_LINE_CHARS = 1 << 20;
-
-/** What one log held, for the reader of the counts. */
-export interface LogTally {
-  readonly file: string;
-  /** The format read (detected from the first lines unless given). */
-  readonly format: LogFormat;
-  readonly lines: number;
-  readonly requests: number;
-  /** Lines that are not a request in that format. */
-  readonly unreadable: number;
-}
 
 export interface CountFlipsOptions {
   /** Stops reading between chunks; the tally then covers what was read. */

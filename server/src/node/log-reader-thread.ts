@@ -6,8 +6,8 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { batchBuffers, LogLineReader, RequestBatchWriter } from '../core/audit';
-import type { BatchBuffers } from '../core/audit';
+import { batchBuffers, LogLineReader, RequestBatchWriter } from '../core';
+import type { BatchBuffers } from '../core';
 import { InputError } from './files';
 import { logInput } from './log-reader';
 import type { ReaderJob, ReaderMessage } from './reader-thread';

@@ -10,8 +10,8 @@ import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createGunzip } from 'node:zlib';
-import { createLogParser, detectLogFormat, replayLogs } from '../core/audit';
-import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core/audit';
+import { createLogParser, detectLogFormat, replayLogs } from '../core';
+import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
 import { describeFsError, InputError } from './files';
 import { ReaderThread, readerThreadPays } from './reader-thread';
 

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BatchBuffers, JsonFieldNames, LogFormat, ParsedLogInput, RequestBatch } from '../core/audit';
+import type { BatchBuffers, JsonFieldNames, LogFormat, ParsedLogInput, RequestBatch } from '../core';
 import { InputError } from './files';
 import type { LogFileInfo } from './log-reader';
 

@@ -6,8 +6,8 @@
 
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { parseIp, reverseName } from '../core/audit';
-import type { ReverseDnsResolver } from '../core/audit';
+import { parseIp, reverseName } from '../core';
+import type { ReverseDnsResolver } from '../core';
 import { InputError } from './files';
 
 export interface DnsResolverOptions {

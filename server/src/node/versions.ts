@@ -5,9 +5,8 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseRobots } from '../core';
-import { snapshotTime } from '../core/audit';
-import type { RobotsVersion } from '../core/audit';
+import { parseRobots, snapshotTime } from '../core';
+import type { RobotsVersion } from '../core';
 import { describeFsError, InputError, readInputFile } from './files';
 
 export async function singleVersion(path: string): Promise<RobotsVersion> {

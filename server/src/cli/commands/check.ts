@@ -6,8 +6,8 @@
  */
 
 import { parseArgs } from 'node:util';
-import { checkUrl, urlCheckReport } from '../../node/url-check';
-import { formatCheckReport } from '../../node/url-check-text';
+import { formatCheckReport, urlCheckReport } from '../../core';
+import { checkUrl } from '../../node/url-check';
 import { UsageError } from '../usage';
 import { positiveInteger } from './fetch';
 

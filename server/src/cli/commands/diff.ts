@@ -6,13 +6,10 @@
  */
 
 import { parseArgs } from 'node:util';
-import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, parseRobots, parseTarget } from '../../core';
-import type { CrawlerDiff, FlipCount, FlipExample, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
-import { LOG_FORMATS } from '../../core/audit';
-import type { LogFormat } from '../../core/audit';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget } from '../../core';
+import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
 import { readInputFile } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
-import type { LogTally } from '../../node/log-flips';
 import { UsageError } from '../usage';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */

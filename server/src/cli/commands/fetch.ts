@@ -5,7 +5,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { classifyFetch, formatFetchReport, robotsFetchReport } from '../../core/fetch';
+import { classifyFetch, formatFetchReport, robotsFetchReport } from '../../core';
 import { fetchRobotsTxt } from '../../node/http-fetch';
 import { UsageError } from '../usage';
 

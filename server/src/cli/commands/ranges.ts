@@ -6,7 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseDuration, RANGE_LIST_SOURCES } from '../../core/audit';
+import { parseDuration, RANGE_LIST_SOURCES } from '../../core';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../node/ranges';
 import { UsageError } from '../usage';
 

@@ -5,7 +5,7 @@
 
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { matcherFor, parseRobots, parseTarget } from '../../core';
+import { matcherFor, parseRobots, parseTarget, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
 import { readInputFile } from '../../node/files';
 import { LineWriter } from '../output';
@@ -44,7 +44,7 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
   for (const url of urls) {
     for (const agent of agents) {
       const verdict = matcher.decide(url, agent, options);
-      await out.write(values.json ? JSON.stringify(toJson(verdict, robots)) : formatVerdict(verdict, robots));
+      await out.write(values.json ? JSON.stringify(verdictJson(verdict, robots)) : formatVerdict(verdict, robots));
     }
   }
   await out.flush();
@@ -70,7 +70,7 @@ async function runBatch(
     }
     const parsed = parseTarget(query.url);
     const result = parsed.ok
-      ? toJson(matcher.decide(query.url, query.agent, options), robots)
+      ? verdictJson(matcher.decide(query.url, query.agent, options), robots)
       : { url: query.url, agent: query.agent, error: parsed.message };
     await out.write(JSON.stringify(result));
   }
@@ -97,59 +97,10 @@ function checkedOrigin(origin: string): string {
   return parsed.target.origin;
 }
 
-export interface VerdictJson {
-  url: string;
-  agent: string;
-  crawler: string | null;
-  outcome: Verdict['outcome'];
-  allowed: boolean | null;
-  line: number | null;
-  rule: string | null;
-  group: string | null;
-  groupLines: number[];
-  chain: readonly string[];
-  reason: Verdict['reason'];
-  explanation: string;
-  googleLiteral?: { allowed: boolean; line: number | null; explanation: string };
-}
-
-export function toJson(verdict: Verdict, robots: RobotsFile): VerdictJson {
-  const json: VerdictJson = {
-    url: verdict.url,
-    agent: verdict.agent.input,
-    crawler: verdict.agent.crawler?.token ?? null,
-    outcome: verdict.outcome,
-    allowed: verdict.allowed,
-    line: verdict.rule ? verdict.rule.line + 1 : null,
-    rule: verdict.rule ? ruleText(robots, verdict.rule.line) : null,
-    group: verdict.group ? verdict.group.token : null,
-    groupLines: verdict.group ? verdict.group.agentLines.map((l) => l + 1) : [],
-    chain: verdict.agent.chain,
-    reason: verdict.reason,
-    explanation: verdict.explanation,
-  };
-  if (verdict.googleLiteral) {
-    json.googleLiteral = {
-      allowed: verdict.googleLiteral.allowed,
-      line: verdict.googleLiteral.rule ? verdict.googleLiteral.rule.line + 1 : null,
-      explanation: verdict.googleLiteral.explanation,
-    };
-  }
-  return json;
-}
-
-/** The rule's line as written, without its comment. */
-function ruleText(robots: RobotsFile, line: number): string {
-  const l = robots.lines[line];
-  if (!l) return '';
-  const end = l.comment ? l.comment.start : l.end;
-  return robots.text.slice(l.start, end).trim();
-}
-
 export function formatVerdict(verdict: Verdict, robots: RobotsFile): string {
   const label = verdict.outcome === 'not-applicable' ? 'n/a' : verdict.outcome;
   const parts = [label.padEnd(10), verdict.url, `[${verdict.agent.input}]`];
-  if (verdict.rule) parts.push(`line ${verdict.rule.line + 1}: ${ruleText(robots, verdict.rule.line)}`);
+  if (verdict.rule) parts.push(`line ${verdict.rule.line + 1}: ${statementText(robots, verdict.rule.line)}`);
   else if (verdict.reason === 'no-matching-rule') parts.push('no rule matches');
   else if (verdict.reason === 'no-group') parts.push('no group applies');
   else if (verdict.reason === 'robots-txt') parts.push('/robots.txt is always allowed');

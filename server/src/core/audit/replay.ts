@@ -13,6 +13,7 @@ import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
 import { matcherFor, parseTarget } from '../match';
+import { statementText } from '../parse';
 import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
@@ -509,8 +510,7 @@ export class AuditSession implements LogLineSink {
     }
     let text = texts.get(line);
     if (text === undefined) {
-      const l = file.lines[line];
-      text = l ? file.text.slice(l.start, l.comment ? l.comment.start : l.end).trim() : '';
+      text = statementText(file, line);
       texts.set(line, text);
     }
     return text;

@@ -1,4 +1,4 @@
-import { tokenKey } from '../match/product-token';
+import { tokenKey } from '../product-token';
 import { CRAWLERS } from './catalogue';
 import type { Crawler } from './types';
 

@@ -4,6 +4,7 @@
  * sits on the same line in both.
  */
 
+import { statementText } from '../parse';
 import type { RobotsFile } from '../parse';
 import type { BothRule, RegionClaim } from './regions';
 import type { Selection } from './selection';
@@ -17,16 +18,8 @@ export interface Versions {
   readonly new: RobotsFile;
 }
 
-/** The rule's line as written, without its comment. */
-export function ruleText(file: RobotsFile, line: number): string {
-  const l = file.lines[line];
-  if (!l) return '';
-  const end = l.comment ? l.comment.start : l.end;
-  return file.text.slice(l.start, end).trim();
-}
-
 export function ruleRef(file: RobotsFile, line: number): RuleRef {
-  return { line: line + 1, text: ruleText(file, line) };
+  return { line: line + 1, text: statementText(file, line) };
 }
 
 export function describeExact(claim: RegionClaim, files: Versions): string {
@@ -77,7 +70,7 @@ function decidedBy(rules: readonly BothRule[], version: 'old' | 'new', file: Rob
     const lines = (version === 'old' ? rule.oldLines : rule.newLines) ?? [];
     const line = lines[0];
     if (line === undefined) continue;
-    const text = ruleText(file, line);
+    const text = statementText(file, line);
     refs.push(`${line + 1} ${code(text)}${rule.implicit ? ` (read by Google as also allowing ${code(rule.normalized.slice(0, -1))} exactly)` : ''}`);
   }
   const listed = refs.slice(0, MAX_LISTED);

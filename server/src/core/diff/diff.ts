@@ -10,9 +10,11 @@
 
 import { crawlerByToken, resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
-import { compilePattern, matcherFor, matches, normalizeTarget, tokenKey } from '../match';
+import { normalizeTarget } from '../encoding';
+import { compilePattern, matcherFor, matches } from '../match';
 import type { CompiledPattern } from '../match';
 import type { RobotsFile, Rule } from '../parse';
+import { tokenKey } from '../product-token';
 import { describeExact, describeInexact, describeUndecided, ruleList, ruleRef, selectionText } from './describe';
 import type { Versions } from './describe';
 import { changedRegions } from './regions';

@@ -11,7 +11,8 @@
  * targets normalisation can produce (`%2F`, not `%2f` or `%41`) are explored.
  */
 
-import { globMachine, isUnreserved } from '../match';
+import { isUnreserved } from '../encoding';
+import { globMachine } from '../match';
 import type { PositionSet } from '../match';
 
 export interface Combination {

@@ -20,6 +20,7 @@ export type {
   FlipOptions,
   GroupChange,
   GroupSelection,
+  LogTally,
   RequestSample,
   RobotsDiff,
   RuleRef,

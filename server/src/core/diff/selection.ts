@@ -7,9 +7,10 @@
 
 import { CRAWLERS } from '../crawlers';
 import type { Crawler } from '../crawlers';
-import { indexHtmlPattern, patternLanguage, pooledRules, tokenKey } from '../match';
+import { indexHtmlPattern, patternLanguage, pooledRules } from '../match';
 import type { PatternLanguage } from '../match';
 import type { RobotsFile, Rule } from '../parse';
+import { tokenKey } from '../product-token';
 
 /** A rule as the verdict sees it; one per (kind, normalised pattern). */
 export interface EffectiveRule {

@@ -8,8 +8,9 @@
 
 import { analyzeRules } from '../lint';
 import type { RuleStatus } from '../lint';
-import { contains, patternLanguage, pooledRules, tokenKey } from '../match';
+import { contains, patternLanguage, pooledRules } from '../match';
 import type { RobotsFile, Rule } from '../parse';
+import { tokenKey } from '../product-token';
 import { code, ruleRef } from './describe';
 import type { ShadowingChange } from './types';
 

@@ -5,6 +5,7 @@
  * Line numbers in this data are 1-based, as a user reads them.
  */
 
+import type { LogFormat } from '../audit';
 import type { Crawler } from '../crawlers';
 
 export type VerdictChangeKind = 'newly-disallowed' | 'newly-allowed';
@@ -164,4 +165,15 @@ export interface RequestSample {
   readonly agent: string;
   readonly url: string;
   readonly time?: number;
+}
+
+/** What one log held, for the reader of the counts. */
+export interface LogTally {
+  readonly file: string;
+  /** The format read (detected from the first lines unless given). */
+  readonly format: LogFormat;
+  readonly lines: number;
+  readonly requests: number;
+  /** Lines that are not a request in that format. */
+  readonly unreadable: number;
 }

@@ -6,7 +6,7 @@
 
 import { crawlerByToken, resolveAgent } from '../crawlers';
 import type { CrawlDelaySupport, Crawler, CrawlerPurpose } from '../crawlers';
-import { isStarAgent, productToken, tokenKey } from '../match';
+import { isStarAgent, productToken, tokenKey } from '../product-token';
 
 export interface AgentReading {
   /** The value as written. */

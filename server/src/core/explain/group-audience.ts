@@ -6,8 +6,9 @@
 
 import { CRAWLERS } from '../crawlers';
 import type { Crawler } from '../crawlers';
-import { matcherFor, tokenKey } from '../match';
+import { matcherFor } from '../match';
 import type { RobotsFile } from '../parse';
+import { tokenKey } from '../product-token';
 
 export interface GroupUser {
   readonly crawler: Crawler;

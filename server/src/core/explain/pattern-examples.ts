@@ -4,7 +4,8 @@
  * decided by `RobotsMatcher`), so an example shown to a user can never be wrong.
  */
 
-import { indexHtmlPattern, matcherFor, normalizePattern } from '../match';
+import { normalizePattern } from '../encoding';
+import { indexHtmlPattern, matcherFor } from '../match';
 import { parseRobots } from '../parse';
 import type { RuleKind } from '../parse';
 

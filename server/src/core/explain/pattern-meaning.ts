@@ -4,7 +4,8 @@
  * a final `$` as the end of the target, any other `$` as a literal character.
  */
 
-import { compilePattern, googleLiteralPattern, indexHtmlPattern, matches, normalizePattern, patternLanguage } from '../match';
+import { googleLiteralPattern, normalizePattern } from '../encoding';
+import { compilePattern, indexHtmlPattern, matches, patternLanguage } from '../match';
 import type { RuleKind } from '../parse';
 
 export interface PatternMeaning {

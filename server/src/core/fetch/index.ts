@@ -1,6 +1,7 @@
 /**
  * Fetching robots.txt, the pure half: what an HTTP outcome (status, redirects, body,
- * network error) means for crawlers. The HTTP itself lives in `server/src/node/http-fetch.ts`.
+ * network error) means for crawlers; and Check URL, which adds a fetched page's indexing
+ * directives to the crawl permission. The HTTP itself lives in `server/src/node/http-fetch.ts`.
  */
 export type { FetchEnd, FetchHop, FetchOutcome, NetworkErrorKind, NetworkFailure } from './outcome';
 export { DEFAULT_ROBOTS_MAX_BYTES, MAX_ROBOTS_REDIRECTS, isRedirectStatus } from './outcome';
@@ -12,3 +13,8 @@ export { crawlPermission } from './permission';
 export type { CrawlPermission } from './permission';
 export { consequenceLines, formatFetchReport, robotsFetchReport, rulesSummary } from './report';
 export type { RobotsFetchReport, RulesSummary } from './report';
+export { checkFetchedUrl, crawlDecidedBy } from './url-check';
+export type { FetchedUrl, PageFetch, UrlCheck } from './url-check';
+export { urlCheckReport } from './url-check-report';
+export type { DirectiveJson, UrlCheckReport, VerdictSummary } from './url-check-report';
+export { formatCheckReport } from './url-check-text';

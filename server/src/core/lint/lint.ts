@@ -4,7 +4,7 @@
  * a bug, but must not take the other diagnostics down with it.
  */
 
-import type { RobotsFile } from '../parse/model';
+import type { RobotsFile } from '../parse';
 import { CHECKS } from './checks';
 import { analyzeRules } from './rule-analysis';
 import { lintRule } from './rules';

@@ -7,7 +7,7 @@
  */
 
 import { patternLanguage } from '../match';
-import type { Rule } from '../parse/model';
+import type { Rule } from '../parse';
 import type { PatternFacts, PatternFactsCache } from './pattern-relations';
 
 export class RankedRule {

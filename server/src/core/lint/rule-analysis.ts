@@ -15,7 +15,7 @@
  */
 
 import { indexHtmlPattern } from '../match';
-import type { RobotsFile, Rule } from '../parse/model';
+import type { RobotsFile, Rule } from '../parse';
 import { containsProved, intersectsProved, PatternFactsCache } from './pattern-relations';
 import { PrefixIndex } from './prefix-index';
 import { RankedRule, sortByRank } from './ranked-rule';

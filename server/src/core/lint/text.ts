@@ -1,6 +1,6 @@
 /** Small helpers every check uses to point at lines and build edits. */
 
-import type { Line, RobotsFile, Span } from '../parse/model';
+import type { Line, RobotsFile, Span } from '../parse';
 import type { TextEdit } from './types';
 
 /** The span of a line's content (without its line break). */
@@ -16,12 +16,8 @@ export function statementSpan(line: Line): Span {
   return { start, end: Math.max(start, end) };
 }
 
-/** The line as written, without its comment: `Disallow: /x`. */
-export function statementText(file: RobotsFile, line: number): string {
-  const l = file.lines[line];
-  if (!l) return '';
-  return file.text.slice(l.start, l.comment ? l.comment.start : l.end).trim();
-}
+// The checks quote a line as the parser's statementText writes it, as every other face does.
+export { statementText } from '../parse';
 
 /** Deletes a whole line, including its line break (or the previous one for the last line). */
 export function deleteLine(file: RobotsFile, line: number): TextEdit {

@@ -1,4 +1,4 @@
-import type { RobotsFile, Span } from '../parse/model';
+import type { RobotsFile, Span } from '../parse';
 import type { RuleAnalysis } from './rule-analysis';
 import type { LintId } from './rules';
 

@@ -2,11 +2,11 @@ export { RobotsMatcher, decide, matcherFor, pooledRules, indexHtmlPattern } from
 export type { DecideOptions } from './matcher';
 export { compilePattern, matches } from './pattern';
 export type { CompiledPattern } from './pattern';
-export { normalizePattern, normalizeTarget, googleLiteralPattern, googleLiteralTarget, isUnreserved } from './normalize';
-export { productToken, isStarAgent, tokenKey } from './product-token';
 export { parseTarget, originOf, siteOrigin } from './target';
 export type { Target, TargetResult } from './target';
 export { plainVerdict } from './verdict';
 export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
+export { verdictJson } from './verdict-json';
+export type { VerdictJson } from './verdict-json';
 export { patternLanguage, contains, intersects, globMachine } from './pattern-language';
 export type { PatternLanguage, GlobMachine, PositionSet } from './pattern-language';

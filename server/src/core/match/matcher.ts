@@ -6,12 +6,12 @@
 
 import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
-import type { RobotsFile, Rule } from '../parse/model';
-import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from './normalize';
+import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from '../encoding';
+import type { RobotsFile, Rule } from '../parse';
+import { tokenKey } from '../product-token';
 import { compilePattern } from './pattern';
 import { RuleIndex } from './rule-index';
 import type { IndexedRule } from './rule-index';
-import { tokenKey } from './product-token';
 import { parseTarget } from './target';
 import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';

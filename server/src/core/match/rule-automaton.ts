@@ -14,7 +14,7 @@
  * gives the same answers.
  */
 
-import { escapedByteAt, HEX, isUnreserved } from './normalize';
+import { escapedByteAt, HEX, isUnreserved } from '../encoding';
 import type { CompiledPattern } from './pattern';
 import { DEAD, DONE, RulePrograms } from './rule-programs';
 
@@ -145,7 +145,7 @@ export class RuleAutomaton {
   /**
    * `best` for the path of `text` from `from` to its end or a `#`, read in place and
    * normalised on the way: `%xx`, `*` and `$` are stepped through as normalising writes them
-   * (normalize.ts); a non-ASCII character, rare in URLs as sent, makes it decline.
+   * (encoding/normalize.ts); a non-ASCII character, rare in URLs as sent, makes it decline.
    * `readPlainPath` then says whether it read to the end without meeting any of them.
    */
   bestInPath(text: string, from: number): number {

@@ -1,5 +1,5 @@
 import type { ResolvedAgent } from '../crawlers';
-import type { RuleKind } from '../parse/model';
+import type { RuleKind } from '../parse';
 
 /** Why a verdict came out as it did. */
 export type VerdictReason =

@@ -5,14 +5,13 @@
  * Google's byte-oriented parser would see it.
  */
 
+import { escapedByte, escapeByte } from '../encoding';
+
 export interface DecodedBody {
   readonly text: string;
   /** A full or partial UTF-8 byte order mark was skipped. */
   readonly hadBom: boolean;
 }
-
-// Invalid bytes are always ≥ 0x80, so they land in U+DC80…U+DCFF, as in Python's surrogateescape.
-const ESCAPE_BASE = 0xdc00;
 
 /** The part of `TextDecoder` used here: ES2022, which the core compiles against, does not declare it. */
 interface Utf8Decoder {
@@ -99,7 +98,7 @@ function decodeEscaping(bytes: Uint8Array): string {
       }
     }
     if (cp < 0) {
-      codes.push(ESCAPE_BASE + b0);
+      codes.push(escapeByte(b0));
     } else if (cp > 0xffff) {
       const v = cp - 0x10000;
       codes.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
@@ -127,11 +126,6 @@ function bomLength(bytes: Uint8Array): number {
 
 function isContinuation(b: number | undefined): boolean {
   return b !== undefined && (b & 0xc0) === 0x80;
-}
-
-/** The original byte of a surrogate-escaped invalid byte, or -1. */
-export function escapedByte(code: number): number {
-  return code >= 0xdc80 && code <= 0xdcff ? code - ESCAPE_BASE : -1;
 }
 
 /** UTF-8 size of the UTF-16 code unit at `i` (a surrogate pair counts 4 on its high half, 0 on its low half). */

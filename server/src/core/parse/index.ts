@@ -1,5 +1,6 @@
 export { parseRobots } from './parse';
 export { decodeRobotsBytes, decodeUtf8Lossless } from './decode';
 export { CANONICAL_KEY, readKey } from './keys';
+export { statementText } from './statement';
 export type { GroupDirective, KeyReading } from './keys';
 export * from './model';

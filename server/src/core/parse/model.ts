@@ -67,7 +67,7 @@ export interface Rule {
   readonly line: number;
   /** The pattern as written. */
   readonly pattern: string;
-  /** The normalised pattern (see match/normalize); `*` and a final `$` kept as written. */
+  /** The normalised pattern (see encoding/normalize.ts); `*` and a final `$` kept as written. */
   readonly normalized: string;
   /** Specificity: octets of the normalised pattern. */
   readonly octets: number;

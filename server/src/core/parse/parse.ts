@@ -3,13 +3,13 @@
  * Never throws: every input, however broken, yields a model plus problems.
  */
 
-import { decodeRobotsBytes, escapedByte, utf8Width } from './decode';
+import { escapedByte, normalizePattern } from '../encoding';
+import { isStarAgent, productToken, tokenKey } from '../product-token';
+import { decodeRobotsBytes, utf8Width } from './decode';
 import { readKeyAt } from './keys';
 import { ParsedLine } from './line';
 import type { AgentLine, Group, Line, LineKind, Problem, RobotsFile, Rule, Sitemap } from './model';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
-import { normalizePattern } from '../match/normalize';
-import { isStarAgent, productToken, tokenKey } from '../match/product-token';
 
 // Module-local copies: the loop reads them for every line.
 const SIZE_LIMIT = GOOGLE_SIZE_LIMIT_BYTES;

@@ -6,9 +6,9 @@
 
 import { CRAWLERS } from '../../crawlers';
 import type { Crawler } from '../../crawlers';
-import { contains, patternLanguage } from '../../match/pattern-language';
-import { tokenKey } from '../../match/product-token';
-import type { AgentLine, Group, RobotsFile, Rule } from '../../parse/model';
+import { contains, patternLanguage } from '../../match';
+import type { AgentLine, Group, RobotsFile, Rule } from '../../parse';
+import { tokenKey } from '../../product-token';
 
 /** A catalogue crawler that uses a group, and through which token of its chain. */
 export interface GroupUser {

@@ -1,6 +1,6 @@
 import { crawlerByToken } from '../../crawlers';
-import { tokenKey } from '../../match/product-token';
-import type { Group, RobotsFile } from '../../parse/model';
+import type { Group, RobotsFile } from '../../parse';
+import { tokenKey } from '../../product-token';
 import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { lineSpan, statementText } from '../text';
 import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';

@@ -1,5 +1,5 @@
 import { crawlerByToken } from '../../crawlers';
-import { tokenKey } from '../../match/product-token';
+import { tokenKey } from '../../product-token';
 import type { Check, Report, RuleDescription } from '../types';
 import { lineSpan } from '../text';
 

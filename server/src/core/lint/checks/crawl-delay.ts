@@ -1,4 +1,4 @@
-import type { Line, RobotsFile } from '../../parse/model';
+import type { Line, RobotsFile } from '../../parse';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 import { nameList, requestingUsers } from './audience';

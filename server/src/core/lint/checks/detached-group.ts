@@ -1,4 +1,4 @@
-import type { AgentLine, Group, RobotsFile, Span } from '../../parse/model';
+import type { AgentLine, Group, RobotsFile, Span } from '../../parse';
 import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
 import { lineRange, nameList } from './audience';

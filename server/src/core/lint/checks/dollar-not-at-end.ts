@@ -1,4 +1,4 @@
-import type { Rule } from '../../parse/model';
+import type { Rule } from '../../parse';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [

@@ -1,4 +1,4 @@
-import type { Group, RobotsFile } from '../../parse/model';
+import type { Group, RobotsFile } from '../../parse';
 import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { eol, lineSpan, statementText } from '../text';
 import { agentKey, nameList } from './audience';

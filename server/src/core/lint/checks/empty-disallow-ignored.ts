@@ -1,4 +1,4 @@
-import type { Group } from '../../parse/model';
+import type { Group } from '../../parse';
 import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';

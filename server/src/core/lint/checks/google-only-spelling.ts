@@ -1,5 +1,5 @@
-import { CANONICAL_KEY } from '../../parse/keys';
-import type { GroupDirective } from '../../parse/keys';
+import { CANONICAL_KEY } from '../../parse';
+import type { GroupDirective } from '../../parse';
 import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 

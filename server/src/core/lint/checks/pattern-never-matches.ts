@@ -1,4 +1,4 @@
-import type { Rule } from '../../parse/model';
+import type { Rule } from '../../parse';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementText } from '../text';
 

@@ -1,5 +1,5 @@
-import { isUnreserved, normalizePattern } from '../../match/normalize';
-import type { Rule } from '../../parse/model';
+import { isUnreserved, normalizePattern } from '../../encoding';
+import type { Rule } from '../../parse';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [

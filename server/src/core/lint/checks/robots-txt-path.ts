@@ -1,5 +1,4 @@
-import { compilePattern, matches } from '../../match/pattern';
-import { patternLanguage } from '../../match/pattern-language';
+import { compilePattern, matches, patternLanguage } from '../../match';
 import type { Check, Report, RuleDescription } from '../types';
 import { deleteLine, lineSpan, statementText } from '../text';
 

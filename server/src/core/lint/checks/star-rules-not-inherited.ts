@@ -1,6 +1,6 @@
 import { crawlerByToken } from '../../crawlers';
-import { tokenKey } from '../../match/product-token';
-import type { Group, RobotsFile, Rule } from '../../parse/model';
+import type { Group, RobotsFile, Rule } from '../../parse';
+import { tokenKey } from '../../product-token';
 import type { Check, Fix, RelatedSpan, Report, RuleDescription } from '../types';
 import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';

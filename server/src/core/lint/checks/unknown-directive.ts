@@ -1,5 +1,5 @@
-import { readKey } from '../../parse/keys';
-import type { Line, RobotsFile, Span } from '../../parse/model';
+import { readKey } from '../../parse';
+import type { Line, RobotsFile, Span } from '../../parse';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 

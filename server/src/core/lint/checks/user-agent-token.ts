@@ -1,7 +1,7 @@
 import { crawlerByToken, identifyUserAgent, resolveAgent } from '../../crawlers';
 import type { Crawler } from '../../crawlers';
-import { tokenKey } from '../../match/product-token';
-import type { AgentLine, Group } from '../../parse/model';
+import type { AgentLine, Group } from '../../parse';
+import { tokenKey } from '../../product-token';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { agentKey } from './audience';
 

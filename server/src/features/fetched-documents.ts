@@ -1,29 +1,18 @@
 /**
- * Live fetches for the editor, done in the server so the client stays thin:
- * `robotsLens/fetch` (the fetch report, with the file's text when its rules apply) and
- * `robotsLens/checkUrl` (crawl permission and indexing directives, kept apart). And the
- * documents opened from a fetch: their origin and fetch state, so that Test URL and the
- * matrix judge URLs as crawlers do — URLs on other origins are not applicable, and when
- * robots.txt was unreachable (every URL disallowed) or unavailable (every URL allowed) the
- * fetch state decides, never the rules of the buffer (contract §5).
+ * `robotsLens/fetchedDocument`: the documents opened from a fetch, with their origin and
+ * fetch state, so that Test URL and the matrix judge URLs as crawlers do — URLs on other
+ * origins are not applicable, and when robots.txt was unreachable (every URL disallowed) or
+ * unavailable (every URL allowed) the fetch state decides, never the rules of the buffer
+ * (contract §5).
  */
 
-import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import { parseTarget, plainVerdict } from '../core';
-import { classifyFetch, robotsFetchReport } from '../core/fetch';
-import type { FetchState } from '../core/fetch';
+import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
-import { InputError } from '../node/files';
-import { fetchRobotsTxt } from '../node/http-fetch';
-import { checkUrl, urlCheckReport } from '../node/url-check';
-import type { UrlCheckReport } from '../node/url-check';
 import type {
-  CheckUrlParams,
   FetchedDocumentParams,
   FetchedSource,
-  FetchParams,
-  FetchResult,
   FetchStateNote,
   MatrixCell,
   MatrixParams,
@@ -32,25 +21,8 @@ import type {
   TestUrlResult,
   TestUrlVerdict,
 } from '../protocol';
-import { matrix, testUrl } from './custom-requests';
-
-/** Fetches the origin's /robots.txt and reports what the outcome means, with the decoded file. */
-export async function fetchRobots(params: FetchParams): Promise<FetchResult> {
-  const site = requiredString(params, 'site');
-  const timeoutMs = optionalTimeout(params);
-  const outcome = await invalidInputAsParamsError(() => fetchRobotsTxt(site, timeoutMs !== undefined ? { timeoutMs } : {}));
-  const report = robotsFetchReport(classifyFetch(outcome), { includeText: true });
-  return { ...report, fetchedAt: new Date().toISOString() };
-}
-
-/** Check URL: the live robots.txt and the page, fetched at the same time, as the check report. */
-export async function checkUrlRequest(params: CheckUrlParams): Promise<UrlCheckReport> {
-  const url = requiredString(params, 'url');
-  const agent = requiredString(params, 'agent');
-  const timeoutMs = optionalTimeout(params);
-  const check = await invalidInputAsParamsError(() => checkUrl(url, agent, timeoutMs !== undefined ? { timeoutMs } : {}));
-  return urlCheckReport(check);
-}
+import { matrix } from './matrix-request';
+import { testUrl } from './test-url-request';
 
 /**
  * The documents the client opened from a fetch, by URI. Test URL and the matrix go through
@@ -148,29 +120,4 @@ function readSource(value: unknown): FetchedSource | null {
     explanation: typeof v.explanation === 'string' ? v.explanation : '',
     fetchedAt: typeof v.fetchedAt === 'string' ? v.fetchedAt : '',
   };
-}
-
-function requiredString(params: unknown, name: string): string {
-  const value = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)[name] : undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a non-empty string.`);
-  return value.trim();
-}
-
-function optionalTimeout(params: { readonly timeoutMs?: number }): number | undefined {
-  const value = params.timeoutMs;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `"timeoutMs" must be a number of milliseconds of 1 or more.`);
-  }
-  return Math.round(value);
-}
-
-/** A site or URL a user can correct is answered as such, not as a server failure. */
-async function invalidInputAsParamsError<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InputError) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
-    throw error;
-  }
 }

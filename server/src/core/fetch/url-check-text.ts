@@ -1,11 +1,10 @@
 /**
  * The text face of Check URL, shared by `robots-lens check` and the editor's Check URL
  * command: crawl permission first, the page's indexing directives second, then how the two
- * interact. Pure (types only from `url-check.ts`), so the extension can bundle it without
- * the HTTP code.
+ * interact. Pure, so the extension bundles it without the HTTP code.
  */
 
-import type { UrlCheckReport } from './url-check';
+import type { UrlCheckReport } from './url-check-report';
 
 /** Crawling first, indexing second, then how the two interact; never one word for both. */
 export function formatCheckReport(report: UrlCheckReport): string {

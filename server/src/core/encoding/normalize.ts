@@ -5,13 +5,13 @@
  * - any other `%xx` keeps its escape, with upper-case hex (`%2f` → `%2F`; an encoded
  *   slash never becomes `/`);
  * - non-ASCII is percent-encoded as its UTF-8 octets; a surrogate-escaped invalid byte
- *   (see parse/decode) is encoded as that very byte;
+ *   (see surrogate-escape.ts) is encoded as that very byte;
  * - a `%` not followed by two hex digits stays a literal `%`.
  * Targets additionally encode a literal `*` as `%2A` and `$` as `%24`, so that a pattern
  * writing `%2A` matches a literal star while a bare `*` in a pattern stays a wildcard.
  */
 
-import { escapedByte } from '../parse/decode';
+import { escapedByte } from './surrogate-escape';
 
 /** The upper-case hex digits escapes are written with. */
 export const HEX = '0123456789ABCDEF';
