@@ -4,8 +4,8 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { CRAWLERS, matcherFor } from '../core';
-import type { Finding } from '../core';
+import { CRAWLERS, decideUnderFetchState, matcherFor } from '../core';
+import type { FetchState, Finding } from '../core';
 import { groupAudience, samplePaths } from '../core/explain';
 import type { ParsedDocument } from '../documents';
 import type {
@@ -21,15 +21,17 @@ import type {
 /** More agents or paths than this in one matrix is a mistake, not a question. */
 const MAX_MATRIX_CELLS = 200_000;
 
-export function testUrl(parsed: ParsedDocument, params: TestUrlParams): TestUrlResult {
+/** `state`: how the document's robots.txt was fetched (it decides before the rules); `noRulesExplanation` says why when it does. */
+export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: FetchState = 'rules', noRulesExplanation?: string): TestUrlResult {
   const matcher = matcherFor(parsed.file);
-  const options = params.origin !== undefined ? { origin: params.origin } : {};
+  const options = { ...(params.origin !== undefined ? { origin: params.origin } : {}), ...(noRulesExplanation !== undefined ? { noRulesExplanation } : {}) };
   const agents = Array.isArray(params.agents) ? params.agents : [];
-  return { verdicts: agents.map((agent) => matcher.decide(String(params.url), String(agent), options)) };
+  return { verdicts: agents.map((agent) => decideUnderFetchState(state, matcher, String(params.url), String(agent), options)) };
 }
 
-export function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken): MatrixResult {
+export function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken, state: FetchState = 'rules'): MatrixResult {
   const matcher = matcherFor(parsed.file);
+  const options = params.origin !== undefined ? { origin: params.origin } : {};
   const agents = params.agents && params.agents.length > 0 ? params.agents : CRAWLERS.filter((c) => c.wellKnown).map((c) => c.token);
   const paths = params.paths && params.paths.length > 0 ? params.paths : samplePaths(parsed.file);
   if (agents.length * paths.length > MAX_MATRIX_CELLS) {
@@ -41,7 +43,7 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
     if (token.isCancellationRequested) break;
     const resolved = matcher.resolve(String(agent));
     const cells = paths.map((path): MatrixCell => {
-      const verdict = matcher.decide(path, resolved);
+      const verdict = decideUnderFetchState(state, matcher, path, resolved, options);
       return { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
     });
     const selected = matcher.select(resolved)?.group;
@@ -50,7 +52,8 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
       agent,
       token: resolved.token,
       ...(crawler ? { crawler: { id: crawler.id, name: crawler.name, operator: crawler.operator, purpose: crawler.purpose } } : {}),
-      group: selected ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
+      // No group is in force when the fetch state decides.
+      group: selected && state === 'rules' ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
       cells,
     });
   }

@@ -12,6 +12,8 @@
 import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
+import { decideUnderFetchState } from '../fetch';
+import type { FetchState } from '../fetch';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
@@ -119,6 +121,7 @@ interface Identity {
   /** Fetch-state key of spoofed requests, kept apart from the real crawler's. */
   readonly spoofedKey: string;
   readonly policy: FetchFailurePolicy;
+  /** Verdict caches by version and fetch state (`verdictSlot`). */
   readonly verdicts: (Map<string, VerdictLite> | undefined)[];
   readonly delays: (number | null | undefined)[];
   readonly rows: Partial<Record<VerificationStatus, SummaryRow>>;
@@ -128,8 +131,6 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const NOT_APPLICABLE_VERIFICATION: RequestVerification = { status: 'not-applicable', evidence: null };
 const ROBOTS_TXT_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt' };
-const UNAVAILABLE_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'unavailable' };
-const UNREACHABLE_VERDICT: VerdictLite = { allowed: false, line: null, rule: null, group: null, reason: 'unreachable' };
 const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
@@ -364,19 +365,16 @@ export class AuditSession implements LogLineSink {
     if (robotsFetch) {
       verdict = ROBOTS_TXT_VERDICT;
     } else {
-      const current = this.verdictFor(inEffect.index, identity, url);
-      if (current.allowed === null) verdict = current;
-      else if (state === 'unavailable') verdict = UNAVAILABLE_VERDICT;
-      else if (state === 'unreachable') verdict = UNREACHABLE_VERDICT;
-      else {
-        verdict = current;
+      const current = this.verdictFor(inEffect.index, effective.state, identity, url);
+      verdict = current;
+      if (current.allowed !== null && state === 'rules') {
         const previous = inEffect.previous;
         const changedAt = inEffect.version.effective;
         if (previous !== undefined && changedAt !== null && time - changedAt < this.graceMs && time >= changedAt) {
           // A crawler that fetched robots.txt after the change had seen the new version: no grace.
           const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
           if (fetched === null || fetched < changedAt) {
-            const before = this.verdictFor(inEffect.index - 1, identity, url);
+            const before = this.verdictFor(inEffect.index - 1, 'rules', identity, url);
             if (before.allowed !== null && before.allowed !== current.allowed) {
               state = 'grace';
               grace = { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) };
@@ -443,17 +441,18 @@ export class AuditSession implements LogLineSink {
     return this.onRecord === undefined ? undefined : this.onRecord(record);
   }
 
-  /** The verdict of the version at `index` for this identity's chain, cached per URL. */
-  private verdictFor(index: number, identity: Identity, url: string): VerdictLite {
-    let cache = identity.verdicts[index];
+  /** The verdict of the version at `index` under a fetch state for this identity's chain, cached per URL. */
+  private verdictFor(index: number, state: FetchState, identity: Identity, url: string): VerdictLite {
+    const slot = verdictSlot(index, state);
+    let cache = identity.verdicts[slot];
     if (cache === undefined) {
-      const key = `${index}\u0000${identity.selectionKey}`;
+      const key = `${slot}\u0000${identity.selectionKey}`;
       cache = this.verdictCaches.get(key);
       if (cache === undefined) {
         cache = new Map();
         this.verdictCaches.set(key, cache);
       }
-      identity.verdicts[index] = cache;
+      identity.verdicts[slot] = cache;
     }
     let verdict = cache.get(url);
     if (verdict !== undefined) return verdict;
@@ -462,9 +461,12 @@ export class AuditSession implements LogLineSink {
       this.verdictCount = 0;
     }
     const file = this.timeline.versions[index]!.file;
-    const decided = matcherFor(file).decide(url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
+    const decided = decideUnderFetchState(state, matcherFor(file), url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
     if (decided.outcome === 'not-applicable') {
       verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url' };
+    } else if (decided.reason === 'fetch-state') {
+      // A record names the state that decided: `unavailable` or `unreachable`.
+      verdict = { allowed: decided.allowed, line: null, rule: null, group: null, reason: state === 'unavailable' ? 'unavailable' : 'unreachable' };
     } else {
       const rule = decided.rule;
       const google = decided.googleLiteral;
@@ -515,6 +517,11 @@ export class AuditSession implements LogLineSink {
     }
     return text;
   }
+}
+
+/** Where the verdicts of a version under a fetch state are cached in an identity's `verdicts`. */
+function verdictSlot(index: number, state: FetchState): number {
+  return index * 3 + (state === 'rules' ? 0 : state === 'unavailable' ? 1 : 2);
 }
 
 function isRobotsTxt(url: string): boolean {
