@@ -28,12 +28,13 @@ import type { RequestBatch } from './request-batch';
 import type { IpRangeList } from './ranges';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
 import { SummaryBuilder } from './summary';
-import type { AuditSummary, SummaryLimits, SummaryRow } from './summary';
+import type { AuditSummary, CrawlDelayCheck, JudgedRequest, SummaryLimits } from './summary';
 import { isoTime, IsoClock } from './time';
 import { CrawlerVerifier } from './verification';
 import type { RequestVerification, ReverseDnsResolver, VerificationStatus } from './verification';
 import { RobotsTimeline } from './versions';
-import type { RobotsVersion } from './versions';
+import type { RobotsVersion, VersionInEffect } from './versions';
+import type { Writable } from './writable';
 
 export type { CancelSignal } from './log-lines';
 
@@ -101,13 +102,16 @@ export interface ParsedLogInput {
   readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
 }
 
-interface VerdictLite {
+/** A verdict as a record carries it, with the state it was judged in and, in `grace`, the version before's. */
+interface Judgement {
   readonly allowed: boolean | null;
   readonly line: number | null;
   readonly rule: string | null;
   readonly group: string | null;
   readonly reason: AuditReason;
   readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
+  readonly state: RobotsState;
+  readonly grace?: AuditRecord['grace'];
 }
 
 interface Identity {
@@ -122,15 +126,17 @@ interface Identity {
   readonly spoofedKey: string;
   readonly policy: FetchFailurePolicy;
   /** Verdict caches by version and fetch state (`verdictSlot`). */
-  readonly verdicts: (Map<string, VerdictLite> | undefined)[];
+  readonly verdicts: (Map<string, Judgement> | undefined)[];
   readonly delays: (number | null | undefined)[];
-  readonly rows: Partial<Record<VerificationStatus, SummaryRow>>;
 }
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
 const NOT_APPLICABLE_VERIFICATION: RequestVerification = { status: 'not-applicable', evidence: null };
-const ROBOTS_TXT_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt' };
+/** A crawler's own fetch of /robots.txt is allowed, whatever state it is in. */
+const ROBOTS_TXT: Readonly<Record<FetchState, Judgement>> = {
+  rules: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'rules' },
+  unavailable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unavailable' },
+  unreachable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unreachable' },
+};
 const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
@@ -150,7 +156,7 @@ export class AuditSession implements LogLineSink {
   private readonly tracker = new FetchTracker();
   private readonly summaryBuilder: SummaryBuilder;
   private readonly identities = new Map<string, Identity>();
-  private readonly verdictCaches = new Map<string, Map<string, VerdictLite>>();
+  private readonly verdictCaches = new Map<string, Map<string, Judgement>>();
   private verdictCount = 0;
   private readonly ruleTexts = new Map<RobotsFile, Map<number, string>>();
   /** Crawler URLs as shared strings, so verdict lookups hash each distinct URL once. */
@@ -280,10 +286,7 @@ export class AuditSession implements LogLineSink {
    */
   requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
     const identity = this.identify(fields.userAgent);
-    if (identity.resolved === undefined && this.onRecord === undefined) {
-      this.summaryBuilder.addNotACrawler(identity.client === 'browser', fields.time);
-      return;
-    }
+    if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(fields.time, identity.client);
     return this.identified(clfRequest(text, fields), line, identity);
   }
 
@@ -311,35 +314,22 @@ export class AuditSession implements LogLineSink {
       policy: fetchPolicyFor(crawler),
       verdicts: [],
       delays: [],
-      rows: {},
     };
     this.identities.set(userAgent, identity);
     return identity;
   }
 
+  /**
+   * Judges a request in steps, each giving fields of its record: the fetch of /robots.txt it
+   * may be, the verdict in effect (version, fetch state, grace), the Crawl-delay check. The
+   * record and what the summary needs besides go to the summary as one `JudgedRequest`.
+   */
   private judge(req: LogRequest, logLine: number, identity: Identity, verification: RequestVerification): void | Promise<void> {
     const time = req.time;
-    if (identity.resolved === undefined && this.onRecord === undefined) {
-      // Browsers and requests without a User-Agent only count, unless someone wants records
-      // (`requestAt` and the reader thread's batches count them before this point).
-      this.summaryBuilder.addNotACrawler(identity.client === 'browser', time);
-      return;
-    }
-    const iso = this.clock.iso(time);
+    // Browsers and requests without a User-Agent only count, unless someone wants records.
+    if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(time, identity.client);
+    if (identity.resolved === undefined) return this.judged(this.notACrawler(req, logLine, identity.client, verification.status));
     const status = verification.status;
-    // The address and URL may be views into a big chunk: what is kept must not keep it alive.
-    const ip = ownString(req.ip);
-    if (identity.resolved === undefined) {
-      const record: AuditRecord = {
-        file: this.fileName, logLine, time: iso, ip, method: req.method, url: ownString(req.url), status: req.status,
-        userAgent: req.userAgent, client: identity.client, crawler: null, agent: '', verification: status, evidence: null,
-        allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
-        violation: false, robotsFetch: false,
-      };
-      this.summaryBuilder.add(record, time, undefined);
-      return this.onRecord === undefined ? undefined : this.onRecord(record);
-    }
-
     // One shared copy per distinct URL: verdict lookups hash it once, records never pin a chunk.
     const loggedUrl = this.urls.get(req.url);
     const url = this.origin !== undefined && req.host !== null && loggedUrl.charCodeAt(0) === 0x2f ? this.urls.get(`${this.originScheme}://${req.host}${loggedUrl}`) : loggedUrl;
@@ -347,102 +337,99 @@ export class AuditSession implements LogLineSink {
     const spoofed = status === 'spoofed';
     const stateKey = spoofed ? identity.spoofedKey : identity.selectionKey;
     const robotsFetch = isRobotsTxt(url) && (req.method === 'GET' || req.method === 'HEAD');
-    let note: string | undefined;
-    if (robotsFetch) {
-      // A crawler not seen fetching before is taken to hold a good copy ('rules').
-      const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
-      const after = this.tracker.observe(stateKey, time, req.status);
-      if (fetchOutcome(req.status) !== 'keep') {
-        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, ip, time, req.status, after.state, beforeState !== after.state, status);
-      }
-    }
+    const fetched = robotsFetch ? this.robotsFetched(stateKey, time, req.status) : null;
     const effective = this.tracker.effective(stateKey, time, identity.policy);
-    if (effective.note !== null) note = effective.note;
-
-    let verdict: VerdictLite;
-    let state: RobotsState = effective.state;
-    let grace: AuditRecord['grace'];
-    if (robotsFetch) {
-      verdict = ROBOTS_TXT_VERDICT;
-    } else {
-      const current = this.verdictFor(inEffect.index, effective.state, identity, url);
-      verdict = current;
-      if (current.allowed !== null && state === 'rules') {
-        const previous = inEffect.previous;
-        const changedAt = inEffect.version.effective;
-        if (previous !== undefined && changedAt !== null && time - changedAt < this.graceMs && time >= changedAt) {
-          // A crawler that fetched robots.txt after the change had seen the new version: no grace.
-          const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
-          if (fetched === null || fetched < changedAt) {
-            const before = this.verdictFor(inEffect.index - 1, 'rules', identity, url);
-            if (before.allowed !== null && before.allowed !== current.allowed) {
-              state = 'grace';
-              grace = { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) };
-            }
-          }
-        }
-      }
-    }
-    if (inEffect.beforeFirst) {
-      this.summaryBuilder.beforeFirstVersion++;
-      note = `Predates the earliest known version (${inEffect.version.label}), which was used.`;
-    }
-
+    const verdict = robotsFetch ? ROBOTS_TXT[effective.state] : this.verdictInEffect(inEffect, effective.state, identity, url, stateKey, time);
+    const state = verdict.state;
+    const note = inEffect.beforeFirst ? `Predates the earliest known version (${inEffect.version.label}), which was used.` : effective.note;
     const isCrawler = identity.client === 'crawler';
     const violation = isCrawler && !spoofed && verdict.allowed === false && state !== 'grace';
-
-    let crawlDelay: AuditRecord['crawlDelay'];
-    if (this.crawlDelay && isCrawler && !spoofed && !robotsFetch && identity.crawler!.crawlDelay === 'honoured') {
-      if (this.crawlDelay === 'verified' && status !== 'verified') {
-        this.summaryBuilder.crawlDelaySkipped();
-      } else {
-        const delay = this.delayFor(inEffect.index, identity);
-        const key = identity.crawler!.id;
-        const last = this.lastRequest.get(key);
-        this.lastRequest.set(key, time);
-        let gap: number | null = null;
-        let late = false;
-        if (last !== undefined) {
-          gap = Math.abs(time - last);
-          const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
-          if (delay !== null && delay > 0 && gap + resolution <= delay * 1000) {
-            late = true;
-            crawlDelay = { gapSeconds: gap / 1000, delaySeconds: delay };
-          }
-        }
-        this.summaryBuilder.crawlDelayChecked(identity.crawler!.token, delay, gap, late);
-      }
-    }
+    const delayCheck = isCrawler && !spoofed && !robotsFetch ? this.crawlDelayCheck(inEffect.index, identity, status, time) : null;
 
     const record: Writable<AuditRecord> = {
-      file: this.fileName, logLine, time: iso, ip, method: req.method, url: loggedUrl, status: req.status,
+      // The address may be a view into a big chunk: what is kept must not keep it alive.
+      file: this.fileName, logLine, time: this.clock.iso(time), ip: ownString(req.ip), method: req.method, url: loggedUrl, status: req.status,
       userAgent: req.userAgent, client: identity.client, crawler: identity.crawler?.token ?? null, agent: identity.token,
       verification: status, evidence: verification.evidence, allowed: verdict.allowed, line: verdict.line, rule: verdict.rule,
       group: verdict.group, state: verdict.allowed === null ? null : state, reason: verdict.reason,
       version: verdict.allowed === null ? null : inEffect.version.label, violation, robotsFetch,
     };
     // Optional fields are added only when present (no spreads: this runs for every request).
-    if (grace !== undefined) record.grace = grace;
-    if (crawlDelay !== undefined) record.crawlDelay = crawlDelay;
-    if (note !== undefined) record.note = note;
+    if (verdict.grace !== undefined) record.grace = verdict.grace;
+    if (delayCheck !== null && delayCheck !== 'skipped' && delayCheck.late !== undefined) record.crawlDelay = delayCheck.late;
+    if (note !== null) record.note = note;
     // Contract §4: say so when Google's literal reading of percent-escapes would decide otherwise.
     if (verdict.googleLiteral !== undefined && state === 'rules') record.googleLiteral = verdict.googleLiteral;
-    if (req.xRobotsTag !== undefined && identity.resolved !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
-    let row: SummaryRow | undefined;
-    if (identity.crawler !== undefined) {
-      row = identity.rows[status];
-      if (row === undefined) {
-        const c = identity.crawler;
-        row = this.summaryBuilder.row(c.token, c.id, c.operator, identity.client === 'control-token' ? 'control-token' : 'crawler', status);
-        identity.rows[status] = row;
-      }
-    }
-    this.summaryBuilder.add(record, time, row);
-    return this.onRecord === undefined ? undefined : this.onRecord(record);
+    if (req.xRobotsTag !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
+    return this.judged({ timeMs: time, client: identity.client, crawler: identity.crawler, record, robotsFetch: fetched, crawlDelayCheck: delayCheck, beforeFirstVersion: inEffect.beforeFirst });
+  }
+
+  /** A request that is only counted (see `judge`). */
+  private countOnly(time: number, client: ClientKind): void {
+    this.summaryBuilder.add({ timeMs: time, client, crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false });
+  }
+
+  /** The summary counts the request, then whoever wants records gets its record. */
+  private judged(request: JudgedRequest & { readonly record: AuditRecord }): void | Promise<void> {
+    this.summaryBuilder.add(request);
+    return this.onRecord === undefined ? undefined : this.onRecord(request.record);
+  }
+
+  /** The record of a browser's request or one without a User-Agent: robots.txt does not speak to them. */
+  private notACrawler(req: LogRequest, logLine: number, client: ClientKind, verification: VerificationStatus): JudgedRequest & { readonly record: AuditRecord } {
+    const record: AuditRecord = {
+      file: this.fileName, logLine, time: this.clock.iso(req.time), ip: ownString(req.ip), method: req.method, url: ownString(req.url), status: req.status,
+      userAgent: req.userAgent, client, crawler: null, agent: '', verification, evidence: null,
+      allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
+      violation: false, robotsFetch: false,
+    };
+    return { timeMs: req.time, client, crawler: undefined, record, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
+  }
+
+  /** A crawler's fetch of /robots.txt: its new fetch state, when the status says something (not a 3xx). */
+  private robotsFetched(stateKey: string, time: number, status: number | null): JudgedRequest['robotsFetch'] {
+    // A crawler not seen fetching before is taken to hold a good copy ('rules').
+    const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
+    const after = this.tracker.observe(stateKey, time, status);
+    return fetchOutcome(status) === 'keep' ? null : { state: after.state, changed: beforeState !== after.state };
+  }
+
+  /**
+   * The verdict in effect for a crawler request: the version in effect under the crawler's
+   * fetch state, or, within the cache grace after a change, `grace` when the version before
+   * decided otherwise and the crawler has not fetched robots.txt since.
+   */
+  private verdictInEffect(inEffect: VersionInEffect, fetchState: FetchState, identity: Identity, url: string, stateKey: string, time: number): Judgement {
+    const verdict = this.verdictFor(inEffect.index, fetchState, identity, url);
+    const previous = inEffect.previous;
+    const changedAt = inEffect.version.effective;
+    if (verdict.allowed === null || fetchState !== 'rules' || previous === undefined || changedAt === null || time - changedAt >= this.graceMs || time < changedAt) return verdict;
+    // A crawler that fetched robots.txt after the change had seen the new version: no grace.
+    const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
+    if (fetched !== null && fetched >= changedAt) return verdict;
+    const before = this.verdictFor(inEffect.index - 1, 'rules', identity, url);
+    if (before.allowed === null || before.allowed === verdict.allowed) return verdict;
+    const { allowed, line, rule, group, reason } = verdict;
+    return { allowed, line, rule, group, reason, state: 'grace', grace: { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) } };
+  }
+
+  /** The Crawl-delay check of a crawler's request (null when its crawler does not honour Crawl-delay or checks are off). */
+  private crawlDelayCheck(index: number, identity: Identity, status: VerificationStatus, time: number): CrawlDelayCheck | 'skipped' | null {
+    if (!this.crawlDelay || identity.crawler!.crawlDelay !== 'honoured') return null;
+    if (this.crawlDelay === 'verified' && status !== 'verified') return 'skipped';
+    const delay = this.delayFor(index, identity);
+    const key = identity.crawler!.id;
+    const last = this.lastRequest.get(key);
+    this.lastRequest.set(key, time);
+    if (last === undefined) return { delaySeconds: delay, gapMs: null, late: undefined };
+    const gap = Math.abs(time - last);
+    const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
+    const late = delay !== null && delay > 0 && gap + resolution <= delay * 1000;
+    return { delaySeconds: delay, gapMs: gap, late: late ? { gapSeconds: gap / 1000, delaySeconds: delay } : undefined };
   }
 
   /** The verdict of the version at `index` under a fetch state for this identity's chain, cached per URL. */
-  private verdictFor(index: number, state: FetchState, identity: Identity, url: string): VerdictLite {
+  private verdictFor(index: number, state: FetchState, identity: Identity, url: string): Judgement {
     const slot = verdictSlot(index, state);
     let cache = identity.verdicts[slot];
     if (cache === undefined) {
@@ -463,10 +450,10 @@ export class AuditSession implements LogLineSink {
     const file = this.timeline.versions[index]!.file;
     const decided = decideUnderFetchState(state, matcherFor(file), url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
     if (decided.outcome === 'not-applicable') {
-      verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url' };
+      verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url', state };
     } else if (decided.reason === 'fetch-state') {
       // A record names the state that decided: `unavailable` or `unreachable`.
-      verdict = { allowed: decided.allowed, line: null, rule: null, group: null, reason: state === 'unavailable' ? 'unavailable' : 'unreachable' };
+      verdict = { allowed: decided.allowed, line: null, rule: null, group: null, reason: state === 'unavailable' ? 'unavailable' : 'unreachable', state };
     } else {
       const rule = decided.rule;
       const google = decided.googleLiteral;
@@ -477,6 +464,7 @@ export class AuditSession implements LogLineSink {
         group: decided.group ? decided.group.token : null,
         reason: decided.reason,
         ...(google ? { googleLiteral: { allowed: google.allowed, line: google.rule ? google.rule.line + 1 : null } } : {}),
+        state,
       };
     }
     cache.set(url, verdict);

@@ -6,13 +6,15 @@
  * hour of log time).
  */
 
+import type { Crawler } from '../crawlers';
 import type { FetchFailurePolicy } from './fetch-state';
 import { ownString } from './log-formats';
 import type { LogFormat } from './log-formats';
-import type { AuditRecord } from './record';
+import type { AuditRecord, ClientKind } from './record';
 import { isoTime } from './time';
 import type { VerificationStatus } from './verification';
 import type { RobotsVersionInfo } from './versions';
+import type { Writable } from './writable';
 
 export interface LogFileSummary {
   readonly name: string;
@@ -202,34 +204,35 @@ export interface SummaryLimits {
   readonly fetchChanges?: number;
 }
 
-interface MutableRow {
-  crawler: string;
-  crawlerId: string;
-  operator: string;
-  client: 'crawler' | 'control-token';
-  verification: VerificationStatus;
-  requests: number;
-  allowed: number;
-  disallowed: number;
-  grace: number;
-  notApplicable: number;
-  unavailable: number;
-  unreachable: number;
-  violations: number;
-  robotsFetches: number;
-  crawlDelayViolations: number;
+/**
+ * One request as the replay judged it: all the summary counts of it, in one shape. The
+ * record says most; the rest is what a record does not carry (the time as a number, the
+ * catalogue entry, the fetch and Crawl-delay bookkeeping).
+ */
+export interface JudgedRequest {
+  /** Epoch milliseconds (the record's `time` is its ISO form). */
+  readonly timeMs: number;
+  readonly client: ClientKind;
+  /** The catalogue crawler claimed; its row counts the request. */
+  readonly crawler: Crawler | undefined;
+  /** null for a request that is only counted: a browser's or one without a User-Agent, when no one wants records. */
+  readonly record: AuditRecord | null;
+  /** A /robots.txt fetch whose status says something (not a 3xx): the state it put the crawler in, and whether that changed. */
+  readonly robotsFetch: { readonly state: 'rules' | 'unavailable' | 'unreachable'; readonly changed: boolean } | null;
+  /** This request's Crawl-delay check; `skipped` when the scope is `verified` and it was not; null when none applies. */
+  readonly crawlDelayCheck: CrawlDelayCheck | 'skipped' | null;
+  /** Judged by the earliest version although it predates it. */
+  readonly beforeFirstVersion: boolean;
 }
 
-interface MutableHour {
-  hour: string;
-  requests: number;
-  crawlerRequests: number;
-  disallowed: number;
-  violations: number;
-  spoofed: number;
-  grace: number;
-  unavailable: number;
-  unreachable: number;
+/** A request of a crawler that honours Crawl-delay, checked against its group's delay. */
+export interface CrawlDelayCheck {
+  /** Smallest valid Crawl-delay of the crawler's group (seconds), null when it sets none. */
+  readonly delaySeconds: number | null;
+  /** Time since the crawler's previous request; null for its first. */
+  readonly gapMs: number | null;
+  /** Set when the gap is certainly shorter than the delay (gap + timestamp resolution ≤ delay): the record's `crawlDelay`. */
+  readonly late: AuditRecord['crawlDelay'];
 }
 
 interface PathEntry {
@@ -281,7 +284,9 @@ class BoundedCounts<V extends { count: number }> {
 
 /** Accumulates a summary while records stream past. */
 export class SummaryBuilder {
-  private readonly rows = new Map<string, MutableRow>();
+  /** Crawler × verification rows in the order they were first counted. */
+  private readonly rows: Writable<CrawlerRow>[] = [];
+  private readonly rowsByCrawler = new Map<Crawler, Partial<Record<VerificationStatus, Writable<CrawlerRow>>>>();
   private readonly files: { name: string; format: LogFormat | null; formatSource: string; lines: number; requests: number; parseFailures: number }[] = [];
   private file: (typeof this.files)[number] | undefined;
   private first = Infinity;
@@ -297,9 +302,9 @@ export class SummaryBuilder {
   private readonly others = new BoundedCounts<{ count: number; disallowed: number }>(5000);
   private readonly paths = new BoundedCounts<PathEntry>(20_000);
   private readonly spoofs = new BoundedCounts<SpoofEntry & { count: number }>(20_000);
-  private readonly hours = new Map<number, MutableHour>();
+  private readonly hours = new Map<number, Writable<HourBucket>>();
   private hourKey = NaN;
-  private hour: MutableHour | undefined;
+  private hour: Writable<HourBucket> | undefined;
   private readonly fetchStatuses = new Map<string, Map<string, number>>();
   private readonly fetchChanges: RobotsFetchChange[] = [];
   private fetchChangesDropped = 0;
@@ -307,7 +312,7 @@ export class SummaryBuilder {
   private readonly delayRows = new Map<string, { delaySeconds: number | null; checked: number; violations: number; minGap: number | null }>();
   private delaySkipped = 0;
   private googleDiffers = 0;
-  beforeFirstVersion = 0;
+  private beforeFirstVersion = 0;
   private readonly limits: Required<SummaryLimits>;
 
   constructor(limits: SummaryLimits = {}) {
@@ -344,28 +349,26 @@ export class SummaryBuilder {
     }
   }
 
-  /** The counting row of a crawler × verification, for the session to cache. */
-  row(crawler: string, crawlerId: string, operator: string, client: 'crawler' | 'control-token', verification: VerificationStatus): MutableRow {
-    const key = `${crawlerId}\u0000${verification}`;
-    let row = this.rows.get(key);
-    if (!row) {
+  /** The counting row of a crawler × verification. */
+  private row(crawler: Crawler, client: ClientKind, verification: VerificationStatus): Writable<CrawlerRow> {
+    let rows = this.rowsByCrawler.get(crawler);
+    if (rows === undefined) {
+      rows = {};
+      this.rowsByCrawler.set(crawler, rows);
+    }
+    let row = rows[verification];
+    if (row === undefined) {
       row = {
-        crawler, crawlerId, operator, client, verification,
+        crawler: crawler.token, crawlerId: crawler.id, operator: crawler.operator, client: client === 'control-token' ? 'control-token' : 'crawler', verification,
         requests: 0, allowed: 0, disallowed: 0, grace: 0, notApplicable: 0, unavailable: 0, unreachable: 0, violations: 0, robotsFetches: 0, crawlDelayViolations: 0,
       };
-      this.rows.set(key, row);
+      rows[verification] = row;
+      this.rows.push(row);
     }
     return row;
   }
 
-  /** A browser's request (or one without a User-Agent), counted without building a record. */
-  addNotACrawler(browser: boolean, timeMs: number): void {
-    this.hourOf(timeMs).requests++;
-    if (browser) this.browsers++;
-    else this.noUserAgent++;
-  }
-
-  private hourOf(timeMs: number): MutableHour {
+  private hourOf(timeMs: number): Writable<HourBucket> {
     this.requests++;
     if (this.file) this.file.requests++;
     if (timeMs < this.first) this.first = timeMs;
@@ -384,12 +387,24 @@ export class SummaryBuilder {
     return hour;
   }
 
-  /** Counts one judged request; `row` is the crawler × verification row for crawler requests. */
-  add(record: AuditRecord, timeMs: number, row: MutableRow | undefined): void {
+  /** Counts one judged request: the summary's only way in for requests. */
+  add(request: JudgedRequest): void {
+    const timeMs = request.timeMs;
     const hour = this.hourOf(timeMs);
     hour.requests++;
+    const record = request.record;
+    if (record === null) {
+      if (request.client === 'browser') this.browsers++;
+      else this.noUserAgent++;
+      return;
+    }
+    if (request.robotsFetch !== null) this.robotsFetch(record, timeMs, request.robotsFetch.state, request.robotsFetch.changed);
+    if (request.crawlDelayCheck === 'skipped') this.delaySkipped++;
+    else if (request.crawlDelayCheck !== null) this.crawlDelayChecked(request.crawler!.token, request.crawlDelayCheck);
+    if (request.beforeFirstVersion) this.beforeFirstVersion++;
     const state = record.state;
-    if (row) {
+    if (request.crawler !== undefined) {
+      const row = this.row(request.crawler, request.client, record.verification);
       hour.crawlerRequests++;
       row.requests++;
       // Verdict columns are exclusive: a request in grace counts as grace only.
@@ -458,7 +473,9 @@ export class SummaryBuilder {
     if (timeMs > entry.last) entry.last = timeMs;
   }
 
-  robotsFetch(crawler: string, ip: string, timeMs: number, status: number | null, state: 'rules' | 'unavailable' | 'unreachable', changed: boolean, verification: VerificationStatus): void {
+  private robotsFetch(record: AuditRecord, timeMs: number, state: 'rules' | 'unavailable' | 'unreachable', changed: boolean): void {
+    const { ip, status, verification } = record;
+    const crawler = record.crawler ?? record.agent;
     let statuses = this.fetchStatuses.get(crawler);
     if (!statuses) {
       statuses = new Map();
@@ -471,7 +488,8 @@ export class SummaryBuilder {
     else this.fetchChangesDropped++;
   }
 
-  crawlDelayChecked(crawler: string, delaySeconds: number | null, gapMs: number | null, violation: boolean): void {
+  private crawlDelayChecked(crawler: string, check: CrawlDelayCheck): void {
+    const { delaySeconds, gapMs, late } = check;
     let row = this.delayRows.get(crawler);
     if (!row) {
       row = { delaySeconds, checked: 0, violations: 0, minGap: null };
@@ -479,12 +497,8 @@ export class SummaryBuilder {
     }
     if (delaySeconds !== null && (row.delaySeconds === null || delaySeconds < row.delaySeconds)) row.delaySeconds = delaySeconds;
     row.checked++;
-    if (violation) row.violations++;
+    if (late !== undefined) row.violations++;
     if (gapMs !== null && (row.minGap === null || gapMs < row.minGap)) row.minGap = gapMs;
-  }
-
-  crawlDelaySkipped(): void {
-    this.delaySkipped++;
   }
 
   build(meta: {
@@ -497,8 +511,8 @@ export class SummaryBuilder {
     cancelled: boolean;
     elapsedMs: number;
   }): AuditSummary {
-    const crawlers = [...this.rows.values()].sort((a, b) => b.requests - a.requests || a.crawler.localeCompare(b.crawler) || a.verification.localeCompare(b.verification));
-    const sum = (pick: (r: MutableRow) => number, filter: (r: MutableRow) => boolean = () => true): number =>
+    const crawlers = [...this.rows].sort((a, b) => b.requests - a.requests || a.crawler.localeCompare(b.crawler) || a.verification.localeCompare(b.verification));
+    const sum = (pick: (r: CrawlerRow) => number, filter: (r: CrawlerRow) => boolean = () => true): number =>
       crawlers.filter(filter).reduce((n, r) => n + pick(r), 0);
     const crawlDelayRows: CrawlDelayRow[] = [...this.delayRows].map(([crawler, r]) => ({
       crawler,
@@ -586,4 +600,3 @@ export class SummaryBuilder {
   }
 }
 
-export type { MutableRow as SummaryRow };
