@@ -175,6 +175,8 @@ export class AuditSession implements LogLineSink {
   private fileName = '';
   private fileLines = 0;
   private readonly clock = new IsoClock();
+  /** The one `JudgedRequest` of requests only counted, refilled for each: most lines of most logs are such, and the summary keeps nothing of it. */
+  private readonly onlyCounted: Writable<JudgedRequest> = { timeMs: 0, client: 'browser', crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
 
   constructor(
     private readonly options: ReplayOptions,
@@ -367,7 +369,10 @@ export class AuditSession implements LogLineSink {
 
   /** A request that is only counted (see `judge`). */
   private countOnly(time: number, client: ClientKind): void {
-    this.summaryBuilder.add({ timeMs: time, client, crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false });
+    const request = this.onlyCounted;
+    request.timeMs = time;
+    request.client = client;
+    this.summaryBuilder.add(request);
   }
 
   /** The summary counts the request, then whoever wants records gets its record. */

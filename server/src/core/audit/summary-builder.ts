@@ -107,6 +107,9 @@ export class SummaryBuilder {
   /** Crawler × verification rows in the order they were first counted. */
   private readonly rows: Writable<CrawlerRow>[] = [];
   private readonly rowsByCrawler = new Map<Crawler, Partial<Record<VerificationStatus, Writable<CrawlerRow>>>>();
+  /** The rows of the crawler counted last: runs of one crawler's requests skip the map. */
+  private lastCrawler: Crawler | undefined;
+  private lastRows: Partial<Record<VerificationStatus, Writable<CrawlerRow>>> = {};
   private readonly files: { name: string; format: LogFormat | null; formatSource: string; lines: number; requests: number; parseFailures: number }[] = [];
   private file: (typeof this.files)[number] | undefined;
   private first = Infinity;
@@ -171,11 +174,13 @@ export class SummaryBuilder {
 
   /** The counting row of a crawler × verification. */
   private row(crawler: Crawler, client: ClientKind, verification: VerificationStatus): Writable<CrawlerRow> {
-    let rows = this.rowsByCrawler.get(crawler);
+    let rows = crawler === this.lastCrawler ? this.lastRows : this.rowsByCrawler.get(crawler);
     if (rows === undefined) {
       rows = {};
       this.rowsByCrawler.set(crawler, rows);
     }
+    this.lastCrawler = crawler;
+    this.lastRows = rows;
     let row = rows[verification];
     if (row === undefined) {
       row = {
