@@ -20,88 +20,20 @@ import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
 import { clfRequest, ownString, StringInterner } from './log-formats';
-import type { ClfFields, JsonFieldNames, LogFormat, LogRequest } from './log-formats';
+import type { ClfFields, LogFormat, LogRequest } from './log-formats';
 import { LogLineReader } from './log-lines';
-import type { CancelSignal, LogLineSink } from './log-lines';
-import { RequestBatchReader } from './request-batch';
-import type { RequestBatch } from './request-batch';
-import type { IpRangeList } from './ranges';
+import type { LogLineSink } from './log-lines';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
-import type { AuditSummary, SummaryLimits } from './summary';
+import type { CrawlDelayScope, ReplayHandlers, ReplayOptions } from './replay-logs';
+import type { AuditSummary } from './summary';
 import { SummaryBuilder } from './summary-builder';
 import type { CrawlDelayCheck, JudgedRequest } from './summary-builder';
 import { isoTime, IsoClock } from './time';
 import { CrawlerVerifier } from './verification';
-import type { RequestVerification, ReverseDnsResolver, VerificationStatus } from './verification';
+import type { RequestVerification, VerificationStatus } from './verification';
 import { RobotsTimeline } from './versions';
-import type { RobotsVersion, VersionInEffect } from './versions';
+import type { VersionInEffect } from './versions';
 import type { Writable } from './writable';
-
-export type { CancelSignal } from './log-lines';
-
-export type CrawlDelayScope = 'verified' | 'claimed';
-
-export interface ReplayOptions {
-  /** At least one version; a single file given "as if in effect all along" has `effective: null`. */
-  readonly versions: readonly RobotsVersion[];
-  /** The origin the robots.txt governs; absolute URLs (or logged hosts) on other origins are not applicable. */
-  readonly origin?: string;
-  /** Log format, or `auto` (default) to detect it per file. */
-  readonly format?: LogFormat | 'auto';
-  readonly jsonFields?: JsonFieldNames;
-  /** Published IP lists (see `parseIpRangeList`). */
-  readonly ranges?: readonly IpRangeList[];
-  /** Enables forward-confirmed reverse DNS for operators that document it. */
-  readonly dns?: ReverseDnsResolver;
-  /** Cache grace after a version change, ms. Default 24 h. */
-  readonly graceMs?: number;
-  /** Check Crawl-delay (only for crawlers documented to honour it), for verified or all claimed requests. Default off. */
-  readonly crawlDelay?: CrawlDelayScope | false;
-  readonly limits?: SummaryLimits;
-}
-
-export interface ReplayProgress {
-  readonly file: string;
-  readonly fileIndex: number;
-  readonly files: number;
-  readonly lines: number;
-  readonly requests: number;
-  readonly parseFailures: number;
-  /** Bytes of the current file read so far and in total, when the source knows them. */
-  readonly bytesRead: number | null;
-  readonly bytesTotal: number | null;
-  readonly elapsedMs: number;
-}
-
-export interface ReplayHandlers {
-  readonly signal?: CancelSignal;
-  /** Called for every judged request, in log order; a returned promise pauses the replay (backpressure). */
-  readonly onRecord?: (record: AuditRecord) => void | Promise<void>;
-  readonly onProgress?: (progress: ReplayProgress) => void;
-  /** Lines between progress reports. Default 100,000. */
-  readonly progressEvery?: number;
-  /** A clock for `elapsedMs` (the core has no clock of its own). */
-  readonly now?: () => number;
-}
-
-/** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */
-export interface LogInput {
-  readonly name: string;
-  readonly chunks: AsyncIterable<string> | Iterable<string>;
-  /** Overrides the replay's format for this file. */
-  readonly format?: LogFormat | 'auto';
-  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
-}
-
-/**
- * A log read and parsed elsewhere (a reader thread running `LogLineReader` into a
- * `RequestBatchWriter`): its batches in order, and, optionally, byte progress.
- */
-export interface ParsedLogInput {
-  readonly name: string;
-  readonly batches: AsyncIterable<RequestBatch>;
-  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
-}
 
 /** A verdict as a record carries it, with the state it was judged in and, in `grace`, the version before's. */
 interface Judgement {
@@ -145,13 +77,10 @@ const MAX_VERDICTS = 500_000;
 /**
  * One replay: feed it files (`beginFile`, `feed`, `endFile`), read the summary at any time.
  * `feed` returns a promise only when it had to wait (DNS, a slow record consumer); callers
- * must wait for it before feeding more.
- *
- * Lines read and parsed elsewhere (a reader thread) enter through the `LogLineSink` side
- * instead: `beginParsedFile`, then `formatChosen`, `linesRead`, `request`, `parseFailure`
- * in log order — the same calls the session's own reader makes.
+ * must wait for it before feeding more. Text is the only way in: the session's own
+ * `LogLineReader` cuts and parses it, and hands each request to `judge`.
  */
-export class AuditSession implements LogLineSink {
+export class AuditSession {
   readonly timeline: RobotsTimeline;
   private readonly verifier: CrawlerVerifier;
   private readonly tracker = new FetchTracker();
@@ -192,7 +121,14 @@ export class AuditSession implements LogLineSink {
     this.onRecord = handlers.onRecord;
     this.now = handlers.now ?? (() => 0);
     this.started = this.now();
-    this.reader = new LogLineReader(this, {
+    const sink: LogLineSink = {
+      formatChosen: (format, source) => this.summaryBuilder.setFormat(format, source),
+      linesRead: (count) => this.linesRead(count),
+      request: (req, line) => this.request(req, line),
+      requestAt: (text, fields, line) => this.requestAt(text, fields, line),
+      parseFailure: (line, text, reason) => this.summaryBuilder.failure(this.fileName, line, text, reason),
+    };
+    this.reader = new LogLineReader(sink, {
       ...(options.jsonFields ? { jsonFields: options.jsonFields } : {}),
       ...(handlers.signal ? { signal: handlers.signal } : {}),
     });
@@ -219,7 +155,9 @@ export class AuditSession implements LogLineSink {
   }
 
   beginFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): void {
-    this.beginParsedFile(name);
+    this.fileName = name;
+    this.fileLines = 0;
+    this.summaryBuilder.beginFile(name);
     this.reader.begin(format);
   }
 
@@ -231,26 +169,6 @@ export class AuditSession implements LogLineSink {
   /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
   endFile(): void | Promise<void> {
     return this.reader.end();
-  }
-
-  /** Starts a file whose lines arrive already parsed, through the `LogLineSink` methods. */
-  beginParsedFile(name: string): void {
-    this.fileName = name;
-    this.fileLines = 0;
-    this.summaryBuilder.beginFile(name);
-  }
-
-  formatChosen(format: LogFormat, source: string): void {
-    this.summaryBuilder.setFormat(format, source);
-  }
-
-  linesRead(count: number): void {
-    this.fileLines += count;
-    this.summaryBuilder.lines(count);
-  }
-
-  parseFailure(line: number, text: string, reason: string): void {
-    this.summaryBuilder.failure(this.fileName, line, text, reason);
   }
 
   /** The summary so far (complete after the last `endFile`). */
@@ -278,8 +196,13 @@ export class AuditSession implements LogLineSink {
     });
   }
 
+  private linesRead(count: number): void {
+    this.fileLines += count;
+    this.summaryBuilder.lines(count);
+  }
+
   /** A parsed request of the current file, judged now. */
-  request(req: LogRequest, line: number): void | Promise<void> {
+  private request(req: LogRequest, line: number): void | Promise<void> {
     return this.identified(req, line, this.identify(req.userAgent));
   }
 
@@ -287,7 +210,7 @@ export class AuditSession implements LogLineSink {
    * A combined/common request as positions in its line: a request the replay only counts
    * (see `judge`) is counted without cutting its strings, which is most lines of most logs.
    */
-  requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
+  private requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
     const identity = this.identify(fields.userAgent);
     if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(fields.time, identity.client);
     return this.identified(clfRequest(text, fields), line, identity);
@@ -523,77 +446,6 @@ function isRobotsTxt(url: string): boolean {
   if (!url.endsWith('/robots.txt')) return false;
   const parsed = parseTarget(url);
   return parsed.ok && parsed.target.path === '/robots.txt';
-}
-
-/**
- * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
- * between chunks and returns the summary so far, marked `cancelled`. Text and already
- * parsed inputs may be mixed; both give the same records and summary.
- */
-export async function replayLogs(inputs: readonly (LogInput | ParsedLogInput)[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
-  const session = new AuditSession(options, handlers);
-  const batchReader = new RequestBatchReader(handlers.signal);
-  const every = Math.max(1, handlers.progressEvery ?? 100_000);
-  const now = handlers.now ?? (() => 0);
-  const started = now();
-  let totalLines = 0;
-  let nextReport = every;
-  const stopped = (): boolean => handlers.signal?.aborted === true || session.cancelled;
-  const report = (input: LogInput | ParsedLogInput, index: number): void => {
-    if (!handlers.onProgress) return;
-    const counts = session.counts();
-    const bytes = input.progress?.();
-    handlers.onProgress({
-      file: input.name,
-      fileIndex: index,
-      files: inputs.length,
-      lines: counts.lines,
-      requests: counts.requests,
-      parseFailures: counts.parseFailures,
-      bytesRead: bytes ? bytes.bytesRead : null,
-      bytesTotal: bytes ? bytes.bytesTotal : null,
-      elapsedMs: Math.max(0, now() - started),
-    });
-  };
-  for (let index = 0; index < inputs.length; index++) {
-    const input = inputs[index]!;
-    if (stopped()) break;
-    const base = totalLines;
-    /** After each chunk or batch: a progress report every `every` lines. */
-    const step = (): void => {
-      totalLines = base + session.lines;
-      if (totalLines >= nextReport) {
-        nextReport = totalLines + every;
-        report(input, index);
-      }
-    };
-    if ('batches' in input) {
-      session.beginParsedFile(input.name);
-      batchReader.beginFile();
-      for await (const batch of input.batches) {
-        const pending = batchReader.replay(batch, session);
-        if (pending) await pending;
-        if (stopped()) break;
-        step();
-      }
-      if (stopped()) break;
-    } else {
-      session.beginFile(input.name, input.format ?? options.format ?? 'auto');
-      for await (const chunk of input.chunks) {
-        const pending = session.feed(chunk);
-        if (pending) await pending;
-        if (stopped()) break;
-        step();
-      }
-      if (stopped()) break;
-      const pending = session.endFile();
-      if (pending) await pending;
-    }
-    totalLines = base + session.lines;
-    report(input, index);
-  }
-  if (handlers.signal?.aborted) session.cancel();
-  return session.summary();
 }
 
 /** What a logged X-Robots-Tag header means for this crawler (generic parts plus its own). */
