@@ -2,8 +2,7 @@
  * Issue #4 targets: replay a 2,000,000-line combined log against a 2,000-rule robots.txt
  * end to end (read, gunzip-ready streaming, parse, identify, verify, version/fetch state,
  * verdict, Crawl-delay, summary) at ≥ 500,000 lines/s, with peak RSS < 300 MB whatever the
- * log size; and the same replay with `robots-parser` doing the matching, for the ratio. The
- * CLI is timed as users run it (the reader thread on `auto`) and with it forced on and off.
+ * log size; and the same replay with `robots-parser` doing the matching, for the ratio.
  *
  * Everything runs in child processes on bundled code, as users run it: the built CLI for the
  * end-to-end figure (its own `maxRSS`), and one esbuild bundle for the engine-vs-robots-parser
@@ -94,10 +93,10 @@ const started = performance.now();
 `;
 
 /** Runs the built CLI on the log in a child, timing it from the outside; the child reports its peak RSS. */
-function runCli(robots: string, log: string, extra: readonly string[] = []): ChildResult {
+function runCli(robots: string, log: string): ChildResult {
   const wrapper = `process.on('exit', () => process.stderr.write('\\nmaxrss=' + process.resourceUsage().maxRSS + '\\n')); process.argv = [process.argv[0], ${JSON.stringify(CLI)}, ...process.argv.slice(1)]; require(${JSON.stringify(CLI)});`;
   const start = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['-e', wrapper, 'replay', robots, log, '--crawl-delay', '--crawl-delay-scope', 'claimed', ...extra], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['-e', wrapper, 'replay', robots, log, '--crawl-delay', '--crawl-delay-scope', 'claimed'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (child.status !== 0) throw new Error(`robots-lens replay failed (${child.status}): ${child.stderr}`);
   const rss = /maxrss=(\d+)/.exec(child.stderr);
@@ -143,33 +142,28 @@ export async function run(): Promise<void> {
     });
     console.log(`\nReplay: ${fmt(written.lines)} combined-log lines (${fmt(written.bytes / 1e6, 0)} MB), robots.txt with 2,000 rules in 50 groups`);
 
-    // Best of two, because a shared machine's noise only ever slows a run down. The reader
-    // thread pays only with a core to spare, so the load average goes with the figures, and
-    // both ways of reading are timed besides the choice users get (auto).
+    // Best of two, because a shared machine's noise only ever slows a run down; the load
+    // average goes with the figures, to say how shared the machine was.
     const best = (runs: ChildResult[]): ChildResult => runs.reduce((a, b) => (a.ms <= b.ms ? a : b));
     const loadBefore = loadavg()[0]!;
     const cli = best([runCli(robots, log), runCli(robots, log)]);
-    const threaded = best([runCli(robots, log, ['--reader-thread', 'on']), runCli(robots, log, ['--reader-thread', 'on'])]);
-    const inPlace = best([runCli(robots, log, ['--reader-thread', 'off']), runCli(robots, log, ['--reader-thread', 'off'])]);
     const loadAfter = loadavg()[0]!;
     const small = runCli(robots, quarter);
     const ours = [runChild(bundle, 'ours', robots, log, origin), runChild(bundle, 'ours', robots, log, origin)].reduce((a, b) => (a.ms <= b.ms ? a : b));
     const theirs = runChild(bundle, 'theirs', robots, log, origin);
 
     const rate = perSecond(cli);
-    const peak = Math.max(cli.maxRssMb, threaded.maxRssMb, inPlace.maxRssMb, small.maxRssMb);
+    const peak = Math.max(cli.maxRssMb, small.maxRssMb);
     report([
       ['robots-lens replay (CLI, end to end)', `${fmt(rate)} lines/s  (${fmt(cli.ms)} ms incl. process start; ${cli.detail}; peak RSS ${fmt(cli.maxRssMb)} MB)`],
-      ['  with --reader-thread on', `${fmt(perSecond(threaded))} lines/s  (${fmt(threaded.ms)} ms; peak RSS ${fmt(threaded.maxRssMb)} MB)`],
-      ['  with --reader-thread off', `${fmt(perSecond(inPlace))} lines/s  (${fmt(inPlace.ms)} ms; peak RSS ${fmt(inPlace.maxRssMb)} MB)`],
-      ['  load average (1 min) before, after', `${fmt(loadBefore, 2)}, ${fmt(loadAfter, 2)} on ${availableParallelism()} cores (auto reads on a thread below ${fmt(availableParallelism() - 0.5, 1)})`],
+      ['  load average (1 min) before, after', `${fmt(loadBefore, 2)}, ${fmt(loadAfter, 2)} on ${availableParallelism()} cores`],
       [`same, ${fmt(small.lines)}-line log`, `${fmt(perSecond(small))} lines/s  (peak RSS ${fmt(small.maxRssMb)} MB: memory does not grow with the log)`],
       ['engine in-process (bundled)', `${fmt(perSecond(ours))} lines/s  (${fmt(ours.ms)} ms; ${ours.detail})`],
       ['robots-parser 3.0.1 doing the matching', `${fmt(perSecond(theirs))} lines/s  (${fmt(theirs.ms)} ms; ${theirs.detail})`],
       ['ratio', `${fmt(perSecond(ours) / perSecond(theirs), 1)}× (robots-lens engine / robots-parser replay)`],
     ]);
     console.log(verdictLine('≥ 500,000 lines/s end to end', rate >= 500_000, `${fmt(rate)} lines/s`));
-    console.log(verdictLine('peak RSS < 300 MB', peak < 300, `${fmt(peak)} MB (largest of the ${fmt(written.lines)}- and ${fmt(small.lines)}-line runs, either way of reading)`));
+    console.log(verdictLine('peak RSS < 300 MB', peak < 300, `${fmt(peak)} MB (largest of the ${fmt(written.lines)}- and ${fmt(small.lines)}-line runs)`));
     console.log('  (the robots-parser replay skips fetch states, versions, Crawl-delay and the summary: it does less work than the engine)');
   } finally {
     rmSync(dir, { recursive: true, force: true });

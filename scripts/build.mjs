@@ -18,8 +18,6 @@ const common = {
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  // The replay's reader thread, started by the server and the CLI from next to their bundles.
-  esbuild.build({ ...common, entryPoints: ['server/src/node/log-reader-thread.ts'], outfile: 'dist/log-reader-thread.js' }),
   esbuild.build({
     ...common,
     entryPoints: ['server/src/cli/main.ts'],

@@ -28,13 +28,6 @@ export const SETTINGS_SECTION = 'robotsLens';
 
 // ── fetch state of a fetched robots.txt document ──────────────────────────────────────
 
-/**
- * Why a Test URL or matrix verdict came out as it did: the matcher's reasons, plus
- * `fetch-state` — the document is a fetched robots.txt that was unreachable or
- * unavailable, so the fetch state decides every URL of its origin, not rules (contract §5).
- */
-export type DecisionReason = VerdictReason | 'fetch-state';
-
 /** Where a fetched robots.txt document came from, as `robotsLens/fetch` reported it. */
 export interface FetchedSource {
   /** The origin the file governs; a redirect elsewhere does not change it. */
@@ -60,19 +53,11 @@ export interface FetchStateNote extends FetchedSource {
   readonly allowed: boolean;
 }
 
-/** A verdict decided by the fetch state instead of rules: no group, no rule. */
-export interface FetchStateVerdict extends Omit<Verdict, 'outcome' | 'allowed' | 'reason' | 'group' | 'rule' | 'googleLiteral'> {
-  readonly outcome: 'allowed' | 'disallowed';
-  readonly allowed: boolean;
-  readonly reason: 'fetch-state';
-  readonly group: null;
-  readonly rule: null;
-  /** No rules are compared, so no parser can read them differently. */
-  readonly googleLiteral?: undefined;
-}
-
-/** The matcher's verdict, or the fetch state's on a fetched document that has no rules in force. */
-export type TestUrlVerdict = Verdict | FetchStateVerdict;
+/**
+ * The matcher's verdict, or the fetch state's (reason `fetch-state`, no group, no rule) on a
+ * fetched document that has no rules in force.
+ */
+export type TestUrlVerdict = Verdict;
 
 export interface FetchedDocumentParams {
   readonly uri: string;
@@ -126,7 +111,7 @@ export interface MatrixCell {
   readonly allowed: boolean | null;
   /** Line of the deciding rule; null when no rule decided. */
   readonly line: number | null;
-  readonly reason: DecisionReason;
+  readonly reason: VerdictReason;
 }
 
 export interface MatrixRow {

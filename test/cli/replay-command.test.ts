@@ -206,16 +206,16 @@ describe('robots-lens replay: versions, formats and usage', () => {
     assert.deepEqual(records(json.stdout).map((r) => [r.url, r.crawler]), [['/robots.txt', 'Googlebot'], ['/checkout/', 'Googlebot']]);
   });
 
-  test('--reader-thread on: the bundled reader thread gives the same records and summary as the engine in place', async () => {
+  test('a longer log: the bundled CLI gives the same records and summary as the engine', async () => {
     const log = join(out, 'big.log');
     writeFileSync(log, readFileSync(LOG, 'utf8').repeat(5));
     const summaryJson = join(out, 'big-summary.json');
-    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson, '--reader-thread', 'on']);
+    const cli = await runCli(['replay', ROBOTS, log, '--json', '--ranges', RANGES, '--crawl-delay', '--crawl-delay-scope', 'claimed', '--summary-json', summaryJson]);
     assert.equal(cli.code, 0, cli.stderr);
     const lines: string[] = [];
     const summary = await replayLogFiles(
       [log],
-      { versions: [await singleVersion(ROBOTS)], ranges: (await loadRangeLists(RANGES)).lists, crawlDelay: 'claimed', readerThread: false },
+      { versions: [await singleVersion(ROBOTS)], ranges: (await loadRangeLists(RANGES)).lists, crawlDelay: 'claimed' },
       { onRecord: (r) => void lines.push(jsonLine(r)) },
     );
     assert.equal(lines.length, 5 * 4004);
@@ -231,7 +231,6 @@ describe('robots-lens replay: versions, formats and usage', () => {
       ['replay', ROBOTS, LOG, '--format', 'xml'],
       ['replay', ROBOTS, LOG, '--grace', 'soon'],
       ['replay', ROBOTS, LOG, '--fail-on', 'anything'],
-      ['replay', ROBOTS, LOG, '--reader-thread', 'sometimes'],
       ['replay', ROBOTS, join(out, 'missing.log')],
       ['replay', ROBOTS, LOG, '--dns-server', 'dns.example'],
       ['replay', ROBOTS, LOG, '--version', 'x.txt'],

@@ -60,6 +60,12 @@ describe('log files from disk', () => {
     assert.match(warnings.join(), /gzip stream ends early/);
   });
 
+  test('an unreadable gzip is an input error', async () => {
+    const bad = join(dir, 'bad.log.gz');
+    writeFileSync(bad, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not deflate data at all, really not')]));
+    await assert.rejects(() => replay([bad]), (e: unknown) => e instanceof InputError && /not a readable gzip file/.test(e.message));
+  });
+
   test('rotated files given out of order are replayed in time order', async () => {
     const lines = readFileSync(EXAMPLE_LOG, 'utf8').split('\n');
     const first = join(dir, 'access.log.2.gz');
@@ -83,6 +89,22 @@ describe('log files from disk', () => {
     assert.ok(last.elapsedMs > 0);
   });
 
+  test('progress over several files: lines only grow, bytes of each file up to its size, every line counted at the end', async () => {
+    const second = join(dir, 'second.log');
+    writeFileSync(second, readFileSync(EXAMPLE_LOG, 'utf8').split('\n').slice(0, 3000).join('\n') + '\n');
+    const reports: ReplayProgress[] = [];
+    const summary = await replayLogFiles([EXAMPLE_LOG, second], { versions: VERSIONS, orderByTime: false }, { onProgress: (p) => void reports.push(p), progressEvery: 1000 });
+    assert.ok(reports.length >= 4, `${reports.length} reports`);
+    assert.ok(reports.every((p, i) => i === 0 || (p.lines >= reports[i - 1]!.lines && p.fileIndex >= reports[i - 1]!.fileIndex)));
+    for (const [index, path] of [EXAMPLE_LOG, second].entries()) {
+      const mine = reports.filter((p) => p.fileIndex === index);
+      assert.ok(mine.every((p) => p.file === path && p.files === 2 && p.bytesTotal === readFileSync(path).length && p.bytesRead! <= p.bytesTotal!));
+      assert.equal(mine.at(-1)!.bytesRead, mine.at(-1)!.bytesTotal);
+    }
+    assert.equal(reports.at(-1)!.lines, summary.totals.lines);
+    assert.equal(reports.at(-1)!.requests, summary.totals.requests);
+  });
+
   test('an aborted replay stops early and says so', async () => {
     const big = join(dir, 'big.log');
     const text = readFileSync(EXAMPLE_LOG, 'utf8');
@@ -91,6 +113,24 @@ describe('log files from disk', () => {
     const { summary } = await replay([big], { signal: controller.signal, onProgress: () => controller.abort(), progressEvery: 1000 });
     assert.equal(summary.cancelled, true);
     assert.ok(summary.totals.lines < 20 * 4008);
+  });
+
+  test('cancellation keeps what was judged: a prefix of the full replay', async () => {
+    const big = join(dir, 'big.log');
+    writeFileSync(big, readFileSync(EXAMPLE_LOG, 'utf8').repeat(20));
+    const full = await replay([big]);
+    const controller = new AbortController();
+    const records: AuditRecord[] = [];
+    const summary = await replayLogFiles([big], { versions: VERSIONS }, {
+      signal: controller.signal,
+      onRecord: (r) => {
+        records.push(r);
+        if (records.length === 3000) controller.abort();
+      },
+    });
+    assert.equal(summary.cancelled, true);
+    assert.ok(records.length >= 3000 && records.length < full.records.length, `${records.length} records`);
+    assert.deepEqual(records, full.records.slice(0, records.length));
   });
 
   test('missing files and folders are input errors with one clear sentence', async () => {

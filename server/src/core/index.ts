@@ -33,7 +33,7 @@ export { formatRobots } from './format';
 
 // fetch: what a robots.txt fetch outcome means; Check URL
 export {
-  checkFetchedUrl, classifyFetch, DEFAULT_ROBOTS_MAX_BYTES, formatCheckReport, formatFetchReport,
+  allowedByFetchState, checkFetchedUrl, classifyFetch, decideUnderFetchState, DEFAULT_ROBOTS_MAX_BYTES, formatCheckReport, formatFetchReport,
   isRedirectStatus, MAX_ROBOTS_REDIRECTS, robotsFetchReport, urlCheckReport,
 } from './fetch';
 export type {
@@ -49,12 +49,11 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 
 // audit: access logs replayed against robots.txt as it was
 export {
-  batchBuffers, createLogParser, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
-  jsonLine, LOG_FORMATS, LogLineReader, parseDuration, parseIp, parseIpRangeList, printable,
-  RANGE_LIST_SOURCES, replayLogs, RequestBatchWriter, reverseName, snapshotTime,
+  createLogParser, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
+  jsonLine, LOG_FORMATS, parseDuration, parseIp, parseIpRangeList, printable,
+  RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
 } from './audit';
 export type {
-  AuditRecord, AuditSummary, BatchBuffers, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
-  ParsedLogInput, RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, RequestBatch,
-  ReverseDnsResolver, RobotsVersion,
+  AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
+  RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
 } from './audit';

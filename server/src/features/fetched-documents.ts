@@ -7,19 +7,17 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { parseTarget, plainVerdict } from '../core';
+import { allowedByFetchState } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type {
   FetchedDocumentParams,
   FetchedSource,
   FetchStateNote,
-  MatrixCell,
   MatrixParams,
   MatrixResult,
   TestUrlParams,
   TestUrlResult,
-  TestUrlVerdict,
 } from '../protocol';
 import { matrix } from './matrix-request';
 import { testUrl } from './test-url-request';
@@ -50,59 +48,24 @@ export class FetchedDocuments {
   testUrl(parsed: ParsedDocument, params: TestUrlParams): TestUrlResult {
     const source = this.sources.get(parsed.uri);
     const origin = typeof params.origin === 'string' ? params.origin : source?.origin;
-    const result = testUrl(parsed, origin !== undefined ? { ...params, origin } : params);
     const note = source !== undefined ? fetchStateNote(source) : undefined;
-    if (note === undefined) return result;
-    return { verdicts: result.verdicts.map((verdict) => byFetchState(verdict, note)), fetchState: note };
+    const why = note !== undefined ? `No rule decides: robots.txt was ${note.state} when fetched (${note.fetchedAt}). ${note.explanation}` : undefined;
+    const result = testUrl(parsed, origin !== undefined ? { ...params, origin } : params, source?.state, why);
+    return note === undefined ? result : { ...result, fetchState: note };
   }
 
   matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken): MatrixResult {
     const source = this.sources.get(parsed.uri);
     const origin = typeof params.origin === 'string' ? params.origin : source?.origin;
-    const result = matrix(parsed, params, token);
+    const result = matrix(parsed, origin !== undefined ? { ...params, origin } : params, token, source?.state);
     const note = source !== undefined ? fetchStateNote(source) : undefined;
-    if (origin === undefined && note === undefined) return result;
-    const governed = result.paths.map((path) => origin === undefined || governs(origin, path));
-    const rows = result.rows.map((row) => ({
-      ...row,
-      // No group is in force when the fetch state decides.
-      ...(note !== undefined ? { group: null } : {}),
-      cells: row.cells.map((cell, index): MatrixCell => {
-        if (governed[index] === false) return OTHER_ORIGIN_CELL;
-        if (note === undefined || cell.allowed === null) return cell;
-        return { outcome: note.allowed ? 'allowed' : 'disallowed', allowed: note.allowed, line: null, reason: 'fetch-state' };
-      }),
-    }));
-    return { paths: result.paths, rows, ...(note !== undefined ? { fetchState: note } : {}) };
+    return note === undefined ? result : { ...result, fetchState: note };
   }
-}
-
-const OTHER_ORIGIN_CELL: MatrixCell = { outcome: 'not-applicable', allowed: null, line: null, reason: 'other-origin' };
-
-/** As the matcher reads it: a path, or an absolute URL on `origin`. */
-function governs(origin: string, path: string): boolean {
-  const parsed = parseTarget(path);
-  return !parsed.ok || parsed.target.origin === null || parsed.target.origin === origin;
 }
 
 function fetchStateNote(source: FetchedSource): FetchStateNote | undefined {
   if (source.state === 'rules') return undefined;
-  return { ...source, state: source.state, allowed: source.state === 'unavailable' };
-}
-
-/** The fetch state's verdict in place of the rules'; a URL the file does not govern stays not applicable. */
-function byFetchState(verdict: TestUrlVerdict, note: FetchStateNote): TestUrlVerdict {
-  if (verdict.outcome === 'not-applicable' || verdict.reason === 'fetch-state') return verdict;
-  const { googleLiteral: _googleLiteral, ...rest } = plainVerdict(verdict);
-  return {
-    ...rest,
-    outcome: note.allowed ? 'allowed' : 'disallowed',
-    allowed: note.allowed,
-    reason: 'fetch-state',
-    group: null,
-    rule: null,
-    explanation: `No rule decides: robots.txt was ${note.state} when fetched (${note.fetchedAt}). ${note.explanation}`,
-  };
+  return { ...source, state: source.state, allowed: allowedByFetchState(source.state) === true };
 }
 
 const STATES: ReadonlySet<string> = new Set<FetchState>(['rules', 'unavailable', 'unreachable']);

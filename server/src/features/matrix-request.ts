@@ -5,15 +5,17 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { CRAWLERS, matcherFor, samplePaths } from '../core';
+import { CRAWLERS, decideUnderFetchState, matcherFor, samplePaths } from '../core';
+import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow } from '../protocol';
 
 /** More agents or paths than this in one matrix is a mistake, not a question. */
 const MAX_MATRIX_CELLS = 200_000;
 
-export function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken): MatrixResult {
+export function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken, state: FetchState = 'rules'): MatrixResult {
   const matcher = matcherFor(parsed.file);
+  const options = params.origin !== undefined ? { origin: params.origin } : {};
   const agents = params.agents && params.agents.length > 0 ? params.agents : CRAWLERS.filter((c) => c.wellKnown).map((c) => c.token);
   const paths = params.paths && params.paths.length > 0 ? params.paths : samplePaths(parsed.file);
   if (agents.length * paths.length > MAX_MATRIX_CELLS) {
@@ -25,7 +27,7 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
     if (token.isCancellationRequested) break;
     const resolved = matcher.resolve(String(agent));
     const cells = paths.map((path): MatrixCell => {
-      const verdict = matcher.decide(path, resolved);
+      const verdict = decideUnderFetchState(state, matcher, path, resolved, options);
       return { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
     });
     const selected = matcher.select(resolved)?.group;
@@ -34,7 +36,8 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
       agent,
       token: resolved.token,
       ...(crawler ? { crawler: { id: crawler.id, name: crawler.name, operator: crawler.operator, purpose: crawler.purpose } } : {}),
-      group: selected ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
+      // No group is in force when the fetch state decides.
+      group: selected && state === 'rules' ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
       cells,
     });
   }

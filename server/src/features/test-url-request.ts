@@ -4,13 +4,15 @@
  * fetched document's origin and fetch state.
  */
 
-import { matcherFor } from '../core';
+import { decideUnderFetchState, matcherFor } from '../core';
+import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
 
-export function testUrl(parsed: ParsedDocument, params: TestUrlParams): TestUrlResult {
+/** `state`: how the document's robots.txt was fetched (it decides before the rules); `noRulesExplanation` says why when it does. */
+export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: FetchState = 'rules', noRulesExplanation?: string): TestUrlResult {
   const matcher = matcherFor(parsed.file);
-  const options = params.origin !== undefined ? { origin: params.origin } : {};
+  const options = { ...(params.origin !== undefined ? { origin: params.origin } : {}), ...(noRulesExplanation !== undefined ? { noRulesExplanation } : {}) };
   const agents = Array.isArray(params.agents) ? params.agents : [];
-  return { verdicts: agents.map((agent) => matcher.decide(String(params.url), String(agent), options)) };
+  return { verdicts: agents.map((agent) => decideUnderFetchState(state, matcher, String(params.url), String(agent), options)) };
 }

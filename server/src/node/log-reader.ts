@@ -13,7 +13,6 @@ import { createGunzip } from 'node:zlib';
 import { createLogParser, detectLogFormat, replayLogs } from '../core';
 import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
 import { describeFsError, InputError } from './files';
-import { ReaderThread, readerThreadPays } from './reader-thread';
 
 /** Bytes per read: reads of 256 KiB and more cost the kernel about twice as much per byte (measured). */
 const CHUNK_BYTES = 128 << 10;
@@ -205,13 +204,6 @@ export interface ReplayFilesOptions extends ReplayOptions {
   /** Replay files in the order of their first request (rotated logs given in any order). Default true. */
   readonly orderByTime?: boolean;
   readonly onWarning?: (message: string) => void;
-  /**
-   * Read and parse the logs on a worker thread while this one judges (same records and
-   * summary; faster when a core is free, slower when none is). `auto` (default): when the
-   * load average leaves room for a second thread and there is enough log text to repay
-   * starting one (`readerThreadPays`).
-   */
-  readonly readerThread?: boolean | 'auto';
 }
 
 /** Replays log files from disk; see `replayLogs` for handlers (progress, cancellation, records). */
@@ -225,19 +217,6 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
     ordered = indexed.map((x) => x.info);
     if (ordered.some((info, i) => info !== infos[i])) {
       options.onWarning?.(`Log files are replayed in the order of their first request: ${ordered.map((i) => i.path).join(', ')}.`);
-    }
-  }
-  const useThread = options.readerThread ?? 'auto';
-  if (useThread === true || (useThread === 'auto' && readerThreadPays(ordered))) {
-    const format = options.format ?? 'auto';
-    const thread = new ReaderThread(
-      ordered.map((info) => ({ info, format })),
-      { recordsWanted: handlers.onRecord !== undefined, jsonFields: options.jsonFields, onWarning: options.onWarning },
-    );
-    try {
-      return await replayLogs(thread.inputs, options, { now: () => performance.now(), ...handlers });
-    } finally {
-      await thread.close();
     }
   }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};

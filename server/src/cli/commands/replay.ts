@@ -21,7 +21,6 @@ import { UsageError } from '../usage';
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
 const JSON_FIELD_KEYS: readonly (keyof JsonFieldNames)[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host', 'xRobotsTag'];
-const READER_THREAD: ReadonlyMap<string, boolean | 'auto'> = new Map<string, boolean | 'auto'>([['auto', 'auto'], ['on', true], ['off', false]]);
 
 export async function runReplay(argv: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -45,7 +44,6 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
       git: { type: 'boolean', default: false },
       origin: { type: 'string' },
       'fail-on': { type: 'string' },
-      'reader-thread': { type: 'string', default: 'auto' },
     },
   });
   const [robotsPath, ...logs] = positionals;
@@ -58,8 +56,6 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   const scope = values['crawl-delay-scope'];
   if (scope !== 'verified' && scope !== 'claimed') throw new UsageError(`--crawl-delay-scope must be verified or claimed, not "${scope}".`);
   if (values['fail-on'] !== undefined && values['fail-on'] !== 'violations') throw new UsageError(`--fail-on takes "violations", not "${values['fail-on']}".`);
-  const readerThread = READER_THREAD.get(values['reader-thread']);
-  if (readerThread === undefined) throw new UsageError(`--reader-thread must be auto, on or off, not "${values['reader-thread']}".`);
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
   const jsonFields = values['json-fields'] !== undefined ? parseJsonFields(values['json-fields']) : undefined;
   const warnings: string[] = [];
@@ -106,7 +102,6 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
         ...(dns ? { dns } : {}),
         graceMs,
         crawlDelay: values['crawl-delay'] ? scope : false,
-        readerThread,
         onWarning: warn,
       },
       {

@@ -1,7 +1,7 @@
 /**
  * Who a User-Agent says it is: a catalogue crawler (or control token) with its chain, a
  * browser, another client judged by its product token, or no User-Agent at all. The replay
- * judges requests by it; a reader thread uses it to leave out what the judging would not read.
+ * judges requests by it.
  */
 
 import type { Crawler, ResolvedAgent } from '../crawlers';

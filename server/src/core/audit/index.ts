@@ -19,17 +19,10 @@
  * come from `parseIpRangeList` (`server/src/node/ranges.ts` loads a folder); `options.dns`
  * is a `ReverseDnsResolver` (`server/src/node/reverse-dns.ts`). `AuditSession` is the same
  * engine for callers that feed text themselves.
- *
- * The reading can run elsewhere: `LogLineReader` (lines, format detection, parsing) into a
- * `RequestBatchWriter` on one thread, and `ParsedLogInput`s of its `RequestBatch`es given to
- * `replayLogs` on another give the same records and summary (`server/src/node/reader-thread.ts`).
  */
-export { AuditSession, replayLogs } from './replay';
-export type { CancelSignal, CrawlDelayScope, LogInput, ParsedLogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay';
-export { LogLineReader } from './log-lines';
-export type { LogLineReaderOptions, LogLineSink } from './log-lines';
-export { batchBuffers, RequestBatchReader, RequestBatchWriter } from './request-batch';
-export type { BatchBuffers, ParseFailureEntry, RequestBatch } from './request-batch';
+export { AuditSession } from './replay';
+export { replayLogs } from './replay-logs';
+export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay-logs';
 export type { AuditReason, AuditRecord, ClientKind } from './record';
 export type {
   AuditPolicy,

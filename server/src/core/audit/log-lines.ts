@@ -1,9 +1,8 @@
 /**
  * Text of one log file → parsed lines: chunks are cut into lines (a line may straddle
  * chunks; CR before LF is dropped), the format is detected from the first lines when not
- * given, and each line is parsed. What comes out goes to a `LogLineSink`: the replay itself,
- * or an encoder that ships the requests to another thread. Both see exactly the same events,
- * which is what keeps a replay read on a worker thread identical to one read in place.
+ * given, and each line is parsed. What comes out goes to a `LogLineSink`, the replay's
+ * session, in log order.
  */
 
 import { createLogParser, detectLogFormat } from './log-formats';

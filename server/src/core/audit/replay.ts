@@ -12,6 +12,8 @@
 import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
+import { decideUnderFetchState } from '../fetch';
+import type { FetchState } from '../fetch';
 import { matcherFor, parseTarget } from '../match';
 import { statementText } from '../parse';
 import type { RobotsFile } from '../parse';
@@ -19,94 +21,31 @@ import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
 import { clfRequest, ownString, StringInterner } from './log-formats';
-import type { ClfFields, JsonFieldNames, LogFormat, LogRequest } from './log-formats';
+import type { ClfFields, LogFormat, LogRequest } from './log-formats';
 import { LogLineReader } from './log-lines';
-import type { CancelSignal, LogLineSink } from './log-lines';
-import { RequestBatchReader } from './request-batch';
-import type { RequestBatch } from './request-batch';
-import type { IpRangeList } from './ranges';
+import type { LogLineSink } from './log-lines';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
-import { SummaryBuilder } from './summary';
-import type { AuditSummary, SummaryLimits, SummaryRow } from './summary';
+import type { CrawlDelayScope, ReplayHandlers, ReplayOptions } from './replay-logs';
+import type { AuditSummary } from './summary';
+import { SummaryBuilder } from './summary-builder';
+import type { CrawlDelayCheck, JudgedRequest } from './summary-builder';
 import { isoTime, IsoClock } from './time';
 import { CrawlerVerifier } from './verification';
-import type { RequestVerification, ReverseDnsResolver, VerificationStatus } from './verification';
+import type { RequestVerification, VerificationStatus } from './verification';
 import { RobotsTimeline } from './versions';
-import type { RobotsVersion } from './versions';
+import type { VersionInEffect } from './versions';
+import type { Writable } from './writable';
 
-export type { CancelSignal } from './log-lines';
-
-export type CrawlDelayScope = 'verified' | 'claimed';
-
-export interface ReplayOptions {
-  /** At least one version; a single file given "as if in effect all along" has `effective: null`. */
-  readonly versions: readonly RobotsVersion[];
-  /** The origin the robots.txt governs; absolute URLs (or logged hosts) on other origins are not applicable. */
-  readonly origin?: string;
-  /** Log format, or `auto` (default) to detect it per file. */
-  readonly format?: LogFormat | 'auto';
-  readonly jsonFields?: JsonFieldNames;
-  /** Published IP lists (see `parseIpRangeList`). */
-  readonly ranges?: readonly IpRangeList[];
-  /** Enables forward-confirmed reverse DNS for operators that document it. */
-  readonly dns?: ReverseDnsResolver;
-  /** Cache grace after a version change, ms. Default 24 h. */
-  readonly graceMs?: number;
-  /** Check Crawl-delay (only for crawlers documented to honour it), for verified or all claimed requests. Default off. */
-  readonly crawlDelay?: CrawlDelayScope | false;
-  readonly limits?: SummaryLimits;
-}
-
-export interface ReplayProgress {
-  readonly file: string;
-  readonly fileIndex: number;
-  readonly files: number;
-  readonly lines: number;
-  readonly requests: number;
-  readonly parseFailures: number;
-  /** Bytes of the current file read so far and in total, when the source knows them. */
-  readonly bytesRead: number | null;
-  readonly bytesTotal: number | null;
-  readonly elapsedMs: number;
-}
-
-export interface ReplayHandlers {
-  readonly signal?: CancelSignal;
-  /** Called for every judged request, in log order; a returned promise pauses the replay (backpressure). */
-  readonly onRecord?: (record: AuditRecord) => void | Promise<void>;
-  readonly onProgress?: (progress: ReplayProgress) => void;
-  /** Lines between progress reports. Default 100,000. */
-  readonly progressEvery?: number;
-  /** A clock for `elapsedMs` (the core has no clock of its own). */
-  readonly now?: () => number;
-}
-
-/** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */
-export interface LogInput {
-  readonly name: string;
-  readonly chunks: AsyncIterable<string> | Iterable<string>;
-  /** Overrides the replay's format for this file. */
-  readonly format?: LogFormat | 'auto';
-  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
-}
-
-/**
- * A log read and parsed elsewhere (a reader thread running `LogLineReader` into a
- * `RequestBatchWriter`): its batches in order, and, optionally, byte progress.
- */
-export interface ParsedLogInput {
-  readonly name: string;
-  readonly batches: AsyncIterable<RequestBatch>;
-  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
-}
-
-interface VerdictLite {
+/** A verdict as a record carries it, with the state it was judged in and, in `grace`, the version before's. */
+interface Judgement {
   readonly allowed: boolean | null;
   readonly line: number | null;
   readonly rule: string | null;
   readonly group: string | null;
   readonly reason: AuditReason;
   readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
+  readonly state: RobotsState;
+  readonly grace?: AuditRecord['grace'];
 }
 
 interface Identity {
@@ -120,17 +59,18 @@ interface Identity {
   /** Fetch-state key of spoofed requests, kept apart from the real crawler's. */
   readonly spoofedKey: string;
   readonly policy: FetchFailurePolicy;
-  readonly verdicts: (Map<string, VerdictLite> | undefined)[];
+  /** Verdict caches by version and fetch state (`verdictSlot`). */
+  readonly verdicts: (Map<string, Judgement> | undefined)[];
   readonly delays: (number | null | undefined)[];
-  readonly rows: Partial<Record<VerificationStatus, SummaryRow>>;
 }
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
 const NOT_APPLICABLE_VERIFICATION: RequestVerification = { status: 'not-applicable', evidence: null };
-const ROBOTS_TXT_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt' };
-const UNAVAILABLE_VERDICT: VerdictLite = { allowed: true, line: null, rule: null, group: null, reason: 'unavailable' };
-const UNREACHABLE_VERDICT: VerdictLite = { allowed: false, line: null, rule: null, group: null, reason: 'unreachable' };
+/** A crawler's own fetch of /robots.txt is allowed, whatever state it is in. */
+const ROBOTS_TXT: Readonly<Record<FetchState, Judgement>> = {
+  rules: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'rules' },
+  unavailable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unavailable' },
+  unreachable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unreachable' },
+};
 const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
@@ -138,19 +78,16 @@ const MAX_VERDICTS = 500_000;
 /**
  * One replay: feed it files (`beginFile`, `feed`, `endFile`), read the summary at any time.
  * `feed` returns a promise only when it had to wait (DNS, a slow record consumer); callers
- * must wait for it before feeding more.
- *
- * Lines read and parsed elsewhere (a reader thread) enter through the `LogLineSink` side
- * instead: `beginParsedFile`, then `formatChosen`, `linesRead`, `request`, `parseFailure`
- * in log order — the same calls the session's own reader makes.
+ * must wait for it before feeding more. Text is the only way in: the session's own
+ * `LogLineReader` cuts and parses it, and hands each request to `judge`.
  */
-export class AuditSession implements LogLineSink {
+export class AuditSession {
   readonly timeline: RobotsTimeline;
   private readonly verifier: CrawlerVerifier;
   private readonly tracker = new FetchTracker();
   private readonly summaryBuilder: SummaryBuilder;
   private readonly identities = new Map<string, Identity>();
-  private readonly verdictCaches = new Map<string, Map<string, VerdictLite>>();
+  private readonly verdictCaches = new Map<string, Map<string, Judgement>>();
   private verdictCount = 0;
   private readonly ruleTexts = new Map<RobotsFile, Map<number, string>>();
   /** Crawler URLs as shared strings, so verdict lookups hash each distinct URL once. */
@@ -168,6 +105,8 @@ export class AuditSession implements LogLineSink {
   private fileName = '';
   private fileLines = 0;
   private readonly clock = new IsoClock();
+  /** The one `JudgedRequest` of requests only counted, refilled for each: most lines of most logs are such, and the summary keeps nothing of it. */
+  private readonly onlyCounted: Writable<JudgedRequest> = { timeMs: 0, client: 'browser', crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
 
   constructor(
     private readonly options: ReplayOptions,
@@ -183,7 +122,14 @@ export class AuditSession implements LogLineSink {
     this.onRecord = handlers.onRecord;
     this.now = handlers.now ?? (() => 0);
     this.started = this.now();
-    this.reader = new LogLineReader(this, {
+    const sink: LogLineSink = {
+      formatChosen: (format, source) => this.summaryBuilder.setFormat(format, source),
+      linesRead: (count) => this.linesRead(count),
+      request: (req, line) => this.request(req, line),
+      requestAt: (text, fields, line) => this.requestAt(text, fields, line),
+      parseFailure: (line, text, reason) => this.summaryBuilder.failure(this.fileName, line, text, reason),
+    };
+    this.reader = new LogLineReader(sink, {
       ...(options.jsonFields ? { jsonFields: options.jsonFields } : {}),
       ...(handlers.signal ? { signal: handlers.signal } : {}),
     });
@@ -210,7 +156,9 @@ export class AuditSession implements LogLineSink {
   }
 
   beginFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): void {
-    this.beginParsedFile(name);
+    this.fileName = name;
+    this.fileLines = 0;
+    this.summaryBuilder.beginFile(name);
     this.reader.begin(format);
   }
 
@@ -222,26 +170,6 @@ export class AuditSession implements LogLineSink {
   /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
   endFile(): void | Promise<void> {
     return this.reader.end();
-  }
-
-  /** Starts a file whose lines arrive already parsed, through the `LogLineSink` methods. */
-  beginParsedFile(name: string): void {
-    this.fileName = name;
-    this.fileLines = 0;
-    this.summaryBuilder.beginFile(name);
-  }
-
-  formatChosen(format: LogFormat, source: string): void {
-    this.summaryBuilder.setFormat(format, source);
-  }
-
-  linesRead(count: number): void {
-    this.fileLines += count;
-    this.summaryBuilder.lines(count);
-  }
-
-  parseFailure(line: number, text: string, reason: string): void {
-    this.summaryBuilder.failure(this.fileName, line, text, reason);
   }
 
   /** The summary so far (complete after the last `endFile`). */
@@ -269,8 +197,13 @@ export class AuditSession implements LogLineSink {
     });
   }
 
+  private linesRead(count: number): void {
+    this.fileLines += count;
+    this.summaryBuilder.lines(count);
+  }
+
   /** A parsed request of the current file, judged now. */
-  request(req: LogRequest, line: number): void | Promise<void> {
+  private request(req: LogRequest, line: number): void | Promise<void> {
     return this.identified(req, line, this.identify(req.userAgent));
   }
 
@@ -278,12 +211,9 @@ export class AuditSession implements LogLineSink {
    * A combined/common request as positions in its line: a request the replay only counts
    * (see `judge`) is counted without cutting its strings, which is most lines of most logs.
    */
-  requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
+  private requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
     const identity = this.identify(fields.userAgent);
-    if (identity.resolved === undefined && this.onRecord === undefined) {
-      this.summaryBuilder.addNotACrawler(identity.client === 'browser', fields.time);
-      return;
-    }
+    if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(fields.time, identity.client);
     return this.identified(clfRequest(text, fields), line, identity);
   }
 
@@ -311,35 +241,22 @@ export class AuditSession implements LogLineSink {
       policy: fetchPolicyFor(crawler),
       verdicts: [],
       delays: [],
-      rows: {},
     };
     this.identities.set(userAgent, identity);
     return identity;
   }
 
+  /**
+   * Judges a request in steps, each giving fields of its record: the fetch of /robots.txt it
+   * may be, the verdict in effect (version, fetch state, grace), the Crawl-delay check. The
+   * record and what the summary needs besides go to the summary as one `JudgedRequest`.
+   */
   private judge(req: LogRequest, logLine: number, identity: Identity, verification: RequestVerification): void | Promise<void> {
     const time = req.time;
-    if (identity.resolved === undefined && this.onRecord === undefined) {
-      // Browsers and requests without a User-Agent only count, unless someone wants records
-      // (`requestAt` and the reader thread's batches count them before this point).
-      this.summaryBuilder.addNotACrawler(identity.client === 'browser', time);
-      return;
-    }
-    const iso = this.clock.iso(time);
+    // Browsers and requests without a User-Agent only count, unless someone wants records.
+    if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(time, identity.client);
+    if (identity.resolved === undefined) return this.judged(this.notACrawler(req, logLine, identity.client, verification.status));
     const status = verification.status;
-    // The address and URL may be views into a big chunk: what is kept must not keep it alive.
-    const ip = ownString(req.ip);
-    if (identity.resolved === undefined) {
-      const record: AuditRecord = {
-        file: this.fileName, logLine, time: iso, ip, method: req.method, url: ownString(req.url), status: req.status,
-        userAgent: req.userAgent, client: identity.client, crawler: null, agent: '', verification: status, evidence: null,
-        allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
-        violation: false, robotsFetch: false,
-      };
-      this.summaryBuilder.add(record, time, undefined);
-      return this.onRecord === undefined ? undefined : this.onRecord(record);
-    }
-
     // One shared copy per distinct URL: verdict lookups hash it once, records never pin a chunk.
     const loggedUrl = this.urls.get(req.url);
     const url = this.origin !== undefined && req.host !== null && loggedUrl.charCodeAt(0) === 0x2f ? this.urls.get(`${this.originScheme}://${req.host}${loggedUrl}`) : loggedUrl;
@@ -347,114 +264,112 @@ export class AuditSession implements LogLineSink {
     const spoofed = status === 'spoofed';
     const stateKey = spoofed ? identity.spoofedKey : identity.selectionKey;
     const robotsFetch = isRobotsTxt(url) && (req.method === 'GET' || req.method === 'HEAD');
-    let note: string | undefined;
-    if (robotsFetch) {
-      // A crawler not seen fetching before is taken to hold a good copy ('rules').
-      const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
-      const after = this.tracker.observe(stateKey, time, req.status);
-      if (fetchOutcome(req.status) !== 'keep') {
-        this.summaryBuilder.robotsFetch(identity.crawler?.token ?? identity.token, ip, time, req.status, after.state, beforeState !== after.state, status);
-      }
-    }
+    const fetched = robotsFetch ? this.robotsFetched(stateKey, time, req.status) : null;
     const effective = this.tracker.effective(stateKey, time, identity.policy);
-    if (effective.note !== null) note = effective.note;
-
-    let verdict: VerdictLite;
-    let state: RobotsState = effective.state;
-    let grace: AuditRecord['grace'];
-    if (robotsFetch) {
-      verdict = ROBOTS_TXT_VERDICT;
-    } else {
-      const current = this.verdictFor(inEffect.index, identity, url);
-      if (current.allowed === null) verdict = current;
-      else if (state === 'unavailable') verdict = UNAVAILABLE_VERDICT;
-      else if (state === 'unreachable') verdict = UNREACHABLE_VERDICT;
-      else {
-        verdict = current;
-        const previous = inEffect.previous;
-        const changedAt = inEffect.version.effective;
-        if (previous !== undefined && changedAt !== null && time - changedAt < this.graceMs && time >= changedAt) {
-          // A crawler that fetched robots.txt after the change had seen the new version: no grace.
-          const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
-          if (fetched === null || fetched < changedAt) {
-            const before = this.verdictFor(inEffect.index - 1, identity, url);
-            if (before.allowed !== null && before.allowed !== current.allowed) {
-              state = 'grace';
-              grace = { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) };
-            }
-          }
-        }
-      }
-    }
-    if (inEffect.beforeFirst) {
-      this.summaryBuilder.beforeFirstVersion++;
-      note = `Predates the earliest known version (${inEffect.version.label}), which was used.`;
-    }
-
+    const verdict = robotsFetch ? ROBOTS_TXT[effective.state] : this.verdictInEffect(inEffect, effective.state, identity, url, stateKey, time);
+    const state = verdict.state;
+    const note = inEffect.beforeFirst ? `Predates the earliest known version (${inEffect.version.label}), which was used.` : effective.note;
     const isCrawler = identity.client === 'crawler';
     const violation = isCrawler && !spoofed && verdict.allowed === false && state !== 'grace';
-
-    let crawlDelay: AuditRecord['crawlDelay'];
-    if (this.crawlDelay && isCrawler && !spoofed && !robotsFetch && identity.crawler!.crawlDelay === 'honoured') {
-      if (this.crawlDelay === 'verified' && status !== 'verified') {
-        this.summaryBuilder.crawlDelaySkipped();
-      } else {
-        const delay = this.delayFor(inEffect.index, identity);
-        const key = identity.crawler!.id;
-        const last = this.lastRequest.get(key);
-        this.lastRequest.set(key, time);
-        let gap: number | null = null;
-        let late = false;
-        if (last !== undefined) {
-          gap = Math.abs(time - last);
-          const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
-          if (delay !== null && delay > 0 && gap + resolution <= delay * 1000) {
-            late = true;
-            crawlDelay = { gapSeconds: gap / 1000, delaySeconds: delay };
-          }
-        }
-        this.summaryBuilder.crawlDelayChecked(identity.crawler!.token, delay, gap, late);
-      }
-    }
+    const delayCheck = isCrawler && !spoofed && !robotsFetch ? this.crawlDelayCheck(inEffect.index, identity, status, time) : null;
 
     const record: Writable<AuditRecord> = {
-      file: this.fileName, logLine, time: iso, ip, method: req.method, url: loggedUrl, status: req.status,
+      // The address may be a view into a big chunk: what is kept must not keep it alive.
+      file: this.fileName, logLine, time: this.clock.iso(time), ip: ownString(req.ip), method: req.method, url: loggedUrl, status: req.status,
       userAgent: req.userAgent, client: identity.client, crawler: identity.crawler?.token ?? null, agent: identity.token,
       verification: status, evidence: verification.evidence, allowed: verdict.allowed, line: verdict.line, rule: verdict.rule,
       group: verdict.group, state: verdict.allowed === null ? null : state, reason: verdict.reason,
       version: verdict.allowed === null ? null : inEffect.version.label, violation, robotsFetch,
     };
     // Optional fields are added only when present (no spreads: this runs for every request).
-    if (grace !== undefined) record.grace = grace;
-    if (crawlDelay !== undefined) record.crawlDelay = crawlDelay;
-    if (note !== undefined) record.note = note;
+    if (verdict.grace !== undefined) record.grace = verdict.grace;
+    if (delayCheck !== null && delayCheck !== 'skipped' && delayCheck.late !== undefined) record.crawlDelay = delayCheck.late;
+    if (note !== null) record.note = note;
     // Contract §4: say so when Google's literal reading of percent-escapes would decide otherwise.
     if (verdict.googleLiteral !== undefined && state === 'rules') record.googleLiteral = verdict.googleLiteral;
-    if (req.xRobotsTag !== undefined && identity.resolved !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
-    let row: SummaryRow | undefined;
-    if (identity.crawler !== undefined) {
-      row = identity.rows[status];
-      if (row === undefined) {
-        const c = identity.crawler;
-        row = this.summaryBuilder.row(c.token, c.id, c.operator, identity.client === 'control-token' ? 'control-token' : 'crawler', status);
-        identity.rows[status] = row;
-      }
-    }
-    this.summaryBuilder.add(record, time, row);
-    return this.onRecord === undefined ? undefined : this.onRecord(record);
+    if (req.xRobotsTag !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
+    return this.judged({ timeMs: time, client: identity.client, crawler: identity.crawler, record, robotsFetch: fetched, crawlDelayCheck: delayCheck, beforeFirstVersion: inEffect.beforeFirst });
   }
 
-  /** The verdict of the version at `index` for this identity's chain, cached per URL. */
-  private verdictFor(index: number, identity: Identity, url: string): VerdictLite {
-    let cache = identity.verdicts[index];
+  /** A request that is only counted (see `judge`). */
+  private countOnly(time: number, client: ClientKind): void {
+    const request = this.onlyCounted;
+    request.timeMs = time;
+    request.client = client;
+    this.summaryBuilder.add(request);
+  }
+
+  /** The summary counts the request, then whoever wants records gets its record. */
+  private judged(request: JudgedRequest & { readonly record: AuditRecord }): void | Promise<void> {
+    this.summaryBuilder.add(request);
+    return this.onRecord === undefined ? undefined : this.onRecord(request.record);
+  }
+
+  /** The record of a browser's request or one without a User-Agent: robots.txt does not speak to them. */
+  private notACrawler(req: LogRequest, logLine: number, client: ClientKind, verification: VerificationStatus): JudgedRequest & { readonly record: AuditRecord } {
+    const record: AuditRecord = {
+      file: this.fileName, logLine, time: this.clock.iso(req.time), ip: ownString(req.ip), method: req.method, url: ownString(req.url), status: req.status,
+      userAgent: req.userAgent, client, crawler: null, agent: '', verification, evidence: null,
+      allowed: null, line: null, rule: null, group: null, state: null, reason: 'not-a-crawler', version: null,
+      violation: false, robotsFetch: false,
+    };
+    return { timeMs: req.time, client, crawler: undefined, record, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
+  }
+
+  /** A crawler's fetch of /robots.txt: its new fetch state, when the status says something (not a 3xx). */
+  private robotsFetched(stateKey: string, time: number, status: number | null): JudgedRequest['robotsFetch'] {
+    // A crawler not seen fetching before is taken to hold a good copy ('rules').
+    const beforeState = this.tracker.get(stateKey)?.state ?? 'rules';
+    const after = this.tracker.observe(stateKey, time, status);
+    return fetchOutcome(status) === 'keep' ? null : { state: after.state, changed: beforeState !== after.state };
+  }
+
+  /**
+   * The verdict in effect for a crawler request: the version in effect under the crawler's
+   * fetch state, or, within the cache grace after a change, `grace` when the version before
+   * decided otherwise and the crawler has not fetched robots.txt since.
+   */
+  private verdictInEffect(inEffect: VersionInEffect, fetchState: FetchState, identity: Identity, url: string, stateKey: string, time: number): Judgement {
+    const verdict = this.verdictFor(inEffect.index, fetchState, identity, url);
+    const previous = inEffect.previous;
+    const changedAt = inEffect.version.effective;
+    if (verdict.allowed === null || fetchState !== 'rules' || previous === undefined || changedAt === null || time - changedAt >= this.graceMs || time < changedAt) return verdict;
+    // A crawler that fetched robots.txt after the change had seen the new version: no grace.
+    const fetched = this.tracker.get(stateKey)?.lastGoodFetch ?? null;
+    if (fetched !== null && fetched >= changedAt) return verdict;
+    const before = this.verdictFor(inEffect.index - 1, 'rules', identity, url);
+    if (before.allowed === null || before.allowed === verdict.allowed) return verdict;
+    const { allowed, line, rule, group, reason } = verdict;
+    return { allowed, line, rule, group, reason, state: 'grace', grace: { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) } };
+  }
+
+  /** The Crawl-delay check of a crawler's request (null when its crawler does not honour Crawl-delay or checks are off). */
+  private crawlDelayCheck(index: number, identity: Identity, status: VerificationStatus, time: number): CrawlDelayCheck | 'skipped' | null {
+    if (!this.crawlDelay || identity.crawler!.crawlDelay !== 'honoured') return null;
+    if (this.crawlDelay === 'verified' && status !== 'verified') return 'skipped';
+    const delay = this.delayFor(index, identity);
+    const key = identity.crawler!.id;
+    const last = this.lastRequest.get(key);
+    this.lastRequest.set(key, time);
+    if (last === undefined) return { delaySeconds: delay, gapMs: null, late: undefined };
+    const gap = Math.abs(time - last);
+    const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
+    const late = delay !== null && delay > 0 && gap + resolution <= delay * 1000;
+    return { delaySeconds: delay, gapMs: gap, late: late ? { gapSeconds: gap / 1000, delaySeconds: delay } : undefined };
+  }
+
+  /** The verdict of the version at `index` under a fetch state for this identity's chain, cached per URL. */
+  private verdictFor(index: number, state: FetchState, identity: Identity, url: string): Judgement {
+    const slot = verdictSlot(index, state);
+    let cache = identity.verdicts[slot];
     if (cache === undefined) {
-      const key = `${index}\u0000${identity.selectionKey}`;
+      const key = `${slot}\u0000${identity.selectionKey}`;
       cache = this.verdictCaches.get(key);
       if (cache === undefined) {
         cache = new Map();
         this.verdictCaches.set(key, cache);
       }
-      identity.verdicts[index] = cache;
+      identity.verdicts[slot] = cache;
     }
     let verdict = cache.get(url);
     if (verdict !== undefined) return verdict;
@@ -463,9 +378,12 @@ export class AuditSession implements LogLineSink {
       this.verdictCount = 0;
     }
     const file = this.timeline.versions[index]!.file;
-    const decided = matcherFor(file).decide(url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
+    const decided = decideUnderFetchState(state, matcherFor(file), url, identity.resolved!, this.origin !== undefined ? { origin: this.origin } : {});
     if (decided.outcome === 'not-applicable') {
-      verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url' };
+      verdict = { allowed: null, line: null, rule: null, group: null, reason: parseTarget(url).ok ? 'other-origin' : 'bad-url', state };
+    } else if (decided.reason === 'fetch-state') {
+      // A record names the state that decided: `unavailable` or `unreachable`.
+      verdict = { allowed: decided.allowed, line: null, rule: null, group: null, reason: state === 'unavailable' ? 'unavailable' : 'unreachable', state };
     } else {
       const rule = decided.rule;
       const google = decided.googleLiteral;
@@ -476,6 +394,7 @@ export class AuditSession implements LogLineSink {
         group: decided.group ? decided.group.token : null,
         reason: decided.reason,
         ...(google ? { googleLiteral: { allowed: google.allowed, line: google.rule ? google.rule.line + 1 : null } } : {}),
+        state,
       };
     }
     cache.set(url, verdict);
@@ -517,82 +436,16 @@ export class AuditSession implements LogLineSink {
   }
 }
 
+/** Where the verdicts of a version under a fetch state are cached in an identity's `verdicts`. */
+function verdictSlot(index: number, state: FetchState): number {
+  return index * 3 + (state === 'rules' ? 0 : state === 'unavailable' ? 1 : 2);
+}
+
 function isRobotsTxt(url: string): boolean {
   if (url === '/robots.txt') return true;
   if (!url.endsWith('/robots.txt')) return false;
   const parsed = parseTarget(url);
   return parsed.ok && parsed.target.path === '/robots.txt';
-}
-
-/**
- * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
- * between chunks and returns the summary so far, marked `cancelled`. Text and already
- * parsed inputs may be mixed; both give the same records and summary.
- */
-export async function replayLogs(inputs: readonly (LogInput | ParsedLogInput)[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
-  const session = new AuditSession(options, handlers);
-  const batchReader = new RequestBatchReader(handlers.signal);
-  const every = Math.max(1, handlers.progressEvery ?? 100_000);
-  const now = handlers.now ?? (() => 0);
-  const started = now();
-  let totalLines = 0;
-  let nextReport = every;
-  const stopped = (): boolean => handlers.signal?.aborted === true || session.cancelled;
-  const report = (input: LogInput | ParsedLogInput, index: number): void => {
-    if (!handlers.onProgress) return;
-    const counts = session.counts();
-    const bytes = input.progress?.();
-    handlers.onProgress({
-      file: input.name,
-      fileIndex: index,
-      files: inputs.length,
-      lines: counts.lines,
-      requests: counts.requests,
-      parseFailures: counts.parseFailures,
-      bytesRead: bytes ? bytes.bytesRead : null,
-      bytesTotal: bytes ? bytes.bytesTotal : null,
-      elapsedMs: Math.max(0, now() - started),
-    });
-  };
-  for (let index = 0; index < inputs.length; index++) {
-    const input = inputs[index]!;
-    if (stopped()) break;
-    const base = totalLines;
-    /** After each chunk or batch: a progress report every `every` lines. */
-    const step = (): void => {
-      totalLines = base + session.lines;
-      if (totalLines >= nextReport) {
-        nextReport = totalLines + every;
-        report(input, index);
-      }
-    };
-    if ('batches' in input) {
-      session.beginParsedFile(input.name);
-      batchReader.beginFile();
-      for await (const batch of input.batches) {
-        const pending = batchReader.replay(batch, session);
-        if (pending) await pending;
-        if (stopped()) break;
-        step();
-      }
-      if (stopped()) break;
-    } else {
-      session.beginFile(input.name, input.format ?? options.format ?? 'auto');
-      for await (const chunk of input.chunks) {
-        const pending = session.feed(chunk);
-        if (pending) await pending;
-        if (stopped()) break;
-        step();
-      }
-      if (stopped()) break;
-      const pending = session.endFile();
-      if (pending) await pending;
-    }
-    totalLines = base + session.lines;
-    report(input, index);
-  }
-  if (handlers.signal?.aborted) session.cancel();
-  return session.summary();
 }
 
 /** What a logged X-Robots-Tag header means for this crawler (generic parts plus its own). */

@@ -1,16 +1,51 @@
 /**
  * May this crawler fetch this URL, given how robots.txt was fetched? The fetch state comes
  * before the rules (contract §5): unavailable ⇒ allowed, unreachable ⇒ disallowed, and
- * only a `rules` state asks the matcher.
+ * only a `rules` state asks the matcher. `decideUnderFetchState` is the one place that says
+ * so: Test URL, the matrix, Check URL and the replay all ask it.
  */
 
 import { matcherFor } from '../match';
-import type { Verdict } from '../match';
+import type { DecideOptions, RobotsMatcher, Verdict } from '../match';
+import { parseRobots } from '../parse';
 import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
 import type { RobotsFetchResult, FetchState } from './classify';
 import { consequenceForAgent } from './consequences';
 import type { CrawlerConsequence } from './consequences';
+
+export interface FetchStateOptions extends DecideOptions {
+  /** The explanation of a verdict the fetch state decides: why no rule does (when and how robots.txt was fetched). */
+  readonly noRulesExplanation?: string;
+}
+
+/**
+ * The verdict for `url` and `agent` under a fetch state: the matcher's in a `rules` state;
+ * otherwise every URL the file governs is allowed (unavailable) or disallowed (unreachable),
+ * with reason `fetch-state` and no group or rule, and a URL it does not govern stays not
+ * applicable.
+ */
+export function decideUnderFetchState(state: FetchState, matcher: RobotsMatcher, url: string, agent: string | ResolvedAgent, options: FetchStateOptions = {}): Verdict {
+  const verdict = matcher.decide(url, agent, options.origin !== undefined ? { origin: options.origin } : {});
+  const allowed = allowedByFetchState(state);
+  if (allowed === null || verdict.outcome === 'not-applicable') return verdict;
+  return {
+    outcome: allowed ? 'allowed' : 'disallowed',
+    allowed,
+    url: verdict.url,
+    target: verdict.target,
+    agent: verdict.agent,
+    group: null,
+    rule: null,
+    reason: 'fetch-state',
+    explanation: options.noRulesExplanation ?? `No rule decides: robots.txt is ${state}, so every URL it governs is ${allowed ? 'allowed' : 'disallowed'}.`,
+  };
+}
+
+/** What a fetch state says of every URL: allowed when unavailable, disallowed when unreachable; null when the rules decide. */
+export function allowedByFetchState(state: FetchState): boolean | null {
+  return state === 'rules' ? null : state === 'unavailable';
+}
 
 export interface CrawlPermission {
   /** null when the URL is not governed by this robots.txt (another origin, or not a URL). */
@@ -30,20 +65,13 @@ export function crawlPermission(result: RobotsFetchResult, url: string, agent: s
   const resolved = typeof agent === 'string' ? resolveAgent(agent) : agent;
   const consequence = consequenceForAgent(result.situation, resolved);
   const who = resolved.token || resolved.input || 'The crawler';
-  if (result.state === 'rules' && result.robots !== null) {
-    const verdict = matcherFor(result.robots).decide(url, resolved, { origin: result.origin });
-    return { allowed: verdict.allowed, state: result.state, verdict, agent: resolved, consequence, explanation: verdict.explanation };
-  }
-  if (result.state === 'unavailable') {
-    return {
-      allowed: true, state: result.state, verdict: null, agent: resolved, consequence,
-      explanation: `robots.txt is unavailable (${describeEnd(result)}), so ${who} may crawl every URL of ${result.origin}.`,
-    };
-  }
-  return {
-    allowed: false, state: result.state, verdict: null, agent: resolved, consequence,
-    explanation: `robots.txt is unreachable (${describeEnd(result)}), so ${who} must assume complete disallow for ${result.origin}.`,
-  };
+  const noRulesExplanation =
+    result.state === 'unavailable'
+      ? `robots.txt is unavailable (${describeEnd(result)}), so ${who} may crawl every URL of ${result.origin}.`
+      : `robots.txt is unreachable (${describeEnd(result)}), so ${who} must assume complete disallow for ${result.origin}.`;
+  // Without rules (unavailable, unreachable) an empty file still says which URLs the origin governs.
+  const verdict = decideUnderFetchState(result.state, matcherFor(result.robots ?? parseRobots('')), url, resolved, { origin: result.origin, noRulesExplanation });
+  return { allowed: verdict.allowed, state: result.state, verdict: result.state === 'rules' ? verdict : null, agent: resolved, consequence, explanation: verdict.explanation };
 }
 
 function describeEnd(result: RobotsFetchResult): string {

@@ -12,7 +12,12 @@ export type VerdictReason =
   /** `/robots.txt` itself is always allowed. */
   | 'robots-txt'
   /** The URL is on another origin: this robots.txt does not govern it. */
-  | 'other-origin';
+  | 'other-origin'
+  /**
+   * robots.txt was unavailable (every URL allowed) or unreachable (every URL disallowed) when
+   * fetched: the fetch state decides, not rules (contract §5; see `decideUnderFetchState`).
+   */
+  | 'fetch-state';
 
 export interface SelectedGroup {
   /** The chain token that selected the group (`*` for the fallback group). */

@@ -1,0 +1,291 @@
+/**
+ * Apache / nginx: common and combined (and combined with extra fields after the User-Agent).
+ *
+ * The combined/common parser is the hot path of a replay and reads a line in place inside
+ * a larger chunk (no substring per line, one scan, timestamps parsed once per distinct
+ * second); the other formats favour clarity.
+ */
+
+import { parseClfTime } from '../time';
+import { Interner, ownString } from './interning';
+import type { LogLineParser } from './parser';
+import type { LogRequest } from './request';
+import { unescapeLogField } from './unescape';
+
+/** A combined/common request as positions in its line's text, filled by `scan`. */
+export interface ClfFields {
+  ipStart: number;
+  ipEnd: number;
+  /** A shared constant for the usual methods. */
+  method: string;
+  urlStart: number;
+  urlEnd: number;
+  time: number;
+  status: number | null;
+  /** Shared by every line with the same User-Agent, unescaped. */
+  userAgent: string;
+  /** Where the parser keeps that shared string (stable while the value stays), or -1. */
+  userAgentSlot: number;
+}
+
+/** The request `fields` describe in `text` (what `parse` returns for that line). */
+export function clfRequest(text: string, fields: Readonly<ClfFields>): LogRequest {
+  return {
+    time: fields.time,
+    // Views: most requests are only counted, and the replay copies what it keeps.
+    ip: text.slice(fields.ipStart, fields.ipEnd),
+    method: fields.method,
+    url: clfTarget(text, fields),
+    status: fields.status,
+    userAgent: fields.userAgent,
+    host: null,
+  };
+}
+
+/**
+ * The request target of a combined/common line. Escaped like the User-Agent (a `"` in the
+ * target is logged as `\"`), so unescaped the same way; most targets have no backslash.
+ */
+export function clfTarget(text: string, fields: Readonly<ClfFields>): string {
+  const target = text.slice(fields.urlStart, fields.urlEnd);
+  return target.includes('\\') ? unescapeLogField(target) : target;
+}
+
+/**
+ * `indexOf` that remembers a search that ran past its line, so that a run of lines lacking
+ * the character never rescans the rest of the chunk: a hostile file stays linear.
+ */
+class MemoSearch {
+  private text = '';
+  private from = 0;
+  /** No needle in [from, until); `until` is the next occurrence, or Infinity. */
+  private until = -1;
+
+  constructor(private readonly needle: string) {}
+
+  find(text: string, from: number, end: number): number {
+    if (from < this.until && from >= this.from && text === this.text) return this.until === Infinity ? -1 : this.until;
+    const at = text.indexOf(this.needle, from);
+    if (at < 0 || at >= end) {
+      this.text = text;
+      this.from = from;
+      this.until = at < 0 ? Infinity : at;
+    }
+    return at;
+  }
+}
+
+export class ClfParser implements LogLineParser {
+  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '', userAgentSlot: -1 };
+  private readonly quote = new MemoSearch('"');
+  private readonly open = new MemoSearch(' [');
+  private readonly close = new MemoSearch(']');
+  private readonly userAgents = new Interner(12, (raw) => (raw.includes('\\') ? unescapeLogField(raw) : raw));
+  private lastTimeText = '';
+  private lastTime = NaN;
+  private monthKey = -1;
+  private day = -1;
+  private year = -1;
+  private dayMs = 0;
+
+  constructor(readonly format: 'combined' | 'common') {}
+
+  parse(text: string, start: number, end: number): LogRequest | string | null {
+    const result = this.scan(text, start, end);
+    return result === true ? clfRequest(text, this.scanned) : result;
+  }
+
+  scan(text: string, start: number, end: number): true | string | null {
+    if (end <= start) return null;
+    const fields = this.scanned;
+    // Fast path `ip - - [`: one search for the first space, then fixed positions.
+    let lb: number;
+    const sp = text.indexOf(' ', start);
+    if (
+      sp > start && sp + 5 < end && text.charCodeAt(sp + 1) === 0x2d && text.charCodeAt(sp + 2) === 0x20 &&
+      text.charCodeAt(sp + 3) === 0x2d && text.charCodeAt(sp + 4) === 0x20 && text.charCodeAt(sp + 5) === 0x5b
+    ) {
+      lb = sp + 4;
+      fields.ipStart = start;
+      fields.ipEnd = sp;
+    } else {
+      lb = this.open.find(text, start, end);
+      if (lb < 0 || lb >= end) return 'no [timestamp]';
+      if (!clientSpan(text, start, lb, fields)) return 'no client address before the timestamp';
+    }
+    // `[23/Nov/2026:00:00:03 +0000]` is 26 characters; other widths are searched for.
+    const rb = text.charCodeAt(lb + 28) === 0x5d ? lb + 28 : this.close.find(text, lb + 2, end);
+    if (rb < 0 || rb >= end) return 'unterminated [timestamp]';
+    const time = this.time(text, lb + 2, rb);
+    if (Number.isNaN(time)) return 'unreadable timestamp';
+
+    // "METHOD TARGET PROTOCOL"
+    if (text.charCodeAt(rb + 1) !== 0x20 || text.charCodeAt(rb + 2) !== 0x22) return 'no quoted request line';
+    const reqStart = rb + 3;
+    const reqEnd = this.closingQuote(text, reqStart, end);
+    if (reqEnd < 0) return 'unterminated request line';
+    const sp1 = text.indexOf(' ', reqStart);
+    if (sp1 < 0 || sp1 >= reqEnd) return reqEnd === reqStart || (reqEnd === reqStart + 1 && text.charCodeAt(reqStart) === 0x2d) ? 'no request line ("-")' : 'request line is not METHOD TARGET PROTOCOL';
+    const method = methodAt(text, reqStart, sp1);
+    if (method === undefined) return 'request line is not METHOD TARGET PROTOCOL';
+    // The protocol is the last word; a short backward scan (lastIndexOf and startsWith at an
+    // offset are runtime calls in V8, far slower than these character tests).
+    let sp2 = reqEnd - 1;
+    while (sp2 > sp1 && text.charCodeAt(sp2) !== 0x20) sp2--;
+    const urlEnd = sp2 > sp1 && text.charCodeAt(sp2 + 1) === 0x48 && text.charCodeAt(sp2 + 4) === 0x50 && text.charCodeAt(sp2 + 5) === 0x2f ? sp2 : reqEnd;
+    if (urlEnd === sp1 + 1) return 'empty request target';
+
+    // status and size
+    let i = reqEnd + 1;
+    if (text.charCodeAt(i) !== 0x20) return 'no status after the request line';
+    i++;
+    const statusStart = i;
+    let status = 0;
+    while (i < end) {
+      const c = text.charCodeAt(i) - 0x30;
+      if (c < 0 || c > 9) break;
+      status = status * 10 + c;
+      i++;
+    }
+    let statusValue: number | null = status;
+    if (i === statusStart) {
+      if (text.charCodeAt(i) !== 0x2d) return 'no status after the request line';
+      statusValue = null;
+      i++;
+    }
+    if (i >= end || text.charCodeAt(i) !== 0x20) return 'line ends after the status (no size)';
+    i++;
+    const sizeStart = i;
+    while (i < end && text.charCodeAt(i) !== 0x20) i++;
+    if (i === sizeStart) return 'no response size';
+
+    const ua = this.secondQuoted(text, i, end);
+    // A common line has neither; a combined one read as common still yields its User-Agent.
+    if (ua === undefined && this.format !== 'common') return 'no "referer" "user-agent" fields (common format?)';
+    fields.method = method;
+    // Not interned: most lines are browsers whose URL is never looked up.
+    fields.urlStart = sp1 + 1;
+    fields.urlEnd = urlEnd;
+    fields.time = time;
+    fields.status = statusValue;
+    fields.userAgent = ua ?? '';
+    fields.userAgentSlot = ua === undefined ? -1 : this.userAgents.lastSlot;
+    return true;
+  }
+
+  /**
+   * Time of `[…]`. The usual `dd/Mon/yyyy:hh:mm:ss +0000` is read in place from fixed
+   * positions (no substring), with `Date.UTC` only when the day changes; anything else goes
+   * through `parseClfTime`.
+   */
+  private time(text: string, start: number, end: number): number {
+    if (end - start === 26 && text.charCodeAt(start + 2) === 0x2f && text.charCodeAt(start + 11) === 0x3a && text.charCodeAt(start + 21) === 0x2b &&
+        text.charCodeAt(start + 22) === 0x30 && text.charCodeAt(start + 23) === 0x30 && text.charCodeAt(start + 24) === 0x30 && text.charCodeAt(start + 25) === 0x30) {
+      const day = digit2(text, start);
+      const monthKey = (text.charCodeAt(start + 3) << 16) | (text.charCodeAt(start + 4) << 8) | text.charCodeAt(start + 5);
+      const year = digit2(text, start + 7) * 100 + digit2(text, start + 9);
+      const h = digit2(text, start + 12);
+      const m = digit2(text, start + 15);
+      const sec = digit2(text, start + 18);
+      if (day >= 0 && year >= 0 && h >= 0 && m >= 0 && sec >= 0) {
+        // Small-integer keys: comparing them costs nothing, unlike a float key.
+        if (monthKey !== this.monthKey || day !== this.day || year !== this.year) {
+          const month = MONTH_KEYS.get(monthKey);
+          if (month === undefined) return NaN;
+          this.monthKey = monthKey;
+          this.day = day;
+          this.year = year;
+          this.dayMs = Date.UTC(year, month, day);
+        }
+        return this.dayMs + ((h * 60 + m) * 60 + sec) * 1000;
+      }
+    }
+    const slice = text.slice(start, end);
+    if (slice === this.lastTimeText) return this.lastTime;
+    this.lastTimeText = ownString(slice);
+    this.lastTime = parseClfTime(this.lastTimeText);
+    return this.lastTime;
+  }
+
+  /** Index of the `"` closing a field that opened before `from`; `\"` and `\\` are escapes. */
+  private closingQuote(text: string, from: number, end: number): number {
+    let i = from;
+    for (;;) {
+      const q = this.quote.find(text, i, end);
+      if (q < 0 || q >= end) return -1;
+      if (text.charCodeAt(q - 1) !== 0x5c) return q;
+      let b = q - 1;
+      while (b >= from && text.charCodeAt(b) === 0x5c) b--;
+      if (((q - 1 - b) & 1) === 0) return q;
+      i = q + 1;
+    }
+  }
+
+  /** The second quoted field after `i` (the User-Agent after the referer), unescaped; undefined when absent. */
+  private secondQuoted(text: string, i: number, end: number): string | undefined {
+    let open = -1;
+    let close = -1;
+    for (let k = 0; k < 2; k++) {
+      while (i < end && text.charCodeAt(i) === 0x20) i++;
+      if (i >= end || text.charCodeAt(i) !== 0x22) return undefined;
+      open = i + 1;
+      close = this.closingQuote(text, open, end);
+      if (close < 0) return undefined;
+      i = close + 1;
+    }
+    return this.userAgents.get(text, open, close);
+  }
+}
+
+const MONTH_KEYS = new Map(
+  ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m, i) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), i]),
+);
+
+/** Two decimal digits at `i`, or -1. */
+function digit2(text: string, i: number): number {
+  const a = text.charCodeAt(i) - 0x30;
+  const b = text.charCodeAt(i + 1) - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * `ip user auth [`, or `vhost:port ip user auth [` (Apache vhost_combined): the address is
+ * third from the bracket. Words are runs of anything but spaces; false when there are none.
+ */
+function clientSpan(text: string, start: number, bracket: number, fields: ClfFields): boolean {
+  const words: number[] = [];
+  let i = start;
+  for (;;) {
+    while (i < bracket && text.charCodeAt(i) === 0x20) i++;
+    if (i >= bracket) break;
+    const wordStart = i;
+    while (i < bracket && text.charCodeAt(i) !== 0x20) i++;
+    words.push(wordStart, i);
+  }
+  const count = words.length / 2;
+  if (count === 0) return false;
+  const k = count >= 3 ? count - 3 : 0;
+  fields.ipStart = words[2 * k]!;
+  fields.ipEnd = words[2 * k + 1]!;
+  return true;
+}
+
+/** The request method at [start, end): a shared constant for the usual ones. */
+function methodAt(text: string, start: number, end: number): string | undefined {
+  const len = end - start;
+  const c = text.charCodeAt(start);
+  if (len === 3 && c === 0x47 && text.charCodeAt(start + 1) === 0x45 && text.charCodeAt(start + 2) === 0x54) return 'GET';
+  if (len === 4 && c === 0x48 && text.charCodeAt(start + 1) === 0x45 && text.charCodeAt(start + 3) === 0x44) return 'HEAD';
+  if (len === 4 && c === 0x50 && text.charCodeAt(start + 1) === 0x4f && text.charCodeAt(start + 3) === 0x54) return 'POST';
+  const s = text.slice(start, end);
+  return isMethod(s) ? s : undefined;
+}
+
+function isMethod(s: string): boolean {
+  if (s.length === 0 || s.length > 24) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f)) return false;
+  }
+  return true;
+}
