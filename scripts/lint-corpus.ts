@@ -5,16 +5,21 @@
  * files, so that noise shows up as numbers before it reaches anyone's Problems panel.
  *
  *   npm run lint-corpus -- DIR [DIR…] [--top N] [--files] [--json]
+ *   npm run lint-corpus -- DIR [DIR…] --fixes
  *
  * Every regular file directly inside a folder is read as a robots.txt, except Markdown
  * and licence files (the notes that come with collections of real files).
  * `--files` lists every file with its count; `--json` prints the figures as JSON instead.
+ * `--fixes` applies every quick fix instead (up to 20 findings per id and file) and checks
+ * with the matcher that none makes things worse (see test/support/fix-safety.ts); it
+ * exits 1 when one does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lint, LINT_RULES, parseRobots } from '../server/src/core';
 import type { Severity } from '../server/src/core';
+import { checkFixes, generalTitle } from '../test/support/fix-safety';
 
 interface FileCount {
   readonly file: string;
@@ -28,6 +33,7 @@ const { values, positionals } = parseArgs({
     top: { type: 'string', default: '10' },
     files: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    fixes: { type: 'boolean', default: false },
   },
 });
 if (positionals.length === 0) {
@@ -37,6 +43,7 @@ if (positionals.length === 0) {
 const top = Number(values.top);
 
 const files = positionals.flatMap(robotsFilesIn);
+if (values.fixes) process.exit(checkFixesOf(files));
 const counts: FileCount[] = [];
 const byId = new Map<string, number>();
 const bySeverity = new Map<Severity, number>();
@@ -90,6 +97,46 @@ if (values.json) {
     for (const c of sorted) out.push(`  ${pad(String(c.findings), 7)} ${c.file}`);
   }
   console.log(out.join('\n'));
+}
+
+/** Applies every quick fix of every file and prints what they did to verdicts; 1 when one made things worse. */
+function checkFixesOf(paths: readonly string[]): number {
+  let fixes = 0;
+  let comparisons = 0;
+  let takingEffect = 0;
+  let newlyDisallowed = 0;
+  const applied = new Map<string, number>();
+  const worse = new Map<string, number>();
+  const examples: string[] = [];
+  for (const path of paths) {
+    const report = checkFixes(readFileSync(path), { maxFindingsPerId: 20, maxTokens: 60 });
+    fixes += report.fixes;
+    comparisons += report.comparisons;
+    takingEffect += report.takingEffect;
+    newlyDisallowed += report.newlyDisallowed;
+    for (const [kind, n] of report.applied) applied.set(kind, (applied.get(kind) ?? 0) + n);
+    const seen = new Set<string>();
+    for (const v of report.violations) {
+      const key = `${v.id}: ${v.fix}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const kind = `${v.id}: ${generalTitle(v.fix)}`;
+      worse.set(kind, (worse.get(kind) ?? 0) + 1);
+      if (examples.length < 40) examples.push(`${basename(path)}: ${key}: ${v.agent} ${v.url}: ${v.why}`);
+    }
+  }
+  const bad = [...worse.values()].reduce((sum, n) => sum + n, 0);
+  const out: string[] = [];
+  out.push(`${paths.length} files: ${fixes} fixes applied, ${comparisons} verdicts compared (crawlers that use the same groups asked once)`);
+  out.push(`${takingEffect} of them set out to make rules take effect; all fixes together turned ${newlyDisallowed} (crawler, URL) verdicts from allowed to disallowed`);
+  out.push('');
+  out.push('fixes applied, and how many made things worse:');
+  for (const [kind, n] of [...applied].sort((a, b) => a[0].localeCompare(b[0]))) out.push(`  ${pad(String(n), 7)} ${pad(String(worse.get(kind) ?? 0), 5)}  ${kind}`);
+  out.push('');
+  out.push(`${bad} fixes made things worse${bad > 0 ? '; for example:' : '.'}`);
+  for (const line of examples) out.push('  ' + line);
+  console.log(out.join('\n'));
+  return bad > 0 ? 1 : 0;
 }
 
 /** The regular files directly inside a folder, in name order, without its notes. */

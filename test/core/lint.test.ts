@@ -93,6 +93,15 @@ function assertFix(marked: string, id: IdPattern, after: string | null, title?: 
   assert.equal(applyEdits(text, fix.edits), after, fix.title);
 }
 
+/** The finding of `id` at the `|` marker offers no fix whose title matches `title`. */
+function assertNoFix(marked: string, id: IdPattern, title: RegExp): void {
+  const { text, offsets } = unmark(marked);
+  const finding = lint(parseRobots(text)).find((f) => matchesId(f.id, id) && (offsets.length === 0 || f.span.start === offsets[0]));
+  assert.ok(finding, `no ${id} finding${offsets.length ? ' at the marker' : ''}`);
+  const titles = (finding.fixes ?? []).map((f) => f.title);
+  assert.ok(!titles.some((t) => title.test(t)), `a fix matches ${title}: ${titles.join(' | ')}`);
+}
+
 type LintCase = readonly [name: string, marked: string, expect?: Expect];
 type FixCase = readonly [name: string, marked: string, after: string | null, title?: RegExp];
 
@@ -217,7 +226,8 @@ cases(
   'pattern-never-matches',
   [
     ['no leading slash', 'User-agent: *\nDisallow: |private/', { severity: 'error', message: /starts with "p"/ }],
-    ['a full URL', 'User-agent: *\nDisallow: |https://example.com/internal/', { message: /full URL/ }],
+    ['a full URL', 'User-agent: *\nDisallow: |https://example.com/internal/', { message: /full URL.* if that is example\.com, the rule meant "Disallow: \/internal\/"; a rule for another host belongs in that host's robots\.txt\.$/ }],
+    ['a full URL of the home page', 'User-agent: *\nDisallow: |https://example.com/', { message: /if that is example\.com, the rule meant "Disallow: \/", which closes the whole site/ }],
     ['an encoded slash', 'User-agent: *\nDisallow: |%2Fprivate'],
     ['a lone $', 'User-agent: *\nAllow: |$'],
     ['also before any group', 'Disallow: |private/'],
@@ -226,9 +236,11 @@ cases(
   ],
   [
     ['prefix /', 'User-agent: *\nDisallow: private/', 'User-agent: *\nDisallow: /private/'],
-    ['strip scheme and host', 'User-agent: *\nDisallow: https://example.com/internal/ # old', 'User-agent: *\nDisallow: /internal/ # old'],
-    ['a URL with no path becomes /', 'User-agent: *\nDisallow: https://example.com', 'User-agent: *\nDisallow: /'],
-    ['strip a bare host', 'User-agent: *\nDisallow: www.example.com/private', 'User-agent: *\nDisallow: /private'],
+    // Which host serves the file is not in it: a URL is never moved onto this host, only removed.
+    ['a full URL is removed, not moved onto this host', 'User-agent: *\nDisallow: /x\nDisallow: https://example.com/internal/ # old\n', 'User-agent: *\nDisallow: /x\n', /^Remove the rule \(it matches nothing; a rule for another host belongs in that host's robots\.txt\)$/],
+    ['a URL with no path is removed, never written as /', 'User-agent: *\nDisallow: /x\nDisallow: https://example.com', 'User-agent: *\nDisallow: /x'],
+    ['a bare host name is removed (preferred: none)', 'User-agent: *\nDisallow: /x\nDisallow: www.example.com/private', 'User-agent: *\nDisallow: /x', /^Remove the rule/],
+    ['or prefixed, staying a path of this host', 'User-agent: *\nDisallow: index.php/private', 'User-agent: *\nDisallow: /index.php/private', /^Prefix "\/":/],
     ['an extension anywhere', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /*.pdf$'],
     ['or right after the first slash', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /.pdf$', /^Prefix "\/":/],
     ['decode the encoded slash', 'User-agent: *\nDisallow: %2fprivate', 'User-agent: *\nDisallow: /private'],
@@ -535,6 +547,58 @@ describe('the whole catalogue', () => {
     const file = parseRobots(['User-agent: *', ...rules, 'User-agent: Googlebot', 'Disallow: /x'].join('\n'));
     const findings = lint(file);
     assert.ok(findings.some((f) => f.id === 'star-rules-not-inherited'));
+  });
+});
+
+describe('a quick fix never widens what a rule blocks, nor moves it to another host', () => {
+  test('no fix writes the path of a full URL as a rule of this host', () => {
+    const text = 'User-agent: *\nDisallow: /x\nDisallow: https://other-host.example/private/\n';
+    const finding = lint(parseRobots(text)).find((f) => f.id === 'pattern-never-matches');
+    assert.ok(finding?.fixes?.length);
+    for (const fix of finding.fixes) assert.doesNotMatch(applyEdits(text, fix.edits), /^Disallow: \/private\/$/m, fix.title);
+  });
+  test('no fix writes a rule that matches every URL', () => {
+    assertFix('User-agent: *\nDisallow: /x\nDisallow: |%2F', 'pattern-never-matches', null);
+    assertNoFix('User-agent: *\nDisallow: /x\nDisallow: |https://example.com/', 'pattern-never-matches', /path|Prefix|Start/);
+  });
+  test('rules before any User-agent that would close the site get no User-agent line', () => {
+    assertNoFix('|Disallow: /\nUser-agent: A\nDisallow: /x', 'rule-outside-group', /^Insert/);
+    assertFix('|Disallow: /\nUser-agent: A\nDisallow: /x', 'rule-outside-group', 'User-agent: A\nDisallow: /x', /^Remove/);
+  });
+  test('a * rule that closes the site is never copied into a named group', () => {
+    assertFix('User-agent: *\nDisallow: /\nDisallow: /tmp/\n\n|User-agent: Googlebot\nDisallow: /drafts/', 'star-rules-not-inherited', null);
+  });
+  test('the only rule of a group is not removed when the next group would take its User-agent lines', () => {
+    assertFix('User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x\n\nUser-agent: *\nDisallow: /y', 'shadowed-rule', null);
+    assertFix('User-agent: *\nDisallow: /y\n\nUser-agent: A\nDisallow: /a\n\nUser-agent: A\n|Disallow: /a/b\n\nUser-agent: B\nDisallow: /z', 'redundant-rule', null);
+    // The last group has no next group to join: its only rule may go.
+    assertFix('User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x\n', 'shadowed-rule', 'User-agent: A\nDisallow: /x\n\nUser-agent: A\n');
+  });
+  test('a crawler named in another group too does not get its own "Allow: /" group', () => {
+    // A would keep "Disallow: /x" of its last group and lose "Allow: /x/y": /x/y would turn disallowed.
+    assertNoFix('|User-agent: A\n\nUser-agent: B\nDisallow: /x\nAllow: /x/y\n\nUser-agent: A\nDisallow: /x', 'detached-group', /own group/);
+  });
+  test('a typo of User-agent between two rules of a group is not renamed', () => {
+    // The Allow after it would leave A's group: A would lose it.
+    assertFix('User-agent: A\nDisallow: /x\n|User-agnet: B\nAllow: /x/y', 'unknown-directive', null);
+  });
+  test('an Allow that also reaches /robots.txt?x is not removed', () => {
+    assertFix('User-agent: *\nDisallow: /\n|Allow: /robots.txt', 'robots-txt-path', null);
+  });
+  test('a fix that makes rules take effect says so, and which', () => {
+    const take = (marked: string, id: LintId): readonly string[] => {
+      const { text } = unmark(marked);
+      return (lint(parseRobots(text)).find((f) => f.id === id)?.fixes ?? []).filter((f) => f.takesEffect).map((f) => f.title);
+    };
+    assert.deepEqual(take('User-agent: *\nDisallow: private/', 'pattern-never-matches'), ['Prefix "/": "/private/"']);
+    assert.deepEqual(take('Disallow: /x\nUser-agent: A', 'rule-outside-group'), ['Insert "User-agent: *" above line 1']);
+    assert.deepEqual(take('User-agent: Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /x', 'user-agent-token-misread'), [
+      'Replace with "bingbot" (the group then applies to "bingbot", not to "Mozilla")',
+    ]);
+    assert.deepEqual(take('User-agent: *\nDisalllow: /x', 'unknown-directive'), ['Rename to "Disallow"']);
+    // Fixes that change no verdict do not say they do.
+    assert.deepEqual(take('User-agent: AB42bot\nDisallow: /x', 'user-agent-token-misread'), []);
+    assert.deepEqual(take('User-agent: *\nCrawl delay: 5', 'unknown-directive'), []);
   });
 });
 

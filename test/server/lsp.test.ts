@@ -268,6 +268,24 @@ describe('language server over stdio', () => {
     assert.equal(applyEdits(SHOP, edits), SHOP.replace('Disallow: /admin\n', ''));
   });
 
+  test('a full URL as a pattern: the quick fix removes it and never moves it onto this host', async () => {
+    const text = 'User-agent: *\nDisallow: /cart/\nDisallow: https://cdn.example.net/images/\n';
+    const { uri, diagnostics } = await open(text);
+    const never = diagnostics.find((d) => d.code === 'pattern-never-matches');
+    assert.ok(never, `codes: ${codes(diagnostics)}`);
+    assert.match(String(never.message), /if that is cdn\.example\.net, the rule meant "Disallow: \/images\/"; a rule for another host belongs in that host's robots\.txt/);
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: never.range,
+      context: { diagnostics: [never] },
+    })) as CodeAction[];
+    assert.deepEqual(
+      actions.map((action) => [action.title, action.isPreferred]),
+      [["Remove the rule (it matches nothing; a rule for another host belongs in that host's robots.txt)", false]],
+    );
+    assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: *\nDisallow: /cart/\n');
+  });
+
   test('a rule split from another keeps its own severity and quick fix (crawl-delay-invalid)', async () => {
     const text = 'User-agent: bingbot\nCrawl-delay: 10 seconds\n';
     const { uri, diagnostics } = await open(text);

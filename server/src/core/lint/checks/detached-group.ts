@@ -1,7 +1,7 @@
 import type { AgentLine, Group, RobotsFile, Span } from '../../parse/model';
 import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { deleteLine, eol, lineSpan, statementText } from '../text';
-import { lineRange, nameList } from './audience';
+import { agentKey, lineRange, nameList } from './audience';
 
 export const RULES = [
   {
@@ -65,10 +65,16 @@ export const check: Check<typeof RULES> = ({ file }) => {
         ],
         fixes: [
           { title: `Remove the blank ${gap.length === 1 ? 'line' : 'lines'} so the group reads as one`, edits: gap.map((l) => deleteLine(file, l)), preferred: true },
-          {
-            title: `Give ${names} ${plural ? 'their' : 'its'} own group ("Allow: /")`,
-            edits: [{ span: { start: lineEnd(file, last.line), end: lineEnd(file, last.line) }, newText: eol(file) + 'Allow: /' }],
-          },
+          // Only for crawlers with no other group: one that has more rules elsewhere would
+          // keep those and lose this group's Allow rules, which may disallow more.
+          ...(segment.every((agent) => namedOnlyHere(file, agent, group))
+            ? [
+                {
+                  title: `Give ${names} ${plural ? 'their' : 'its'} own group ("Allow: /")`,
+                  edits: [{ span: { start: lineEnd(file, last.line), end: lineEnd(file, last.line) }, newText: eol(file) + 'Allow: /' }],
+                },
+              ]
+            : []),
         ],
       });
     });
@@ -92,6 +98,12 @@ export const check: Check<typeof RULES> = ({ file }) => {
   }
   return findings;
 };
+
+/** The agent's token (or `*`) names no group but this one. */
+function namedOnlyHere(file: RobotsFile, agent: AgentLine, group: Group): boolean {
+  const groups = file.groupsByToken.get(agentKey(agent)) ?? [];
+  return groups.every((g) => g === group.index);
+}
 
 function agentName(agent: AgentLine): string {
   return agent.value === '' ? '(empty User-agent)' : agent.value;

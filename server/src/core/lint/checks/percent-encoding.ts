@@ -62,7 +62,8 @@ export const check: Check<typeof RULES> = ({ file }) => {
             message:
               '"%" is not followed by two hex digits, so it is compared as a literal "%". ' +
               'Browsers and crawlers send a percent sign in a URL as "%25": write "%25".',
-            fixes: [{ title: 'Write "%25"', edits: [{ span, newText: '%25' }], preferred: true }],
+            // The rule then matches URLs that carry a percent sign there: a change of what it matches.
+            fixes: [{ title: 'Write "%25"', edits: [{ span, newText: '%25' }], preferred: true, takesEffect: true }],
           });
           continue;
         }

@@ -1,5 +1,6 @@
 import type { Check, Report, RuleDescription } from '../types';
-import { deleteLine, lineSpan, statementText } from '../text';
+import { removeRule } from '../rule-removal';
+import { lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
@@ -17,6 +18,7 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
     const rule = status.rule;
     const ruleText = statementText(file, rule.line);
     const fallback = status.redundant.fallback;
+    const removal = removeRule(file, rule);
     const message = fallback
       ? `"${ruleText}" changes no verdict: wherever it decides, "${statementText(file, fallback.line)}" (line ${fallback.line + 1}) would decide the same way.`
       : `"${ruleText}" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule matches are allowed anyway.`;
@@ -26,7 +28,7 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
       message,
       ...(fallback ? { related: [{ span: lineSpan(file, fallback.line), message: `Decides the same URLs the same way when line ${rule.line + 1} is removed.` }] } : {}),
       unnecessary: true,
-      fixes: [{ title: `Remove the redundant rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+      ...(removal ? { fixes: [{ title: `Remove the redundant rule "${ruleText}"`, edits: [removal], preferred: true }] } : {}),
     });
   }
   return findings;

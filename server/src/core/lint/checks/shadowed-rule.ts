@@ -1,5 +1,6 @@
-import type { Check, Report, RuleDescription } from '../types';
-import { deleteLine, lineSpan, statementText } from '../text';
+import type { Check, Fix, Report, RuleDescription } from '../types';
+import { removeRule } from '../rule-removal';
+import { lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
@@ -18,6 +19,8 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
     const rule = status.rule;
     const ruleText = statementText(file, rule.line);
     const winnerText = statementText(file, winner.line);
+    const removal = removeRule(file, rule);
+    const fixes: Fix[] = removal ? [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [removal], preferred: true }] : [];
     if (status.shadowedByIndexHtml) {
       const dir = winner.normalized.slice(0, winner.normalized.lastIndexOf('/') + 1);
       findings.push({
@@ -26,7 +29,7 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
         message: `"${ruleText}" never decides anything: Google reads "${winnerText}" (line ${winner.line + 1}) as also allowing ${dir} exactly, and that wins wherever this rule matches.`,
         related: [{ span: lineSpan(file, winner.line), message: `Google's index.html rule: this line also allows ${dir} exactly.` }],
         unnecessary: true,
-        fixes: [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+        ...(fixes.length > 0 ? { fixes } : {}),
       });
       continue;
     }
@@ -42,7 +45,7 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
       message: `"${ruleText}" never decides anything: ${why} "${winnerText}" (line ${winner.line + 1}) ${winner.normalized === rule.normalized && winner.kind === rule.kind ? 'earlier in the same group' : 'also matches and wins'}.`,
       related: [{ span: lineSpan(file, winner.line), message: `This rule wins wherever line ${rule.line + 1} matches.` }],
       unnecessary: true,
-      fixes: [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [deleteLine(file, rule.line)], preferred: true }],
+      ...(fixes.length > 0 ? { fixes } : {}),
     });
   }
   return findings;

@@ -130,7 +130,9 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
         ` (${examples.join(', ')}${lacking > examples.length ? ', …' : ''}).` +
         (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too and ${fallbacks.length > 1 ? 'ignore' : 'ignores'} them as well.` : ''),
       related,
-      ...(lacking <= MAX_COPIED ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
+      // Copying a Disallow that matches every URL would close the site to a crawler the
+      // author deliberately let in: no quick fix for that.
+      ...(lacking <= MAX_COPIED && !rules.some((r) => r.kind === 'disallow' && matchesEverything(r.normalized)) ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
     });
   }
   return findings;
@@ -176,5 +178,6 @@ function copyFix(file: RobotsFile, group: Group, rules: readonly Rule[], subject
   return {
     title: `Copy the ${rules.length} * ${rules.length === 1 ? 'rule' : 'rules'} ${subject} ${plural ? 'lack' : 'lacks'} into this group`,
     edits: [{ span: { start: at, end: at }, newText: rules.map((r) => br + canonicalRule(r)).join('') }],
+    takesEffect: true,
   };
 }

@@ -78,7 +78,7 @@ function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
   if (visible !== key && SUGGESTIONS.has(visible.toLowerCase())) {
     const name = SUGGESTIONS.get(visible.toLowerCase())!;
     message = `The key "${visible}" contains an invisible character (${codePoints(key)}): crawlers do not recognise it as ${name} and ignore this line.`;
-    fixes.push({ title: `Remove the invisible character: "${name}"`, edits: [{ span: keySpan, newText: name }], preferred: true });
+    if (!splitsGroup(file, line, name)) fixes.push({ title: `Remove the invisible character: "${name}"`, edits: [{ span: keySpan, newText: name }], preferred: true, ...takesEffect(name) });
   } else if (/^https?$/i.test(key) && line.value.startsWith('//')) {
     message = 'A bare URL is not a directive: crawlers ignore this line. A sitemap needs "Sitemap:" in front.';
     fixes.push({ title: 'Write it as a Sitemap line', edits: [{ span: { start: keySpan.start, end: keySpan.start }, newText: 'Sitemap: ' }] });
@@ -87,7 +87,7 @@ function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
     message = `Crawlers do not know the key "${key}" and ignore this line.`;
     if (suggestion) {
       message += ` Did you mean "${suggestion}"?`;
-      fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true });
+      if (!splitsGroup(file, line, suggestion)) fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true, ...takesEffect(suggestion) });
     }
   }
   return { id: 'unknown-directive', span, message, unnecessary: true, ...(fixes.length > 0 ? { fixes } : {}) };
@@ -102,6 +102,21 @@ function invalidLine(file: RobotsFile, line: Line): Report<typeof RULES> {
     ? `There is no colon after "${firstWord}": Google accepts a missing colon only on a line of exactly two words, so every crawler ignores this line.`
     : 'This line is not a "key: value" line: every crawler ignores it.';
   return { id: 'unknown-directive', span, message, unnecessary: true };
+}
+
+/** A line that becomes a rule or a User-agent line changes what crawlers do: that is the fix's purpose. */
+function takesEffect(key: string): { takesEffect?: true } {
+  return key === 'User-agent' || key === 'Allow' || key === 'Disallow' ? { takesEffect: true } : {};
+}
+
+/**
+ * A User-agent line between two rules of a group would end the group there: the rules
+ * after it would leave the crawlers the group names. Such a rename is not a quick fix.
+ */
+function splitsGroup(file: RobotsFile, line: Line, key: string): boolean {
+  if (key !== 'User-agent' || line.group === undefined) return false;
+  const rules = file.groups[line.group]?.rules ?? [];
+  return rules.some((r) => r.line < line.index) && rules.some((r) => r.line > line.index);
 }
 
 /** The line without leading blanks and without its comment. */

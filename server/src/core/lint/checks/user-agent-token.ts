@@ -1,6 +1,6 @@
 import { crawlerByToken, identifyUserAgent, resolveAgent } from '../../crawlers';
 import type { Crawler } from '../../crawlers';
-import { tokenKey } from '../../match/product-token';
+import { productToken, tokenKey } from '../../match/product-token';
 import type { AgentLine, Group } from '../../parse/model';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { agentKey } from './audience';
@@ -32,8 +32,19 @@ export const check: Check<typeof RULES> = ({ file }) => {
       const span = file.lines[agent.line]?.valueSpan;
       if (!span) continue;
       const reading = read(agent, group);
+      // A replacement that names another token than crawlers read gives the group to the
+      // crawler meant, and takes it from the token read: the title says so.
+      const retargets = reading.replacement !== undefined && tokenKey(productToken(reading.replacement)) !== tokenKey(agent.token);
+      const note = retargets ? ` (the group then applies to "${reading.replacement}", not to "${agent.token}")` : reading.fixNote ?? '';
       const fixes: Fix[] = reading.replacement
-        ? [{ title: `Replace with "${reading.replacement}"${reading.fixNote ?? ''}`, edits: [{ span, newText: reading.replacement }], preferred: reading.id === 'user-agent-token-version' || reading.fixNote === undefined }]
+        ? [
+            {
+              title: `Replace with "${reading.replacement}"${note}`,
+              edits: [{ span, newText: reading.replacement }],
+              preferred: reading.id === 'user-agent-token-version' || reading.fixNote === undefined,
+              ...(retargets ? { takesEffect: true } : {}),
+            },
+          ]
         : [];
       findings.push({ id: reading.id, span, message: reading.message, ...(fixes.length > 0 ? { fixes } : {}) });
     }
