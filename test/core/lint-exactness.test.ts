@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compilePattern, contains, decide, intersects, lint, matches, normalizePattern, parseRobots, patternLanguage } from '../../server/src/core';
+import { compilePattern, contains, decide, intersects, lint, matches, normalizePattern, normalizeTarget, parseRobots, patternLanguage } from '../../server/src/core';
 import type { RobotsFile } from '../../server/src/core';
 
 /**
@@ -185,6 +185,51 @@ describe('pattern relations the analysis relies on', () => {
         if (meet === false || (meet === true && conclusive)) assert.equal(meet, common, `intersects(${a}, ${b})`);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('* rules a named group already decides alike are not called missing', () => {
+  // star-rules-not-inherited leaves out a * rule when the named group gives every URL the
+  // rule matches the rule's own verdict, and the copy fix leaves it out too. Both must hold
+  // for every path, before the fix and after it. Checked where the finding names every
+  // missing rule (its related locations), and where there is no finding at all.
+  const lines = (rules: readonly RuleSpec[]): string[] => rules.map(ruleLine);
+
+  test('random * and named groups', () => {
+    fc.assert(
+      fc.property(rulesArb, rulesArb, longPathsArb, (star, named, paths) => {
+        const text = ['User-agent: *', ...lines(star), '', 'User-agent: FooBot', ...lines(named)].join('\n');
+        const file = parseRobots(text);
+        const finding = lint(file).find((f) => f.id === 'star-rules-not-inherited');
+        const fooRules = file.groups[1]?.rules ?? [];
+        // The deliberate idioms (allow all, close all) and a * group that disallows nothing are not reported at all.
+        const all = [...SHORT_PATHS, ...paths];
+        const everything = (r: { normalized: string }): boolean => r.normalized !== '' && ['/', '/a', '/b/'].every((path) => matches(compilePattern(r.normalized), path));
+        const closesAll = fooRules.some((r) => r.kind === 'disallow' && everything(r)) && !fooRules.some((r) => r.kind === 'allow' && r.normalized !== '');
+        const allowsAll = !fooRules.some((r) => r.kind === 'disallow' && r.normalized !== '');
+        const starDisallows = all.some((path) => decide(file, path, 'OtherBot').rule?.kind === 'disallow');
+        if (!finding && (closesAll || allowsAll || !starDisallows)) return;
+        const missing = new Set((finding?.related ?? []).map((r) => file.lines.findIndex((l) => l.start === r.span.start)));
+        const fix = finding?.fixes?.[0]?.edits[0];
+        const fixed = fix ? text.slice(0, fix.span.start) + fix.newText + text.slice(fix.span.end) : undefined;
+        const present = new Set(fooRules.map((r) => `${r.kind} ${r.normalized}`));
+        for (const rule of file.groups[0]?.rules ?? []) {
+          if (missing.has(rule.line) || present.has(`${rule.kind} ${rule.normalized}`)) continue;
+          if (rule.normalized === '' || !(rule.normalized.startsWith('/') || rule.normalized.startsWith('*'))) continue;
+          // A rule that never decides in the * group is not one FooBot could miss.
+          if (!all.some((path) => decide(file, path, 'OtherBot').rule?.line === rule.line)) continue;
+          const compiled = compilePattern(rule.normalized);
+          for (const version of fixed ? [text, fixed] : [text]) {
+            const reparsed = parseRobots(version);
+            for (const path of all) {
+              if (!matches(compiled, normalizeTarget(path))) continue;
+              assert.equal(decide(reparsed, path, 'FooBot').allowed, rule.kind === 'allow', `line ${rule.line + 1} left out, but FooBot decides ${path} otherwise\n${version}`);
+            }
+          }
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -123,6 +123,10 @@ cases(
     ['a comment between User-agent and rules does not detach', 'User-agent: A\n# rules follow\nDisallow: /x'],
     ['no rules: nothing to share', 'User-agent: A\n\nUser-agent: B'],
     ['blank lines between groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /y'],
+    // Only what is true of this file: * has rules of its own elsewhere.
+    ['an agent with rules in another group is not "left without rules"', '|User-agent: *\n\nUser-agent: B\nDisallow: /x\n\nUser-agent: *\nDisallow: /a', { message: /Parsers that end a record at a blank line would not apply these rules to \*\.$/ }],
+    ['an agent with no other group is', '|User-agent: A\n\nUser-agent: B\nDisallow: /x', { message: /would not apply these rules to A, leaving A without rules of its own\.$/ }],
+    ['rules after a blank line follow no User-agent line there', '|User-agent: Yandex\n\nDisallow: /search', { message: /would apply these rules to no crawler \(they would follow no User-agent line\), leaving Yandex without rules of its own\.$/ }],
   ],
   [
     ['remove the blank line before the rules', 'User-agent: Yandex\n\nDisallow: /search\n', 'User-agent: Yandex\nDisallow: /search\n'],
@@ -148,8 +152,11 @@ cases(
 cases(
   'shadowed-rule',
   [
-    ['exact duplicate', 'User-agent: *\nDisallow: /x\n|Disallow: /x'],
-    ['Allow vs Disallow on the same path', 'User-agent: *\n|Disallow: /x\nAllow: /x'],
+    ['exact duplicate', 'User-agent: *\nDisallow: /x\n|Disallow: /x', { message: /it repeats "Disallow: \/x" \(line 2\) earlier in the same group/ }],
+    ['Allow vs Disallow on the same path', 'User-agent: *\n|Disallow: /x\nAllow: /x', { message: /"Allow: \/x" \(line 3\) also matches and is as long; on a tie between an Allow and a Disallow, the Allow wins\.$/ }],
+    // Two Disallows tie: the verdict is the same, and neither is an Allow.
+    ['two Disallow rules as long', 'User-agent: *\nDisallow: /a*\n|Disallow: /a/', { message: /"Disallow: \/a\*" \(line 2\) also matches and is as long\. Two Disallow rules that tie give the same verdict, and the earlier line is the one that decides: this rule adds nothing\.$/ }],
+    ['a longer rule', 'User-agent: *\nAllow: /x/*\n|Disallow: /x/', { message: /on every URL it matches, the longer rule "Allow: \/x\/\*" \(line 2\) also matches and wins\.$/ }],
     ['/x vs /x*', 'User-agent: *\nAllow: /x*\n|Disallow: /x'],
     ['duplicate across merged groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x'],
     ['a longer Allow only covers part', 'User-agent: *\nDisallow: /x\nAllow: /x/y'],
@@ -165,6 +172,9 @@ cases(
     ['an Allow in between keeps it alive', 'User-agent: *\nDisallow: /a\nAllow: /a/\nDisallow: /a/b'],
     ['redundant in one pool only', 'User-agent: A\nUser-agent: B\nDisallow: /a/b\n\nUser-agent: A\nDisallow: /a'],
     ['Allow: / alone is the allow-all idiom', 'User-agent: *\nAllow: /'],
+    // Longer Disallows do match some of its URLs: they decide those, with or without it.
+    ['an Allow whose shared URLs longer Disallows decide', 'User-agent: *\n|Allow: /shop/\nDisallow: /shop/cart\nDisallow: /blog', { message: /^"Allow: \/shop\/" changes no verdict: where a Disallow rule also matches, it is longer and decides instead \("Disallow: \/shop\/cart" \(line 3\)\); everywhere else no Disallow rule matches/ }],
+    ['an Allow no Disallow meets', 'User-agent: *\n|Allow: /x\nDisallow: /y', { message: /^"Allow: \/x" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule disallows are allowed anyway\.$/ }],
   ],
   [['remove the rule', 'User-agent: *\nDisallow: /a\nDisallow: /a/b', 'User-agent: *\nDisallow: /a']],
 );
@@ -257,7 +267,9 @@ cases(
     ['a header naming the token it starts with', 'User-agent: |Googlebot/2.1 (+http://www.google.com/bot.html)', { id: 'user-agent-token-version', severity: 'hint' }],
     ['full User-Agent header', 'User-agent: |Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /', { id: 'user-agent-token-misread', message: /does not apply to bingbot/ }],
     ['catalogue token with a digit', 'User-agent: |MJ12bot\nDisallow: /', { id: 'user-agent-token-misread', message: /"MJ" .*which does not name MJ12bot/ }],
-    ['a star inside the value', 'User-agent: |Googlebot*\nDisallow: /', { id: 'user-agent-token-misread', message: /wildcard only as the whole value/ }],
+    // Read up to the "*", which is the crawler written: as harmless as a version.
+    ['a final star', 'User-agent: |Mediapartners-Google*\nDisallow: /', { id: 'user-agent-token-version', severity: 'hint', message: /matched as "Mediapartners-Google": "\*" is a wildcard only as the whole value, and here it is ignored/ }],
+    ['a star inside the value', 'User-agent: |Googlebot*/2.1\nDisallow: /', { id: 'user-agent-token-misread', severity: 'warning', message: /wildcard only as the whole value/ }],
     ['clean tokens', 'User-agent: Googlebot\nUser-agent: googlebot-image\nUser-agent: *\nUser-agent: Some_Bot\nDisallow: /'],
   ],
   [
@@ -281,6 +293,11 @@ cases(
     ['close-all group', 'User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /'],
     ['crawler that ignores * anyway', 'User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot-Google\nDisallow: /x'],
     ['group already has the * rules', 'User-agent: *\nDisallow: /a\n\nUser-agent: Foo\nDisallow: /a'],
+    // bingbot's own Disallow blocks exactly what the * rule would.
+    ['the group already decides the * rule\'s URLs alike', 'User-agent: *\nDisallow: /community/*\n\nUser-agent: bingbot\nDisallow: /community/'],
+    ['only the * rules the group does not decide alike are named', 'User-agent: *\nDisallow: /community/*\nDisallow: /cart/\n\n|User-agent: bingbot\nDisallow: /community/', { message: /: 1 \* rule does not apply to it \("Disallow: \/cart\/"\)\.$/ }],
+    ['an Allow of the group reopens part of it: not alike', 'User-agent: *\nDisallow: /community/*\n\n|User-agent: bingbot\nDisallow: /community/\nAllow: /community/open', { message: /"Disallow: \/community\/\*"/ }],
+    ['a * Allow is needed once a missing * Disallow is copied', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\n|User-agent: Googlebot\nDisallow: /x', { message: /2 \* rules do not apply/ }],
   ],
   [
     ['copy the * rules', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\nUser-agent: Googlebot\nDisallow: /x\n', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\nUser-agent: Googlebot\nDisallow: /x\nDisallow: /cart/\nAllow: /cart/help\n'],
@@ -430,10 +447,15 @@ describe('encoding-*', () => {
 });
 
 cases('private-path-disclosure', [
-  ['a backup', 'User-agent: *\nDisallow: |/admin-backup/', { severity: 'hint', message: /robots\.txt is public/ }],
+  ['a backup', 'User-agent: *\nDisallow: |/admin-backup/', { severity: 'hint', message: /robots\.txt is public.*"admin-backup" suggests a backup or credentials/ }],
+  ['a backup file anywhere', 'User-agent: *\nDisallow: |/content/site-backup.zip\nDisallow: |/etc/passwd'],
   ['a .git folder', 'User-agent: *\nDisallow: |/.git/'],
   ['a token', 'User-agent: *\nDisallow: |/download/8f14e45fceea167a5a36dedd4bea2543'],
+  ['a private area at the top of the site', 'User-agent: *\nDisallow: |/private/\nDisallow: |/_secret\nDisallow: |/staging/*', { message: /suggests something private/ }],
   ['ordinary paths', 'User-agent: *\nDisallow: /cart/\nDisallow: /summer2024sale/\nDisallow: /privacy-policy\nDisallow: /ForgotPassword\nDisallow: /suntrustprivatewealth'],
+  // Whole words of product and page names, not private areas.
+  ['"private" and "secret" in names of products and pages', 'User-agent: *\nDisallow: /private-banking/\nDisallow: /sites/secret\nDisallow: /treasures-private-client/faq.page\nDisallow: /jobs/private/*\nDisallow: /videoeggbackup.html'],
+  ['a page id followed by more path', 'User-agent: *\nDisallow: /programmes/profiles/qWq8hB1135cdgj2cqNXyWB/fundraising-ideas\nDisallow: /agents/58386a0cf70a250001177f2d'],
   ['Allow names nothing hidden', 'User-agent: *\nAllow: /secret/'],
 ]);
 

@@ -58,7 +58,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
         message:
           `A blank line separates "${statementText(file, last.line)}" from "${statementText(file, next.line)}" (line ${next.line + 1}), ` +
           `but it does not end the group: under RFC 9309 ${everyone} share ${rules}. ` +
-          `Parsers that end a record at a blank line would leave ${names} without ${plural ? 'rules of their own' : 'rules of its own'}.`,
+          `Parsers that end a record at a blank line would not apply these rules to ${names}${withoutRules(file, segment, group)}.`,
         related: [
           { span: lineSpan(file, next.line), message: `In the same group as line ${first.line + 1}.` },
           { span: lineSpan(file, firstRule.line), message: `Applies to ${everyone}.` },
@@ -81,7 +81,6 @@ export const check: Check<typeof RULES> = ({ file }) => {
 
     if (blanksBeforeRules.length > 0) {
       const segment = segments[segments.length - 1]!;
-      const names = nameList(segment.map(agentName));
       const edits: TextEdit[] = blanksBeforeRules.map((l) => deleteLine(file, l));
       const fix: Fix = { title: `Remove the blank ${blanksBeforeRules.length === 1 ? 'line' : 'lines'} before the rules`, edits, preferred: true };
       findings.push({
@@ -90,7 +89,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
         message:
           `A blank line separates "${statementText(file, lastAgent.line)}" from its rules (line ${firstRule.line + 1} on), but it does not end the group: ` +
           `under RFC 9309 ${everyone} ${group.agents.length > 1 ? 'use' : 'uses'} ${rules}. ` +
-          `Parsers that end a record at a blank line would leave ${names} without rules and ignore the rules as belonging to no User-agent.`,
+          `Parsers that end a record at a blank line would apply these rules to no crawler (they would follow no User-agent line)${withoutRules(file, segment, group)}.`,
         related: [{ span: lineSpan(file, firstRule.line), message: `Applies to ${everyone}.` }],
         fixes: [fix],
       });
@@ -98,6 +97,17 @@ export const check: Check<typeof RULES> = ({ file }) => {
   }
   return findings;
 };
+
+/**
+ * `, leaving A without rules of its own` for the agents of a segment that have rules in
+ * no other group: only of those is it true (the `*` of a file may have twenty rules
+ * elsewhere). Empty when every agent has rules elsewhere.
+ */
+function withoutRules(file: RobotsFile, segment: readonly AgentLine[], group: Group): string {
+  const alone = segment.filter((agent) => !(file.groupsByToken.get(agentKey(agent)) ?? []).some((g) => g !== group.index && (file.groups[g]?.rules.length ?? 0) > 0));
+  if (alone.length === 0) return '';
+  return `, leaving ${nameList(alone.map(agentName))} without ${alone.length > 1 ? 'rules of their own' : 'rules of its own'}`;
+}
 
 /** The agent's token (or `*`) names no group but this one. */
 function namedOnlyHere(file: RobotsFile, agent: AgentLine, group: Group): boolean {

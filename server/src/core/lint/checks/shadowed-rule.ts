@@ -1,3 +1,4 @@
+import type { Rule } from '../../parse/model';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { removeRule } from '../rule-removal';
 import { lineSpan, statementText } from '../text';
@@ -33,16 +34,10 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
       });
       continue;
     }
-    const why =
-      winner.normalized === rule.normalized && winner.kind === rule.kind
-        ? 'it repeats'
-        : winner.octets === rule.octets
-          ? 'on every URL it matches, the equally long Allow'
-          : `on every URL it matches, the longer rule`;
     findings.push({
       id: 'shadowed-rule',
       span: lineSpan(file, rule.line),
-      message: `"${ruleText}" never decides anything: ${why} "${winnerText}" (line ${winner.line + 1}) ${winner.normalized === rule.normalized && winner.kind === rule.kind ? 'earlier in the same group' : 'also matches and wins'}.`,
+      message: `"${ruleText}" never decides anything: ${why(rule, winner, winnerText)}`,
       related: [{ span: lineSpan(file, winner.line), message: `This rule wins wherever line ${rule.line + 1} matches.` }],
       unnecessary: true,
       ...(fixes.length > 0 ? { fixes } : {}),
@@ -50,3 +45,22 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
   }
   return findings;
 };
+
+/**
+ * Why the winner always decides instead, in the words of what happens: a repeat, a longer
+ * rule, or a tie — which Allow wins against a Disallow, and which between two rules of one
+ * kind is a matter of whose line the matcher names (the verdict is the same).
+ */
+function why(rule: Rule, winner: Rule, winnerText: string): string {
+  const at = `(line ${winner.line + 1})`;
+  if (winner.normalized === rule.normalized && winner.kind === rule.kind) return `it repeats "${winnerText}" ${at} earlier in the same group.`;
+  if (winner.octets > rule.octets) return `on every URL it matches, the longer rule "${winnerText}" ${at} also matches and wins.`;
+  if (winner.kind !== rule.kind) {
+    return `on every URL it matches, "${winnerText}" ${at} also matches and is as long; on a tie between an Allow and a Disallow, the Allow wins.`;
+  }
+  const kind = rule.kind === 'allow' ? 'Allow' : 'Disallow';
+  return (
+    `on every URL it matches, "${winnerText}" ${at} also matches and is as long. Two ${kind} rules that tie give the same verdict, ` +
+    `and the earlier line is the one that decides: this rule adds nothing.`
+  );
+}

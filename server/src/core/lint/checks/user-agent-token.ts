@@ -13,16 +13,16 @@ export const RULES = [
   },
   {
     id: 'user-agent-token-version',
-    title: 'Version after the product token',
-    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: the version (or the rest of a User-Agent header) after the token is ignored, and the token is the crawler meant.',
+    title: 'Ignored text after the product token',
+    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: what follows the token (a version, a final "*", the rest of a User-Agent header) is ignored, and the token is the crawler meant.',
   },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**
  * A User-agent value that is not a clean product token. Crawlers (RFC 9309, Google's parser,
- * this tool) compare only its leading run of letters, `-` and `_`: `Googlebot/2.1` is
- * Googlebot (user-agent-token-version: harmless), `AB42bot` is AB, `360Spider` is nothing
- * (user-agent-token-misread).
+ * this tool) compare only its leading run of letters, `-` and `_`: `Googlebot/2.1` and
+ * `Mediapartners-Google*` are the crawlers written (user-agent-token-version: harmless),
+ * `AB42bot` is AB, `360Spider` is nothing (user-agent-token-misread).
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
@@ -111,6 +111,14 @@ function read(agent: AgentLine, group: Group): Reading {
   }
   if (rest.startsWith('/')) {
     return { id: 'user-agent-token-version', message: `"${value}" is matched as "${token}": the version after "/" is ignored.`, replacement: token };
+  }
+  if (rest.trim() === '*') {
+    // `Mediapartners-Google*`: read up to the `*`, which is the crawler written — as harmless as a version.
+    return {
+      id: 'user-agent-token-version',
+      message: `"${value}" is matched as "${token}": "*" is a wildcard only as the whole value, and here it is ignored.`,
+      replacement: token,
+    };
   }
   if (rest.includes('*')) {
     return {
