@@ -56,7 +56,8 @@ describe('quick fixes never make things worse', () => {
     for (const kind of [
       'rule-outside-group: Insert "…" above line N',
       'pattern-never-matches: Prefix "…": "…"',
-      'pattern-never-matches: Start with a plain "…": "…"',
+      'pattern-never-matches: Prefix "…" to the N patterns',
+      'pattern-never-matches: Start the N patterns with a plain "…"',
       'star-rules-not-inherited: Copy the N * rules … lacks into this group',
       'unknown-directive: Rename to "…"',
       'unknown-directive: Remove the invisible character: "…"',

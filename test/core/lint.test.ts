@@ -161,8 +161,22 @@ cases(
     ['duplicate across merged groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x'],
     ['a longer Allow only covers part', 'User-agent: *\nDisallow: /x\nAllow: /x/y'],
     ['dead in one pool only (group named by two tokens)', 'User-agent: A\nUser-agent: B\nDisallow: /x\n\nUser-agent: A\nAllow: /x'],
+    // One finding per group: the other dead rules are related locations with their own reasons.
+    ['the shadowed rules of a group are one finding per reason', 'User-agent: *\nDisallow: /x\n|Disallow: /x\nDisallow: /y\nDisallow: /y\nDisallow: /z\nDisallow: /z', { message: / 2 more rules of this group never decide anything either, for the same reason \(lines 5 and 7\)\.$/ }],
+    ['a repeat and a tie are two reasons', 'User-agent: *\nDisallow: /x\n|Disallow: /x\n|Disallow: /y\nAllow: /y'],
+    ['a group repeated for other crawlers shares the finding', 'User-agent: A\nDisallow: /x\n|Disallow: /x\n\nUser-agent: B\nDisallow: /x\nDisallow: /x\n\nUser-agent: C\nDisallow: /x\nDisallow: /x', { message: /it repeats "Disallow: \/x" \(line 2\) earlier in the same group\. The same rule is in 2 more groups \(from lines 7 and 11\), with the same effect\.$/ }],
+    ['groups whose dead rules differ are findings of their own', 'User-agent: A\nDisallow: /x\n|Disallow: /x\n\nUser-agent: B\nDisallow: /y\n|Disallow: /y'],
   ],
-  [['remove the rule', 'User-agent: *\nDisallow: /x\nDisallow: /x\n', 'User-agent: *\nDisallow: /x\n']],
+  [
+    ['remove the rule', 'User-agent: *\nDisallow: /x\nDisallow: /x\n', 'User-agent: *\nDisallow: /x\n'],
+    ['remove the shadowed rules of the group', 'User-agent: *\nDisallow: /x\nDisallow: /x\nDisallow: /y\nDisallow: /y\n', 'User-agent: *\nDisallow: /x\nDisallow: /y\n', /^Remove these 2 shadowed rules of this group$/],
+    [
+      'or of every group that repeats them',
+      'User-agent: A\nDisallow: /x\nDisallow: /x\n\nUser-agent: B\nDisallow: /x\nDisallow: /x\n',
+      'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /x\n',
+      /^Remove these 2 shadowed rules from all 2 groups$/,
+    ],
+  ],
 );
 
 cases(
@@ -176,18 +190,26 @@ cases(
     ['an Allow whose shared URLs longer Disallows decide', 'User-agent: *\n|Allow: /shop/\nDisallow: /shop/cart\nDisallow: /blog', { message: /^"Allow: \/shop\/" changes no verdict: where a Disallow rule also matches, it is longer and decides instead \("Disallow: \/shop\/cart" \(line 3\)\); everywhere else no Disallow rule matches/ }],
     ['an Allow no Disallow meets', 'User-agent: *\n|Allow: /x\nDisallow: /y', { message: /^"Allow: \/x" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule disallows are allowed anyway\.$/ }],
   ],
-  [['remove the rule', 'User-agent: *\nDisallow: /a\nDisallow: /a/b', 'User-agent: *\nDisallow: /a']],
+  [
+    ['remove the rule', 'User-agent: *\nDisallow: /a\nDisallow: /a/b', 'User-agent: *\nDisallow: /a'],
+    // Both hand their URLs to "Disallow: /a", which stays.
+    ['remove the redundant rules of the group', 'User-agent: *\nDisallow: /a\nDisallow: /a/b\nDisallow: /a/c\n', 'User-agent: *\nDisallow: /a\n', /^Remove these 2 redundant rules of this group$/],
+  ],
 );
 
 cases(
   'rule-outside-group',
   [
-    ['before any User-agent', '|Disallow: /x\n|Allow: /y\nUser-agent: *\nDisallow: /z', { severity: 'error' }],
+    // One cause, one finding: the second rule is a related location.
+    ['before any User-agent', '|Disallow: /x\nAllow: /y\nUser-agent: *\nDisallow: /z', { severity: 'error', message: /^No User-agent line comes before these 2 rules \(lines 1–2, from "Disallow: \/x" on\): they belong to no group, and every crawler ignores them\.$/ }],
+    ['one rule', '|Disallow: /x\nUser-agent: *', { message: /^"Disallow: \/x" comes before any User-agent line: it belongs to no group, and every crawler ignores it\.$/ }],
     ['inside a group', 'User-agent: *\nDisallow: /x'],
   ],
   [
     ['insert User-agent: * above the first orphan', '# staging\nDisallow: /x\nAllow: /y\n\nUser-agent: A', '# staging\nUser-agent: *\nDisallow: /x\nAllow: /y\n\nUser-agent: A'],
     ['remove the rule', 'Disallow: /x\nUser-agent: *\nDisallow: /y', 'User-agent: *\nDisallow: /y', /^Remove/],
+    ['remove every rule before the first User-agent, comments kept', 'Disallow: /x\n# note\nAllow: /y\nDisallow: /z\nUser-agent: *\nDisallow: /w', '# note\nUser-agent: *\nDisallow: /w', /^Remove the 3 rules$/],
+    ['a file with no User-agent line at all', 'Disallow: /a\nDisallow: /b\n', '\n', /^Remove the 2 rules$/],
   ],
 );
 
@@ -243,6 +265,8 @@ cases(
     ['also before any group', 'Disallow: |private/'],
     ['a leading * is fine', 'User-agent: *\nDisallow: *.pdf'],
     ['empty is another rule', 'User-agent: *\nDisallow:'],
+    // One finding per cause: the other rules with it are related locations.
+    ['rules of one cause are one finding', 'User-agent: *\nDisallow: |organization/a.pdf\nDisallow: organization/b.pdf\nDisallow: organization/c.pdf\nDisallow: |http://other.example/x\n\nUser-agent: B\nDisallow: http://other.example/y', { message: /(So do 2 more rules starting without "\/" \(lines 3 and 4\)\.|So does 1 more rule written as a full URL \(line 8\)\.)$/ }],
   ],
   [
     ['prefix /', 'User-agent: *\nDisallow: private/', 'User-agent: *\nDisallow: /private/'],
@@ -254,6 +278,8 @@ cases(
     ['an extension anywhere', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /*.pdf$'],
     ['or right after the first slash', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /.pdf$', /^Prefix "\/":/],
     ['decode the encoded slash', 'User-agent: *\nDisallow: %2fprivate', 'User-agent: *\nDisallow: /private'],
+    ['prefix / to every pattern of the cause', 'User-agent: *\nDisallow: a/\nDisallow: b/', 'User-agent: *\nDisallow: /a/\nDisallow: /b/', /^Prefix "\/" to the 2 patterns$/],
+    ['remove every full URL', 'User-agent: *\nDisallow: /x\nDisallow: http://a.example/\nDisallow: http://b.example/y', 'User-agent: *\nDisallow: /x', /^Remove the 2 rules/],
   ],
 );
 
@@ -291,6 +317,9 @@ cases(
     ['* has no Disallow', 'User-agent: *\nAllow: /\n\nUser-agent: Foo\nDisallow: /x'],
     ['explicit allow-all group', 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow:'],
     ['close-all group', 'User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /'],
+    // * shuts out everyone; the named groups are the crawlers let in, on their own terms.
+    ['an allow-list file', 'User-agent: Googlebot\nDisallow: /search\n\nUser-agent: bingbot\nDisallow: /search\nDisallow: /tmp/\n\nUser-agent: *\nAllow: /humans.txt\nDisallow: /'],
+    ['groups that lack the same * rules are one finding', 'User-agent: *\nDisallow: /cart/\n\n|User-agent: Slurp\nDisallow: /x\n\nUser-agent: Teoma\nDisallow: /y', { message: /The same \* rules do not apply to the crawlers of 1 more group with a group of their own \(line 7\)\.$/ }],
     ['crawler that ignores * anyway', 'User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot-Google\nDisallow: /x'],
     ['group already has the * rules', 'User-agent: *\nDisallow: /a\n\nUser-agent: Foo\nDisallow: /a'],
     // bingbot's own Disallow blocks exactly what the * rule would.
@@ -314,6 +343,7 @@ cases(
     ['two * groups', 'User-agent: *\nDisallow: /a\n\n|User-agent: *\nDisallow: /b'],
     ['different tokens', 'User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y'],
     ['the same token twice in one group', 'User-agent: a\nUser-agent: A\nDisallow: /x'],
+    ['three groups of one token: one finding', 'User-agent: a\nDisallow: /x\n\n|User-agent: a\nDisallow: /y\n\nUser-agent: a\nDisallow: /z', { message: /It is named again in 1 more group \(line 7\)\.$/ }],
   ],
   [
     ['merge at the end of the file', 'User-agent: bingbot\nDisallow: /a\n\nUser-agent: bingbot\nDisallow: /b', 'User-agent: bingbot\nDisallow: /a\nDisallow: /b'],
@@ -355,7 +385,9 @@ cases(
 cases('unsupported-directive', [
   ['Noindex', 'User-agent: *\n|Noindex: /tag/', { message: /2019/ }],
   ['Yandex only', 'User-agent: Yandex\n|Host: example.com\n|Clean-param: ref /shop/', { message: /Yandex/ }],
-  ['ACAP', 'User-agent: *\n|ACAP-crawler: *\n|ACAP-disallow-crawl: /x', { message: /ACAP/ }],
+  // The same directive, the same words: one finding, the other lines related.
+  ['ACAP', 'User-agent: *\n|ACAP-crawler: *\nACAP-disallow-crawl: /x', { message: /^ACAP .* The same goes for 1 more line \(line 3\)\.$/ }],
+  ['Clean-param in every group', 'User-agent: Yandex\n|Clean-param: ref\n\nUser-agent: YandexBot\nClean-param: utm'],
   ['Request-rate and Visit-time', 'User-agent: *\n|Request-rate: 1/5\n|Visit-time: 0600-0845'],
   ['Crawl-delay has its own rule', 'User-agent: *\nCrawl-delay: 5\nContent-Signal: ai-train=no'],
 ]);
@@ -377,11 +409,13 @@ cases('dollar-not-at-end', [
 cases(
   'percent-encoding-*',
   [
-    ['lower-case hex', 'User-agent: *\nDisallow: /out?url=https|%3a|%2f|%2f', { id: 'percent-encoding-lower-case', severity: 'hint' }],
+    // One finding per kind of escape, the others folded in.
+    ['lower-case hex', 'User-agent: *\nDisallow: /out?url=https|%3a%2f%2f', { id: 'percent-encoding-lower-case', severity: 'hint', message: /The same goes for 2 more lower-case escapes \(line 2\)\.$/ }],
     ['encoded unreserved character', 'User-agent: *\nDisallow: /|%62log', { id: 'percent-encoding-unreserved', severity: 'warning', message: /Google's parser compares it literally/ }],
     ['raw non-ASCII', 'User-agent: *\nDisallow: /|ツ/', { id: 'percent-encoding-non-ascii', severity: 'hint', message: /"ツ" as "%E3%83%84"/ }],
     ['one hint per pattern', 'User-agent: *\nDisallow: /|ä/b/ö', { id: 'percent-encoding-non-ascii' }],
-    ['a stray %', 'User-agent: *\nDisallow: /100|%\nDisallow: /a|%zz', { id: 'percent-encoding-stray-percent', severity: 'warning' }],
+    ['a stray %', 'User-agent: *\nDisallow: /100|%\nDisallow: /a%zz', { id: 'percent-encoding-stray-percent', severity: 'warning', message: /So is 1 more "%" \(line 3\)\.$/ }],
+    ['non-ASCII in several patterns', 'User-agent: *\nDisallow: /|ä/\nDisallow: /ö/', { id: 'percent-encoding-non-ascii', message: /The same goes for 1 more pattern \(line 3\)\.$/ }],
     ['well-formed escapes', 'User-agent: *\nDisallow: /a%2Fb\nDisallow: /%E3%83%84\nDisallow: /%2A'],
     ['replacement characters are left to encoding', 'User-agent: *\nDisallow: /caf\uFFFD'],
   ],
@@ -391,6 +425,7 @@ cases(
     ['encode non-ASCII', 'User-agent: *\nDisallow: /ツ/', 'User-agent: *\nDisallow: /%E3%83%84/'],
     ['encode only the non-ASCII', 'User-agent: *\nDisallow: /ä/%2f/ö', 'User-agent: *\nDisallow: /%C3%A4/%2f/%C3%B6', /Percent-encode/],
     ['encode the percent sign', 'User-agent: *\nDisallow: /100%', 'User-agent: *\nDisallow: /100%25'],
+    ['upper-case every escape', 'User-agent: *\nDisallow: /a%3a\nDisallow: /b%2f', 'User-agent: *\nDisallow: /a%3A\nDisallow: /b%2F', /^Write the 2 escapes in upper case$/],
   ],
 );
 
@@ -403,6 +438,9 @@ cases('blocks-everything', [
   ['beaten by Allow: /', 'User-agent: *\nDisallow: /\nAllow: /'],
   ['only the home page', 'User-agent: *\nDisallow: /$'],
   ['a usage-control token is not a crawler', 'User-agent: Google-Extended\nDisallow: /'],
+  // Each named crawler follows only its own group: said where * shuts out the rest.
+  ['an allow-list names the crawlers let in', 'User-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\n|Disallow: /', { message: /may fetch nothing but \/robots\.txt\. Crawlers named in groups of their own \(Googlebot\) follow only those groups\.$/ }],
+  ['groups that each shut out a crawler are one finding', 'User-agent: GPTBot\n|Disallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /', { message: /closes the whole site to GPTBot: it may fetch nothing but \/robots\.txt\. So do 2 more groups, to their crawlers \(lines 5 and 8\)\.$/ }],
 ]);
 
 cases(
@@ -439,6 +477,17 @@ describe('encoding-*', () => {
   test('BOM at the start', () => void assertLint('|\uFEFFUser-agent: *\nDisallow: /x', 'encoding-*', { id: 'encoding-bom', severity: 'hint' }));
   test('replacement character', () => void assertLint('User-agent: *\nDisallow: /caf|\uFFFD\uFFFD', 'encoding-*', { id: 'encoding-invalid', severity: 'warning' }));
   test('clean file', () => void assertLint('User-agent: *\nDisallow: /café', 'encoding-*'));
+  test('a UTF-16 file: one finding, and no line read as a directive', () => {
+    const bytes = Uint8Array.from([0xff, 0xfe, ...[...'User-agent: *\nDisallow: /private\n'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const found = lint(parseRobots(bytes));
+    assert.deepEqual(found.map((f) => [f.id, f.severity, f.span.start]), [['encoding-invalid', 'warning', 0]]);
+    assert.match(found[0]!.message, /^This file is UTF-16 .* Crawlers read robots\.txt as UTF-8, so they find no User-agent line and no rule in it: save it as UTF-8\.$/);
+  });
+  test('gzip data: one finding', () => {
+    const found = lint(parseRobots(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x41, 0x0a, 0xe9, 0x42, 0x0a, 0xd2])));
+    assert.deepEqual(found.map((f) => f.id), ['encoding-invalid']);
+    assert.match(found[0]!.message, /gzip-compressed/);
+  });
   test('invalid UTF-8 bytes', () => {
     const bytes = Uint8Array.from([...Buffer.from('User-agent: *\nDisallow: /caf'), 0xe9]);
     const found = lint(parseRobots(bytes)).filter((f) => matchesId(f.id, 'encoding-*'));
@@ -588,7 +637,8 @@ describe('a quick fix never widens what a rule blocks, nor moves it to another h
     assertFix('|Disallow: /\nUser-agent: A\nDisallow: /x', 'rule-outside-group', 'User-agent: A\nDisallow: /x', /^Remove/);
   });
   test('a * rule that closes the site is never copied into a named group', () => {
-    assertFix('User-agent: *\nDisallow: /\nDisallow: /tmp/\n\n|User-agent: Googlebot\nDisallow: /drafts/', 'star-rules-not-inherited', null);
+    // An allow-list: not reported at all, so nothing is copied.
+    assertLint('User-agent: *\nDisallow: /\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /drafts/', 'star-rules-not-inherited');
   });
   test('the only rule of a group is not removed when the next group would take its User-agent lines', () => {
     assertFix('User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x\n\nUser-agent: *\nDisallow: /y', 'shadowed-rule', null);

@@ -1,5 +1,7 @@
 import { isUnreserved, normalizePattern } from '../../match/normalize';
 import type { Rule } from '../../parse/model';
+import { fold } from '../fold';
+import type { FoldWords } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
@@ -117,7 +119,29 @@ export const check: Check<typeof RULES> = ({ file }) => {
   };
   for (const group of file.groups) group.rules.forEach(checkRule);
   file.orphanRules.forEach(checkRule);
-  return findings;
+  // One finding per kind of escape: a file writes its patterns one way, and one fix rewrites them all.
+  findings.sort((a, b) => a.span.start - b.span.start);
+  return RULES.flatMap(({ id }) => fold(file, findings.filter((f) => f.id === id), () => id, FOLDED[id]));
+};
+
+/** How the findings of each id read when folded into one. */
+const FOLDED: Readonly<Record<(typeof RULES)[number]['id'], FoldWords>> = {
+  'percent-encoding-stray-percent': {
+    more: (n, lines) => `So ${n === 1 ? 'is 1 more "%"' : `are ${n} more`} (${lines}).`,
+    fixTitle: (n) => `Write "%25" for the ${n} percent signs`,
+  },
+  'percent-encoding-unreserved': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'escape' : 'escapes'} of unreserved characters (${lines}).`,
+    fixTitle: (n) => `Write the plain characters of the ${n} escapes`,
+  },
+  'percent-encoding-lower-case': {
+    more: (n, lines) => `The same goes for ${n} more lower-case ${n === 1 ? 'escape' : 'escapes'} (${lines}).`,
+    fixTitle: (n) => `Write the ${n} escapes in upper case`,
+  },
+  'percent-encoding-non-ascii': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'pattern' : 'patterns'} (${lines}).`,
+    fixTitle: (n) => `Percent-encode the non-ASCII characters of the ${n} patterns`,
+  },
 };
 
 /** Percent-encodes the runs of non-ASCII characters, leaving ASCII (and broken runs) as written. */

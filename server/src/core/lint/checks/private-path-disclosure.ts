@@ -1,4 +1,5 @@
 import type { Rule } from '../../parse/model';
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
@@ -57,7 +58,10 @@ export const check: Check<typeof RULES> = ({ file }) => {
     });
   };
   for (const group of file.groups) group.rules.forEach(checkRule);
-  return findings;
+  // A Disallow copied into every group reveals the path once: one finding, the copies related.
+  return fold(file, findings, (f) => file.text.slice(f.span.start, f.span.end), {
+    more: (n, lines) => `The same Disallow is in ${n} more ${n === 1 ? 'group' : 'groups'} (${lines}).`,
+  });
 };
 
 function secretIn(pattern: string): string | undefined {

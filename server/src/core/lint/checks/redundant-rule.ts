@@ -1,9 +1,10 @@
 import { intersects, patternLanguage } from '../../match/pattern-language';
 import type { RobotsFile, Rule } from '../../parse/model';
-import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
-import { removeRule } from '../rule-removal';
+import type { Check, RuleDescription } from '../types';
 import { lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';
+import { reportDeadRules } from './dead-rules';
+import type { DeadRule } from './dead-rules';
 
 export const RULES = [
   {
@@ -16,43 +17,43 @@ export const RULES = [
 /** Longer Disallow rules named in the message of a redundant Allow. */
 const SHOWN = 3;
 
-/** redundant-rule: removing the rule changes no verdict. */
+/**
+ * redundant-rule: removing the rule changes no verdict. The redundant rules of a group are
+ * one finding (see dead-rules), each with its own reason among the related locations.
+ */
 export const check: Check<typeof RULES> = ({ file, rules }) => {
-  const findings: Report<typeof RULES>[] = [];
+  const dead: DeadRule[] = [];
   for (const status of rules.byLine.values()) {
     if (!status.redundant || status.shadowedBy) continue;
     const rule = status.rule;
     const ruleText = statementText(file, rule.line);
     const fallback = status.redundant.fallback;
-    const removal = removeRule(file, rule);
-    let message: string;
-    let related: RelatedSpan[] = [];
     if (fallback) {
-      message = `"${ruleText}" changes no verdict: wherever it decides, "${statementText(file, fallback.line)}" (line ${fallback.line + 1}) would decide the same way.`;
-      related = [{ span: lineSpan(file, fallback.line), message: `Decides the same URLs the same way when line ${rule.line + 1} is removed.` }];
-    } else {
-      // An Allow with nothing to fall back on but "allowed": the proof found that every
-      // Disallow sharing a URL with it is longer, so it wins there whether this rule is
-      // there or not; elsewhere no Disallow matches.
-      const longer = longerDisallows(file, rule);
-      const shown = longer.slice(0, SHOWN).map((r) => `"${statementText(file, r.line)}" (line ${r.line + 1})`);
-      message =
+      dead.push({
+        status,
+        reason: 'covered',
+        message: `"${ruleText}" changes no verdict: wherever it decides, "${statementText(file, fallback.line)}" (line ${fallback.line + 1}) would decide the same way.`,
+        related: [{ span: lineSpan(file, fallback.line), message: `Decides the same URLs the same way when line ${rule.line + 1} is removed.` }],
+      });
+      continue;
+    }
+    // An Allow with nothing to fall back on but "allowed": the proof found that every
+    // Disallow sharing a URL with it is longer, so it wins there whether this rule is
+    // there or not; elsewhere no Disallow matches.
+    const longer = longerDisallows(file, rule);
+    const shown = longer.slice(0, SHOWN).map((r) => `"${statementText(file, r.line)}" (line ${r.line + 1})`);
+    dead.push({
+      status,
+      reason: 'nothing to undo',
+      message:
         longer.length === 0
           ? `"${ruleText}" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule disallows are allowed anyway.`
           : `"${ruleText}" changes no verdict: where a Disallow rule also matches, it is longer and decides instead (${shown.join(', ')}${longer.length > SHOWN ? ', …' : ''}); ` +
-            'everywhere else no Disallow rule matches, and URLs no rule disallows are allowed anyway.';
-      related = longer.slice(0, SHOWN).map((r) => ({ span: lineSpan(file, r.line), message: `Longer than line ${rule.line + 1}: decides the URLs both match.` }));
-    }
-    findings.push({
-      id: 'redundant-rule',
-      span: lineSpan(file, rule.line),
-      message,
-      ...(related.length > 0 ? { related } : {}),
-      unnecessary: true,
-      ...(removal ? { fixes: [{ title: `Remove the redundant rule "${ruleText}"`, edits: [removal], preferred: true }] } : {}),
+            'everywhere else no Disallow rule matches, and URLs no rule disallows are allowed anyway.',
+      related: longer.slice(0, SHOWN).map((r) => ({ span: lineSpan(file, r.line), message: `Longer than line ${rule.line + 1}: decides the URLs both match.` })),
     });
   }
-  return findings;
+  return reportDeadRules<typeof RULES>(file, 'redundant-rule', dead, { either: ['changes no verdict either', 'change no verdict either'], adjective: 'redundant' });
 };
 
 /** The Disallow rules pooled with `rule` (under any token of its group) that may share a URL with it. */

@@ -1,7 +1,8 @@
 import type { Rule } from '../../parse/model';
-import type { Check, Fix, Report, RuleDescription } from '../types';
-import { removeRule } from '../rule-removal';
+import type { Check, RuleDescription } from '../types';
 import { lineSpan, statementText } from '../text';
+import { reportDeadRules } from './dead-rules';
+import type { DeadRule } from './dead-rules';
 
 export const RULES = [
   {
@@ -11,40 +12,44 @@ export const RULES = [
   },
 ] as const satisfies readonly RuleDescription<string>[];
 
-/** ★ shadowed-rule: a rule that can never decide, because a rule that always matches too wins. */
+/**
+ * ★ shadowed-rule: a rule that can never decide, because a rule that always matches too wins.
+ * The shadowed rules of a group are one finding (see dead-rules), each with its own winner.
+ */
 export const check: Check<typeof RULES> = ({ file, rules }) => {
-  const findings: Report<typeof RULES>[] = [];
+  const dead: DeadRule[] = [];
   for (const status of rules.byLine.values()) {
     const winner = status.shadowedBy;
     if (!winner) continue;
     const rule = status.rule;
     const ruleText = statementText(file, rule.line);
     const winnerText = statementText(file, winner.line);
-    const removal = removeRule(file, rule);
-    const fixes: Fix[] = removal ? [{ title: `Remove the shadowed rule "${ruleText}"`, edits: [removal], preferred: true }] : [];
     if (status.shadowedByIndexHtml) {
       const dir = winner.normalized.slice(0, winner.normalized.lastIndexOf('/') + 1);
-      findings.push({
-        id: 'shadowed-rule',
-        span: lineSpan(file, rule.line),
+      dead.push({
+        status,
+        reason: 'index-html',
         message: `"${ruleText}" never decides anything: Google reads "${winnerText}" (line ${winner.line + 1}) as also allowing ${dir} exactly, and that wins wherever this rule matches.`,
         related: [{ span: lineSpan(file, winner.line), message: `Google's index.html rule: this line also allows ${dir} exactly.` }],
-        unnecessary: true,
-        ...(fixes.length > 0 ? { fixes } : {}),
       });
       continue;
     }
-    findings.push({
-      id: 'shadowed-rule',
-      span: lineSpan(file, rule.line),
+    dead.push({
+      status,
+      reason: reasonOf(rule, winner),
       message: `"${ruleText}" never decides anything: ${why(rule, winner, winnerText)}`,
       related: [{ span: lineSpan(file, winner.line), message: `This rule wins wherever line ${rule.line + 1} matches.` }],
-      unnecessary: true,
-      ...(fixes.length > 0 ? { fixes } : {}),
     });
   }
-  return findings;
+  return reportDeadRules<typeof RULES>(file, 'shadowed-rule', dead, { either: ['never decides anything either', 'never decide anything either'], adjective: 'shadowed' });
 };
+
+/** The kind of reason, as `why` tells it. */
+function reasonOf(rule: Rule, winner: Rule): string {
+  if (winner.normalized === rule.normalized && winner.kind === rule.kind) return 'repeat';
+  if (winner.octets > rule.octets) return 'longer';
+  return winner.kind !== rule.kind ? 'tie' : 'tie of one kind';
+}
 
 /**
  * Why the winner always decides instead, in the words of what happens: a repeat, a longer

@@ -3,6 +3,7 @@ import { contains, intersects, patternLanguage } from '../../match/pattern-langu
 import type { PatternLanguage } from '../../match/pattern-language';
 import { tokenKey } from '../../match/product-token';
 import type { Group, RobotsFile, Rule } from '../../parse/model';
+import { fold } from '../fold';
 import type { Check, Fix, RelatedSpan, Report, RuleDescription } from '../types';
 import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
@@ -29,9 +30,11 @@ const MAX_COMPARISONS = 1_000_000;
 /**
  * ★ star-rules-not-inherited: a crawler with a group of its own ignores every `*` rule
  * (rules never mix across groups). Reported once per named token, at the first group
- * naming it, listing the `*` rules its pool lacks. Silent for the two deliberate idioms —
- * a group that explicitly allows everything (`Disallow:` / `Allow: /`) and one that closes
- * everything (`Disallow: /` with no Allow) — and for crawlers that ignore `*` anyway.
+ * naming it, listing the `*` rules its pool lacks; groups that lack the same rules are one
+ * finding. Silent for the deliberate idioms — a group that explicitly allows everything
+ * (`Disallow:` / `Allow: /`), one that closes everything (`Disallow: /` with no Allow), and
+ * an allow-list (`*` closes the site, the named groups are the crawlers let in) — and for
+ * crawlers that ignore `*` anyway.
  */
 export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   const starGroups = file.groupsByToken.get('*');
@@ -54,6 +57,10 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   }
   // With no * Disallow there is nothing to lose: * allows everything.
   if (!starRules.some((r) => r.kind === 'disallow')) return [];
+  // An allow-list: * may fetch nothing (or little), and the named groups are the crawlers let
+  // in, on their own terms. That they do not get "Disallow: /" is the point, not a mistake;
+  // blocks-everything says what the file does.
+  if (starRules.some((r) => r.kind === 'disallow' && matchesEverything(r.normalized)) && !starRules.some((r) => r.kind === 'allow' && matchesEverything(r.normalized))) return [];
 
   // Which * rules each group also has: a named pool is then compared by marking what it
   // has, not by looking every * rule up in every pool.
@@ -72,6 +79,8 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   };
   const users = groupUsers(file);
   const findings: Report<typeof RULES>[] = [];
+  // The * rules each finding says are missing, by line: groups missing the same ones are one cause.
+  const missingOf = new Map<Report<typeof RULES>, string>();
   const languages = new LanguageCache();
 
   let comparisons = 0;
@@ -127,7 +136,7 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
     const plural = names.length > 1;
     const agentLine = group.agents.find((a) => reported.includes(tokenKey(a.token)))!;
     const related: RelatedSpan[] = rules.slice(0, MAX_RELATED).map((r) => ({ span: lineSpan(file, r.line), message: `Does not apply to ${subject}.` }));
-    findings.push({
+    const report: Report<typeof RULES> = {
       id: 'star-rules-not-inherited',
       span: lineSpan(file, agentLine.line),
       message:
@@ -139,9 +148,14 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
       // Copying a Disallow that matches every URL would close the site to a crawler the
       // author deliberately let in: no quick fix for that.
       ...(lacking <= MAX_COPIED && !rules.some((r) => r.kind === 'disallow' && matchesEverything(r.normalized)) ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
-    });
+    };
+    findings.push(report);
+    missingOf.set(report, lacking <= MAX_COPIED ? rules.map((r) => r.line).join(',') : `${group.index}`);
   }
-  return findings;
+  return fold(file, findings, (report) => missingOf.get(report), {
+    more: (n, lines) => `The same * rules do not apply to the crawlers of ${n} more ${n === 1 ? 'group' : 'groups'} with a group of their own (${lines}).`,
+    fixTitle: (n) => `Copy the * rules they lack into all ${n} groups`,
+  });
 };
 
 /** Rules of a pool times * rules missing from it, past which the pool is not searched for rules that decide alike. */

@@ -1,7 +1,9 @@
 import { readKey } from '../../parse/keys';
 import type { Line, RobotsFile, Span } from '../../parse/model';
+import { fold } from '../fold';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
+import { isGzip, isHtmlPage, isUtf16 } from './unreadable';
 
 export const RULES = [
   {
@@ -53,18 +55,25 @@ function isKnownOtherKey(directive: string): boolean {
  * lines that are not `key: value` at all. Both are ignored by every crawler.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
-  // An HTML page has a "problem" on nearly every line; looks-like-html says it once.
-  if (file.problems.some((p) => p.code === 'looks-like-html')) return [];
+  // An HTML page, a UTF-16 file or gzip data has a "problem" on nearly every line;
+  // looks-like-html and encoding-invalid say it once.
+  if (isHtmlPage(file) || isUtf16(file) || isGzip(file)) return [];
   const findings: Report<typeof RULES>[] = [];
+  const causeOf = new Map<Report<typeof RULES>, string>();
   for (const line of file.lines) {
     if (line.beyondLimit) continue;
     if (line.kind === 'other' && line.directive !== undefined && !isKnownOtherKey(line.directive)) {
-      findings.push(unknownKey(file, line));
+      const report = unknownKey(file, line);
+      findings.push(report);
+      causeOf.set(report, `key ${line.directive}`);
     } else if (line.kind === 'invalid') {
-      findings.push(invalidLine(file, line));
+      const report = invalidLine(file, line);
+      findings.push(report);
+      causeOf.set(report, report.message);
     }
   }
-  return findings;
+  // The same unknown key, or the same kind of unreadable line, many times: one finding.
+  return fold(file, findings, (f) => causeOf.get(f), { more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'line' : 'lines'} (${lines}).` });
 };
 
 function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
