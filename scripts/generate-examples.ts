@@ -103,7 +103,7 @@ const ROBOTS: readonly RobotsLine[] = [
   [`Host: ${HOST}`, { 'unsupported-directive': 'Yandex only, long deprecated' }],
   [''],
   ["# Baidu is fine, we just don't ship to CN"],
-  ['User-agent: Baiduspider', { 'detached-group': 'User-agent, blank line, User-agent: RFC 9309 puts Baiduspider in the PetalBot group, so it gets `Disallow: /`' }],
+  ['User-agent: Baiduspider', { 'detached-group-blocks-site': 'User-agent, blank line, User-agent: RFC 9309 puts Baiduspider in the PetalBot group, so `Disallow: /` blocks it from the entire site (an error)' }],
   [''],
   ['# Petal hammered the search pages in September'],
   ['User-agent: PetalBot'],

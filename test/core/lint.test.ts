@@ -115,7 +115,8 @@ function cases(id: IdPattern, lintCases: readonly LintCase[], fixCases: readonly
 cases(
   'detached-group',
   [
-    ['User-agent, blank line, User-agent', '|User-agent: Baiduspider\n\n# Petal\nUser-agent: PetalBot\nDisallow: /', { message: /Baiduspider and PetalBot share the rule "Disallow: \/"/ }],
+    // (With "Disallow: /" it would be detached-group-blocks-site, an error.)
+    ['User-agent, blank line, User-agent', '|User-agent: Baiduspider\n\n# Petal\nUser-agent: PetalBot\nDisallow: /search', { message: /Baiduspider and PetalBot share the rule "Disallow: \/search"/ }],
     ['blank line between User-agent and its rules', '|User-agent: Yandex\n\nDisallow: /search', { severity: 'warning', message: /Yandex uses the rule "Disallow: \/search"/ }],
     ['both at once', '|User-agent: A\n\n|User-agent: B\n\nDisallow: /x'],
     ['several agents in the detached part', '|User-agent: A\nUser-agent: B\n\nUser-agent: C\nDisallow: /x', { message: /A, B and C share/ }],
@@ -123,6 +124,8 @@ cases(
     ['a comment between User-agent and rules does not detach', 'User-agent: A\n# rules follow\nDisallow: /x'],
     ['no rules: nothing to share', 'User-agent: A\n\nUser-agent: B'],
     ['blank lines between groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /y'],
+    // Shut out across the blank line: detached-group-blocks-site says it instead, as an error.
+    ['a detached crawler under "Disallow: /"', 'User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /'],
     // Only what is true of this file: * has rules of its own elsewhere.
     ['an agent with rules in another group is not "left without rules"', '|User-agent: *\n\nUser-agent: B\nDisallow: /x\n\nUser-agent: *\nDisallow: /a', { message: /Parsers that end a record at a blank line would not apply these rules to \*\.$/ }],
     ['an agent with no other group is', '|User-agent: A\n\nUser-agent: B\nDisallow: /x', { message: /would not apply these rules to A, leaving A without rules of its own\.$/ }],
@@ -130,10 +133,22 @@ cases(
   ],
   [
     ['remove the blank line before the rules', 'User-agent: Yandex\n\nDisallow: /search\n', 'User-agent: Yandex\nDisallow: /search\n'],
-    ['remove the blank lines between agents, keep comments', 'User-agent: A\n\n\n# B\nUser-agent: B\nDisallow: /', 'User-agent: A\n# B\nUser-agent: B\nDisallow: /'],
-    ['give the first agent its own group', 'User-agent: A\n\n# B\nUser-agent: B\nDisallow: /', 'User-agent: A\nAllow: /\n\n# B\nUser-agent: B\nDisallow: /', /own group/],
-    ['CRLF line breaks', 'User-agent: A\r\n\r\nUser-agent: B\r\nDisallow: /', 'User-agent: A\r\nAllow: /\r\n\r\nUser-agent: B\r\nDisallow: /', /own group/],
+    ['remove the blank lines between agents, keep comments', 'User-agent: A\n\n\n# B\nUser-agent: B\nDisallow: /x', 'User-agent: A\n# B\nUser-agent: B\nDisallow: /x'],
+    ['give the first agent its own group', 'User-agent: A\n\n# B\nUser-agent: B\nDisallow: /x', 'User-agent: A\nAllow: /\n\n# B\nUser-agent: B\nDisallow: /x', /own group/],
+    ['CRLF line breaks', 'User-agent: A\r\n\r\nUser-agent: B\r\nDisallow: /x', 'User-agent: A\r\nAllow: /\r\n\r\nUser-agent: B\r\nDisallow: /x', /own group/],
   ],
+);
+
+cases(
+  'detached-group-blocks-site',
+  [
+    ['a crawler not in the catalogue', '|User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /', { severity: 'error', message: /^"User-agent: YisouSpider" is followed by a blank line, but that does not end the group: under RFC 9309 it is in one group with the User-agent lines that follow \(from line 3\), and "Disallow: \/" \(line 4\) blocks YisouSpider from the entire site\.$/ }],
+    // Crawl-delay lines do not end a group either: Bing meant to be slowed is shut out.
+    ['Crawl-delay groups run into a block', '|User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: Yandex\nCrawl-delay: 2\n\n# Block Open AI\nUser-agent: GPTBot\nDisallow: /', { message: /blocks bingbot from the entire site\. The same goes for 1 more User-agent line in the group, each followed by a blank line \(line 4\)\.$/ }],
+    ['an Allow reopens part of the site', 'User-agent: A\n\nUser-agent: B\nDisallow: /\nAllow: /blog/'],
+    ['blocked by its own group anyway', 'User-agent: A\nDisallow: /\n\nUser-agent: A\n\nUser-agent: B\nDisallow: /'],
+  ],
+  [['give the crawler its own group', 'User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /', 'User-agent: YisouSpider\nAllow: /\n\nUser-agent: PetalBot\nDisallow: /']],
 );
 
 cases(
@@ -382,6 +397,70 @@ cases(
   ],
 );
 
+cases('crawl-delay-conflict', [
+  ['two values in merged groups', 'User-agent: bingbot\nCrawl-delay: 30\nDisallow: /x\n\nUser-agent: bingbot\n|Crawl-delay: 120', { severity: 'warning', message: /^bingbot gets two different Crawl-delay values: 30 \(line 2\) and 120 \(line 6\), because groups naming the same crawler are merged\. Of the known crawlers that honour Crawl-delay, bingbot uses these groups; which value it applies is not documented \(this tool's replay checks against the smallest, 30\)\./ }],
+  // Crawl-delay lines do not end a group: the second value lands in the first group.
+  ['two values in one group', 'User-agent: msnbot\nCrawl-delay: 5\n\nUser-agent: Yandex\n|Crawl-delay: 2\nDisallow: /x', { message: /^msnbot and Yandex get two different Crawl-delay values: 5 \(line 2\) and 2 \(line 5\)\. Of the known crawlers that honour Crawl-delay, msnbot uses these groups; which value it applies is not documented/ }],
+  ['the same value twice', 'User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: bingbot\nCrawl-delay: 5.0'],
+  ['different groups, different crawlers', 'User-agent: bingbot\nCrawl-delay: 5\nDisallow: /x\n\nUser-agent: Yandex\nCrawl-delay: 10'],
+]);
+
+cases(
+  'pattern-space',
+  [
+    ['a space inside a pattern', 'User-agent: *\nDisallow: |/foo bar', { severity: 'warning', message: /^"Disallow: \/foo bar" has a space in its pattern\. Crawlers send a space in a URL as "%20" \(\/foo%20bar\), which this pattern, compared as written, does not match/ }],
+    ['two paths on one line', 'User-agent: *\nDisallow: |/a /b', { message: /If these are 2 paths, each needs a Disallow line of its own\.$/ }],
+    ['no space', 'User-agent: *\nDisallow: /foo%20bar'],
+  ],
+  [
+    ['write %20', 'User-agent: *\nDisallow: /foo bar', 'User-agent: *\nDisallow: /foo%20bar'],
+    ['one rule per path', 'User-agent: *\nDisallow: /a /b\n', 'User-agent: *\nDisallow: /a\nDisallow: /b\n'],
+    ['never a rule for the whole site', 'User-agent: *\nDisallow: / /private', 'User-agent: *\nDisallow: /%20/private'],
+  ],
+);
+
+cases(
+  'pattern-regex',
+  [
+    ['escapes and dot-star', 'User-agent: *\nDisallow: |/.*\\.pdf$', { severity: 'warning', message: /uses regular-expression syntax \(backslash escapes such as "\\\.", "\.\*" or "\.\+"\), but robots\.txt patterns have none: only "\*" \(any characters\) and a final "\$" are special\. As written, it matches paths that start with "\/\.", then contain "\\\.pdf", and end there — the characters as written\.$/ }],
+    ['a character class', 'User-agent: *\nDisallow: |/[_0-9a-z]+/status'],
+    ['a leading ^', 'User-agent: *\nDisallow: |^/private'],
+    // Fine robots.txt patterns that only look like regular expressions.
+    ['not regular expressions', 'User-agent: *\nDisallow: /index.*\nDisallow: /*.pdf$\nDisallow: /.*\nDisallow: /title[Sophocles]\nDisallow: /a+b'],
+  ],
+  [
+    ['rewrite a simple one', 'User-agent: *\nDisallow: /.*\\.pdf$', 'User-agent: *\nDisallow: /*.pdf$'],
+  ],
+);
+
+// "|" marks a finding in the fixtures above, so alternatives are tested here.
+test('pattern-regex: alternatives, and no rewrite for them', () => {
+  const found = lint(parseRobots('User-agent: *\nDisallow: /(en|de)/cart')).filter((f) => f.id === 'pattern-regex');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /alternatives "\(…\|…\)"/);
+  assert.equal(found[0]!.fixes, undefined);
+});
+
+cases(
+  'pattern-mojibake',
+  [
+    ['UTF-8 read as Latin-1', 'User-agent: *\nDisallow: |/vocabul\u00c3\u00a1rio/', { severity: 'warning', message: /looks like UTF-8 encoded twice: "Ã¡" is "á" whose UTF-8 bytes were read as characters and encoded again\. Crawlers request "á" as "%C3%A1", which this rule does not match\. The author most likely meant "\/vocabulário\/"\.$/ }],
+    ['the same, percent-encoded', 'User-agent: *\nDisallow: |/caf%C3%83%C2%A9', { message: /The author most likely meant "\/caf%C3%A9"\.$/ }],
+    ['plain UTF-8 and Latin-1 words', 'User-agent: *\nDisallow: /café\nDisallow: /%C3%A9t%C3%A9\nDisallow: /Ægir'],
+  ],
+  [['write what was meant', 'User-agent: *\nDisallow: /caf%C3%83%C2%A9', 'User-agent: *\nDisallow: /caf%C3%A9']],
+);
+
+cases(
+  'section-without-user-agent',
+  [
+    ['a comment heading after a blank line inside a named group', 'User-agent: Googlebot\nDisallow: /search\n\n|# Store /shop/ Disallow Statements\nDisallow: /shop/cart\nDisallow: /shop/checkout', { severity: 'information', message: /^The 2 rules after "# Store \/shop\/ Disallow Statements" \(lines 5–6\) follow a blank line and a comment but no User-agent line: they belong to the group of "User-agent: Googlebot" \(line 1\) and apply to Googlebot, Googlebot-Image, .* only, not to every crawler\.$/ }],
+    ['in the * group they apply to every crawler anyway', 'User-agent: *\nDisallow: /search\n\n# Store\nDisallow: /shop/'],
+    ['a heading that names the crawler', 'User-agent: Googlebot\nDisallow: /search\n\n# more for Googlebot\nDisallow: /shop/'],
+    ['a comment without a blank line', 'User-agent: Googlebot\nDisallow: /search\n# Store\nDisallow: /shop/'],
+  ],
+);
+
 cases('unsupported-directive', [
   ['Noindex', 'User-agent: *\n|Noindex: /tag/', { message: /2019/ }],
   ['Yandex only', 'User-agent: Yandex\n|Host: example.com\n|Clean-param: ref /shop/', { message: /Yandex/ }],
@@ -415,6 +494,7 @@ cases(
     ['raw non-ASCII', 'User-agent: *\nDisallow: /|ツ/', { id: 'percent-encoding-non-ascii', severity: 'hint', message: /"ツ" as "%E3%83%84"/ }],
     ['one hint per pattern', 'User-agent: *\nDisallow: /|ä/b/ö', { id: 'percent-encoding-non-ascii' }],
     ['a stray %', 'User-agent: *\nDisallow: /100|%\nDisallow: /a%zz', { id: 'percent-encoding-stray-percent', severity: 'warning', message: /So is 1 more "%" \(line 3\)\.$/ }],
+    ['encoded twice', 'User-agent: *\nDisallow: /*?q=a|%253Db', { id: 'percent-encoding-double', severity: 'warning', message: /^"%253D" is "%3D" percent-encoded twice \("%25" is "%"\): the rule matches URLs that carry "%253D", not the "%3D" that links and crawlers usually send/ }],
     ['non-ASCII in several patterns', 'User-agent: *\nDisallow: /|ä/\nDisallow: /ö/', { id: 'percent-encoding-non-ascii', message: /The same goes for 1 more pattern \(line 3\)\.$/ }],
     ['well-formed escapes', 'User-agent: *\nDisallow: /a%2Fb\nDisallow: /%E3%83%84\nDisallow: /%2A'],
     ['replacement characters are left to encoding', 'User-agent: *\nDisallow: /caf\uFFFD'],
@@ -425,6 +505,7 @@ cases(
     ['encode non-ASCII', 'User-agent: *\nDisallow: /ツ/', 'User-agent: *\nDisallow: /%E3%83%84/'],
     ['encode only the non-ASCII', 'User-agent: *\nDisallow: /ä/%2f/ö', 'User-agent: *\nDisallow: /%C3%A4/%2f/%C3%B6', /Percent-encode/],
     ['encode the percent sign', 'User-agent: *\nDisallow: /100%', 'User-agent: *\nDisallow: /100%25'],
+    ['encoded once, as meant', 'User-agent: *\nDisallow: /*?q=a%253Db', 'User-agent: *\nDisallow: /*?q=a%3Db'],
     ['upper-case every escape', 'User-agent: *\nDisallow: /a%3a\nDisallow: /b%2f', 'User-agent: *\nDisallow: /a%3A\nDisallow: /b%2F', /^Write the 2 escapes in upper case$/],
   ],
 );
@@ -518,6 +599,8 @@ describe('the whole catalogue', () => {
     '\uFEFF<!DOCTYPE html>',
     'User-agent: *\n' + '#\n'.repeat(GOOGLE_SIZE_LIMIT_BYTES / 2) + 'Disallow: /late',
     'User-agent: AB42bot\nCrawl-delay: 1s\nDisallow: /a%2f\nDisallow: /100%\nDisallow: /ツ\nDisallow: /caf\uFFFD\nDisallow: /' + 'a'.repeat(GOOGLE_MAX_LINE_BYTES),
+    'User-agent: YisouSpider\n\nUser-agent: bingbot\nCrawl-delay: 5\nCrawl-delay: 10\nDisallow: /',
+    'User-agent: Googlebot\nDisallow: /a b\nDisallow: /.*\\.pdf$\nDisallow: /caf\u00c3\u00a9\nDisallow: /x%253D\n\n# Store section\nDisallow: /shop/',
   ];
 
   test('every id of the table is reported by some check', () => {
@@ -533,6 +616,7 @@ describe('the whole catalogue', () => {
     // A default is what every user sees: changing one in a check file's row must change it here too.
     assert.deepEqual(Object.fromEntries(LINT_RULES.map((r) => [r.id, r.severity])), {
       'detached-group': 'warning',
+      'detached-group-blocks-site': 'error',
       'empty-disallow-ignored': 'warning',
       'shadowed-rule': 'warning',
       'redundant-rule': 'hint',
@@ -547,12 +631,17 @@ describe('the whole catalogue', () => {
       'control-token': 'information',
       'crawl-delay-support': 'information',
       'crawl-delay-invalid': 'error',
+      'crawl-delay-conflict': 'warning',
       'unsupported-directive': 'warning',
       'sitemap-not-absolute': 'error',
       'dollar-not-at-end': 'warning',
+      'pattern-space': 'warning',
+      'pattern-regex': 'warning',
+      'pattern-mojibake': 'warning',
       'percent-encoding-stray-percent': 'warning',
       'percent-encoding-unreserved': 'warning',
       'percent-encoding-lower-case': 'hint',
+      'percent-encoding-double': 'warning',
       'percent-encoding-non-ascii': 'hint',
       'blocks-everything': 'information',
       'robots-txt-path': 'hint',
@@ -562,6 +651,7 @@ describe('the whole catalogue', () => {
       'encoding-bom': 'hint',
       'encoding-invalid': 'warning',
       'private-path-disclosure': 'hint',
+      'section-without-user-agent': 'information',
     });
   });
 
@@ -590,7 +680,8 @@ describe('the whole catalogue', () => {
       'google-only-spelling@5',
       'dollar-not-at-end@6',
       'unsupported-directive@7',
-      'detached-group@9',
+      // Googlebot, meant to be slowed down, joins the GPTBot group and its "Disallow: /".
+      'detached-group-blocks-site@9',
       'user-agent-token-version@9',
       'crawl-delay-support@10',
       'control-token@13',

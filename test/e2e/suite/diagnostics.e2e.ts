@@ -52,7 +52,7 @@ suite('diagnostics', () => {
       'detached-group@54',
       'unsupported-directive@57',
       'unsupported-directive@58',
-      'detached-group@61',
+      'detached-group-blocks-site@61',
       'blocks-everything@65',
       'user-agent-token-misread@67',
       'control-token@72',
@@ -78,6 +78,7 @@ suite('diagnostics', () => {
       return found;
     };
     assert.equal(at('rule-outside-group', 5).severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(at('detached-group-blocks-site', 61).severity, vscode.DiagnosticSeverity.Error, 'Baiduspider is shut out across a blank line');
     assert.equal(at('star-rules-not-inherited', 39).severity, vscode.DiagnosticSeverity.Information);
     const shadowed = at('shadowed-rule', 18);
     assert.equal(shadowed.severity, vscode.DiagnosticSeverity.Warning);

@@ -21,6 +21,11 @@ export const RULES = [
     description: 'Percent-escapes compare with upper-case hex: %2f is read as %2F.',
   },
   {
+    id: 'percent-encoding-double',
+    title: 'Percent-encoded twice',
+    description: '"%253D" is "%3D" encoded once more ("%25" is "%"): it matches URLs that carry "%253D", not the "%3D" links and crawlers usually send.',
+  },
+  {
     id: 'percent-encoding-non-ascii',
     title: 'Non-ASCII characters written raw',
     description: 'Non-ASCII characters are matched as their UTF-8 octets, the way URLs carry them; written percent-encoded they mean the same and read the same in every tool.',
@@ -41,7 +46,9 @@ const ESCAPE_OR_NON_ASCII = /[%\u0080-\uffff]/;
  * - percent-encoding-non-ascii: raw non-ASCII is matched as its UTF-8 octets — fine, but
  *   say to what;
  * - percent-encoding-stray-percent: `%` without two hex digits is a literal `%`, which URLs
- *   carry as `%25`.
+ *   carry as `%25`;
+ * - percent-encoding-double: `%253D`, an escape encoded twice, which likely misses the
+ *   URLs meant.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
@@ -71,6 +78,22 @@ export const check: Check<typeof RULES> = ({ file }) => {
         }
         const byte = parseInt(hex, 16);
         const escape = '%' + hex;
+        const twice = byte === 0x25 ? /^[0-9A-Fa-f]{2}/.exec(pattern.slice(i + 3, i + 5))?.[0] : undefined;
+        if (twice !== undefined) {
+          // `%253D`: an escaped "%" then two hex digits, the escape "%3D" encoded again.
+          const meant = '%' + twice.toUpperCase();
+          const whole = { start: span.start, end: span.start + 5 };
+          findings.push({
+            id: 'percent-encoding-double',
+            span: whole,
+            message:
+              `"%25${twice}" is "${meant}" percent-encoded twice ("%25" is "%"): the rule matches URLs that carry "%25${twice}", ` +
+              `not the "${meant}" that links and crawlers usually send, so it likely misses the URLs meant. The author most likely meant "${meant}".`,
+            fixes: [{ title: `Write "${meant}"`, edits: [{ span: whole, newText: meant }], preferred: true, takesEffect: true }],
+          });
+          i += 4;
+          continue;
+        }
         if (isUnreserved(byte)) {
           const plain = String.fromCharCode(byte);
           findings.push({
@@ -137,6 +160,10 @@ const FOLDED: Readonly<Record<(typeof RULES)[number]['id'], FoldWords>> = {
   'percent-encoding-lower-case': {
     more: (n, lines) => `The same goes for ${n} more lower-case ${n === 1 ? 'escape' : 'escapes'} (${lines}).`,
     fixTitle: (n) => `Write the ${n} escapes in upper case`,
+  },
+  'percent-encoding-double': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'escape' : 'escapes'} encoded twice (${lines}).`,
+    fixTitle: (n) => `Write the ${n} escapes once encoded`,
   },
   'percent-encoding-non-ascii': {
     more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'pattern' : 'patterns'} (${lines}).`,
