@@ -46,6 +46,15 @@ describe('robots-lens test', () => {
     assert.equal(ccbot!.group, '*');
   });
 
+  test('--json explanations name a tie and what a control token is', async () => {
+    const tied = join(dir, 'tie.robots.txt');
+    writeFileSync(tied, 'User-agent: *\nDisallow: /shop\nAllow: /shop\n\nUser-agent: Google-Extended\nDisallow: /\n');
+    const { stdout } = await runCli(['test', tied, '--json', '--agent', 'FooBot', '--agent', 'Google-Extended', '/shop/a']);
+    const [foo, extended] = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { explanation: string });
+    assert.match(foo!.explanation, /line 3 "Allow: \/shop" is the longest match \(5 octets\) — line 2 "Disallow: \/shop" matches too and is as long, and on a tie Allow wins, so it is allowed\./);
+    assert.match(extended!.explanation, /Google-Extended is a usage-control token: it fetches nothing/);
+  });
+
   test('a full User-Agent header is reduced to its crawler', async () => {
     const ua = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
     const { stdout } = await runCli(['test', robots, '--json', '--agent', ua, '/nogoogle']);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { lint, parseRobots } from '../../server/src/core';
-import { normalizePattern } from '../../server/src/core/encoding';
+import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
 import { compilePattern, contains, decide, intersects, matches, patternLanguage } from '../../server/src/core/match';
 import type { RobotsFile } from '../../server/src/core';
 
@@ -48,11 +48,26 @@ function ruleLine(rule: RuleSpec): string {
   return `${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
 }
 
-/** 0-based physical lines of the findings of one id. */
+/** A related location that is a dead rule of its own (not the rule that wins instead). */
+const DEAD_RULE = /^"[^]*" (never decides anything|changes no verdict):/;
+
+/**
+ * 0-based physical lines of the rules reported by one id: the line of each finding and the
+ * other dead rules it carries as related locations (one finding per group and cause).
+ */
 function reportedLines(file: RobotsFile, id: 'shadowed-rule' | 'redundant-rule'): number[] {
-  return lint(file)
-    .filter((f) => f.id === id)
-    .map((f) => file.lines.findIndex((l) => l.start === f.span.start));
+  const lines: number[] = [];
+  for (const f of lint(file).filter((f) => f.id === id)) {
+    lines.push(file.lines.findIndex((l) => l.start === f.span.start));
+    for (const r of f.related ?? []) if (DEAD_RULE.test(r.message)) lines.push(file.lines.findIndex((l) => l.start === r.span.start));
+  }
+  return lines.sort((a, b) => a - b);
+}
+
+function applyAll(text: string, edits: readonly { span: { start: number; end: number }; newText: string }[]): string {
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, edit.span.start) + edit.newText + out.slice(edit.span.end);
+  return out;
 }
 
 function withoutLine(text: string, line: number): string {
@@ -64,6 +79,17 @@ function withoutLine(text: string, line: number): string {
 function checkExactness(text: string, agents: readonly string[], paths: readonly string[]): void {
   const file = parseRobots(text);
   const all = [...SHORT_PATHS, ...paths];
+  // The fixes remove every dead rule of a group (or of every copy of it) at once: no verdict may change.
+  for (const finding of lint(file).filter((f) => f.id === 'shadowed-rule' || f.id === 'redundant-rule')) {
+    for (const fix of finding.fixes ?? []) {
+      const fixed = parseRobots(applyAll(text, fix.edits));
+      for (const agent of agents) {
+        for (const path of all) {
+          assert.equal(decide(fixed, path, agent).allowed, decide(file, path, agent).allowed, `"${fix.title}" changes ${path} for ${agent}\n${text}`);
+        }
+      }
+    }
+  }
   for (const line of reportedLines(file, 'shadowed-rule')) {
     assert.ok(line >= 0);
     for (const agent of agents) {
@@ -187,6 +213,53 @@ describe('pattern relations the analysis relies on', () => {
         if (meet === false || (meet === true && conclusive)) assert.equal(meet, common, `intersects(${a}, ${b})`);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('* rules a named group already decides alike are not called missing', () => {
+  // star-rules-not-inherited leaves out a * rule when the named group gives every URL the
+  // rule matches the rule's own verdict, and the copy fix leaves it out too. Both must hold
+  // for every path, before the fix and after it. Checked where the finding names every
+  // missing rule (its related locations), and where there is no finding at all.
+  const lines = (rules: readonly RuleSpec[]): string[] => rules.map(ruleLine);
+
+  test('random * and named groups', () => {
+    fc.assert(
+      fc.property(rulesArb, rulesArb, longPathsArb, (star, named, paths) => {
+        const text = ['User-agent: *', ...lines(star), '', 'User-agent: FooBot', ...lines(named)].join('\n');
+        const file = parseRobots(text);
+        const finding = lint(file).find((f) => f.id === 'star-rules-not-inherited');
+        const fooRules = file.groups[1]?.rules ?? [];
+        // The deliberate idioms (allow all, close all) and a * group that disallows nothing are not reported at all.
+        const all = [...SHORT_PATHS, ...paths];
+        const everything = (r: { normalized: string }): boolean => r.normalized !== '' && ['/', '/a', '/b/'].every((path) => matches(compilePattern(r.normalized), path));
+        const closesAll = fooRules.some((r) => r.kind === 'disallow' && everything(r)) && !fooRules.some((r) => r.kind === 'allow' && r.normalized !== '');
+        const allowsAll = !fooRules.some((r) => r.kind === 'disallow' && r.normalized !== '');
+        const starDisallows = all.some((path) => decide(file, path, 'OtherBot').rule?.kind === 'disallow');
+        // An allow-list: * closes the site (by a rule that decides), the named group is let in.
+        const allowList = (file.groups[0]?.rules ?? []).some((r) => r.kind === 'disallow' && everything(r) && all.some((path) => decide(file, path, 'OtherBot').rule?.line === r.line));
+        if (!finding && (closesAll || allowsAll || !starDisallows || allowList)) return;
+        const missing = new Set((finding?.related ?? []).map((r) => file.lines.findIndex((l) => l.start === r.span.start)));
+        const fix = finding?.fixes?.[0]?.edits[0];
+        const fixed = fix ? text.slice(0, fix.span.start) + fix.newText + text.slice(fix.span.end) : undefined;
+        const present = new Set(fooRules.map((r) => `${r.kind} ${r.normalized}`));
+        for (const rule of file.groups[0]?.rules ?? []) {
+          if (missing.has(rule.line) || present.has(`${rule.kind} ${rule.normalized}`)) continue;
+          if (rule.normalized === '' || !(rule.normalized.startsWith('/') || rule.normalized.startsWith('*'))) continue;
+          // A rule that never decides in the * group is not one FooBot could miss.
+          if (!all.some((path) => decide(file, path, 'OtherBot').rule?.line === rule.line)) continue;
+          const compiled = compilePattern(rule.normalized);
+          for (const version of fixed ? [text, fixed] : [text]) {
+            const reparsed = parseRobots(version);
+            for (const path of all) {
+              if (!matches(compiled, normalizeTarget(path))) continue;
+              assert.equal(decide(reparsed, path, 'FooBot').allowed, rule.kind === 'allow', `line ${rule.line + 1} left out, but FooBot decides ${path} otherwise\n${version}`);
+            }
+          }
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -95,6 +95,15 @@ function assertFix(marked: string, id: IdPattern, after: string | null, title?: 
   assert.equal(applyEdits(text, fix.edits), after, fix.title);
 }
 
+/** The finding of `id` at the `|` marker offers no fix whose title matches `title`. */
+function assertNoFix(marked: string, id: IdPattern, title: RegExp): void {
+  const { text, offsets } = unmark(marked);
+  const finding = lint(parseRobots(text)).find((f) => matchesId(f.id, id) && (offsets.length === 0 || f.span.start === offsets[0]));
+  assert.ok(finding, `no ${id} finding${offsets.length ? ' at the marker' : ''}`);
+  const titles = (finding.fixes ?? []).map((f) => f.title);
+  assert.ok(!titles.some((t) => title.test(t)), `a fix matches ${title}: ${titles.join(' | ')}`);
+}
+
 type LintCase = readonly [name: string, marked: string, expect?: Expect];
 type FixCase = readonly [name: string, marked: string, after: string | null, title?: RegExp];
 
@@ -108,7 +117,8 @@ function cases(id: IdPattern, lintCases: readonly LintCase[], fixCases: readonly
 cases(
   'detached-group',
   [
-    ['User-agent, blank line, User-agent', '|User-agent: Baiduspider\n\n# Petal\nUser-agent: PetalBot\nDisallow: /', { message: /Baiduspider and PetalBot share the rule "Disallow: \/"/ }],
+    // (With "Disallow: /" it would be detached-group-blocks-site, an error.)
+    ['User-agent, blank line, User-agent', '|User-agent: Baiduspider\n\n# Petal\nUser-agent: PetalBot\nDisallow: /search', { message: /Baiduspider and PetalBot share the rule "Disallow: \/search"/ }],
     ['blank line between User-agent and its rules', '|User-agent: Yandex\n\nDisallow: /search', { severity: 'warning', message: /Yandex uses the rule "Disallow: \/search"/ }],
     ['both at once', '|User-agent: A\n\n|User-agent: B\n\nDisallow: /x'],
     ['several agents in the detached part', '|User-agent: A\nUser-agent: B\n\nUser-agent: C\nDisallow: /x', { message: /A, B and C share/ }],
@@ -116,13 +126,31 @@ cases(
     ['a comment between User-agent and rules does not detach', 'User-agent: A\n# rules follow\nDisallow: /x'],
     ['no rules: nothing to share', 'User-agent: A\n\nUser-agent: B'],
     ['blank lines between groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /y'],
+    // Shut out across the blank line: detached-group-blocks-site says it instead, as an error.
+    ['a detached crawler under "Disallow: /"', 'User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /'],
+    // Only what is true of this file: * has rules of its own elsewhere.
+    ['an agent with rules in another group is not "left without rules"', '|User-agent: *\n\nUser-agent: B\nDisallow: /x\n\nUser-agent: *\nDisallow: /a', { message: /Parsers that end a record at a blank line would not apply these rules to \*\.$/ }],
+    ['an agent with no other group is', '|User-agent: A\n\nUser-agent: B\nDisallow: /x', { message: /would not apply these rules to A, leaving A without rules of its own\.$/ }],
+    ['rules after a blank line follow no User-agent line there', '|User-agent: Yandex\n\nDisallow: /search', { message: /would apply these rules to no crawler \(they would follow no User-agent line\), leaving Yandex without rules of its own\.$/ }],
   ],
   [
     ['remove the blank line before the rules', 'User-agent: Yandex\n\nDisallow: /search\n', 'User-agent: Yandex\nDisallow: /search\n'],
-    ['remove the blank lines between agents, keep comments', 'User-agent: A\n\n\n# B\nUser-agent: B\nDisallow: /', 'User-agent: A\n# B\nUser-agent: B\nDisallow: /'],
-    ['give the first agent its own group', 'User-agent: A\n\n# B\nUser-agent: B\nDisallow: /', 'User-agent: A\nAllow: /\n\n# B\nUser-agent: B\nDisallow: /', /own group/],
-    ['CRLF line breaks', 'User-agent: A\r\n\r\nUser-agent: B\r\nDisallow: /', 'User-agent: A\r\nAllow: /\r\n\r\nUser-agent: B\r\nDisallow: /', /own group/],
+    ['remove the blank lines between agents, keep comments', 'User-agent: A\n\n\n# B\nUser-agent: B\nDisallow: /x', 'User-agent: A\n# B\nUser-agent: B\nDisallow: /x'],
+    ['give the first agent its own group', 'User-agent: A\n\n# B\nUser-agent: B\nDisallow: /x', 'User-agent: A\nAllow: /\n\n# B\nUser-agent: B\nDisallow: /x', /own group/],
+    ['CRLF line breaks', 'User-agent: A\r\n\r\nUser-agent: B\r\nDisallow: /x', 'User-agent: A\r\nAllow: /\r\n\r\nUser-agent: B\r\nDisallow: /x', /own group/],
   ],
+);
+
+cases(
+  'detached-group-blocks-site',
+  [
+    ['a crawler not in the catalogue', '|User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /', { severity: 'error', message: /^"User-agent: YisouSpider" is followed by a blank line, but that does not end the group: under RFC 9309 it is in one group with the User-agent lines that follow \(from line 3\), and "Disallow: \/" \(line 4\) blocks YisouSpider from the entire site\.$/ }],
+    // Crawl-delay lines do not end a group either: Bing meant to be slowed is shut out.
+    ['Crawl-delay groups run into a block', '|User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: Yandex\nCrawl-delay: 2\n\n# Block Open AI\nUser-agent: GPTBot\nDisallow: /', { message: /blocks bingbot from the entire site\. The same goes for 1 more User-agent line in the group, each followed by a blank line \(line 4\)\.$/ }],
+    ['an Allow reopens part of the site', 'User-agent: A\n\nUser-agent: B\nDisallow: /\nAllow: /blog/'],
+    ['blocked by its own group anyway', 'User-agent: A\nDisallow: /\n\nUser-agent: A\n\nUser-agent: B\nDisallow: /'],
+  ],
+  [['give the crawler its own group', 'User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /', 'User-agent: YisouSpider\nAllow: /\n\nUser-agent: PetalBot\nDisallow: /']],
 );
 
 cases(
@@ -141,14 +169,31 @@ cases(
 cases(
   'shadowed-rule',
   [
-    ['exact duplicate', 'User-agent: *\nDisallow: /x\n|Disallow: /x'],
-    ['Allow vs Disallow on the same path', 'User-agent: *\n|Disallow: /x\nAllow: /x'],
+    ['exact duplicate', 'User-agent: *\nDisallow: /x\n|Disallow: /x', { message: /it repeats "Disallow: \/x" \(line 2\) earlier in the same group/ }],
+    ['Allow vs Disallow on the same path', 'User-agent: *\n|Disallow: /x\nAllow: /x', { message: /"Allow: \/x" \(line 3\) also matches and is as long; on a tie between an Allow and a Disallow, the Allow wins\.$/ }],
+    // Two Disallows tie: the verdict is the same, and neither is an Allow.
+    ['two Disallow rules as long', 'User-agent: *\nDisallow: /a*\n|Disallow: /a/', { message: /"Disallow: \/a\*" \(line 2\) also matches and is as long\. Two Disallow rules that tie give the same verdict, and the earlier line is the one that decides: this rule adds nothing\.$/ }],
+    ['a longer rule', 'User-agent: *\nAllow: /x/*\n|Disallow: /x/', { message: /on every URL it matches, the longer rule "Allow: \/x\/\*" \(line 2\) also matches and wins\.$/ }],
     ['/x vs /x*', 'User-agent: *\nAllow: /x*\n|Disallow: /x'],
     ['duplicate across merged groups', 'User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x'],
     ['a longer Allow only covers part', 'User-agent: *\nDisallow: /x\nAllow: /x/y'],
     ['dead in one pool only (group named by two tokens)', 'User-agent: A\nUser-agent: B\nDisallow: /x\n\nUser-agent: A\nAllow: /x'],
+    // One finding per group: the other dead rules are related locations with their own reasons.
+    ['the shadowed rules of a group are one finding per reason', 'User-agent: *\nDisallow: /x\n|Disallow: /x\nDisallow: /y\nDisallow: /y\nDisallow: /z\nDisallow: /z', { message: / 2 more rules of this group never decide anything either, for the same reason \(lines 5 and 7\)\.$/ }],
+    ['a repeat and a tie are two reasons', 'User-agent: *\nDisallow: /x\n|Disallow: /x\n|Disallow: /y\nAllow: /y'],
+    ['a group repeated for other crawlers shares the finding', 'User-agent: A\nDisallow: /x\n|Disallow: /x\n\nUser-agent: B\nDisallow: /x\nDisallow: /x\n\nUser-agent: C\nDisallow: /x\nDisallow: /x', { message: /it repeats "Disallow: \/x" \(line 2\) earlier in the same group\. The same rule is in 2 more groups \(from lines 7 and 11\), with the same effect\.$/ }],
+    ['groups whose dead rules differ are findings of their own', 'User-agent: A\nDisallow: /x\n|Disallow: /x\n\nUser-agent: B\nDisallow: /y\n|Disallow: /y'],
   ],
-  [['remove the rule', 'User-agent: *\nDisallow: /x\nDisallow: /x\n', 'User-agent: *\nDisallow: /x\n']],
+  [
+    ['remove the rule', 'User-agent: *\nDisallow: /x\nDisallow: /x\n', 'User-agent: *\nDisallow: /x\n'],
+    ['remove the shadowed rules of the group', 'User-agent: *\nDisallow: /x\nDisallow: /x\nDisallow: /y\nDisallow: /y\n', 'User-agent: *\nDisallow: /x\nDisallow: /y\n', /^Remove these 2 shadowed rules of this group$/],
+    [
+      'or of every group that repeats them',
+      'User-agent: A\nDisallow: /x\nDisallow: /x\n\nUser-agent: B\nDisallow: /x\nDisallow: /x\n',
+      'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /x\n',
+      /^Remove these 2 shadowed rules from all 2 groups$/,
+    ],
+  ],
 );
 
 cases(
@@ -158,19 +203,30 @@ cases(
     ['an Allow in between keeps it alive', 'User-agent: *\nDisallow: /a\nAllow: /a/\nDisallow: /a/b'],
     ['redundant in one pool only', 'User-agent: A\nUser-agent: B\nDisallow: /a/b\n\nUser-agent: A\nDisallow: /a'],
     ['Allow: / alone is the allow-all idiom', 'User-agent: *\nAllow: /'],
+    // Longer Disallows do match some of its URLs: they decide those, with or without it.
+    ['an Allow whose shared URLs longer Disallows decide', 'User-agent: *\n|Allow: /shop/\nDisallow: /shop/cart\nDisallow: /blog', { message: /^"Allow: \/shop\/" changes no verdict: where a Disallow rule also matches, it is longer and decides instead \("Disallow: \/shop\/cart" \(line 3\)\); everywhere else no Disallow rule matches/ }],
+    ['an Allow no Disallow meets', 'User-agent: *\n|Allow: /x\nDisallow: /y', { message: /^"Allow: \/x" changes no verdict: no Disallow rule matches the URLs it matches, and URLs no rule disallows are allowed anyway\.$/ }],
   ],
-  [['remove the rule', 'User-agent: *\nDisallow: /a\nDisallow: /a/b', 'User-agent: *\nDisallow: /a']],
+  [
+    ['remove the rule', 'User-agent: *\nDisallow: /a\nDisallow: /a/b', 'User-agent: *\nDisallow: /a'],
+    // Both hand their URLs to "Disallow: /a", which stays.
+    ['remove the redundant rules of the group', 'User-agent: *\nDisallow: /a\nDisallow: /a/b\nDisallow: /a/c\n', 'User-agent: *\nDisallow: /a\n', /^Remove these 2 redundant rules of this group$/],
+  ],
 );
 
 cases(
   'rule-outside-group',
   [
-    ['before any User-agent', '|Disallow: /x\n|Allow: /y\nUser-agent: *\nDisallow: /z', { severity: 'error' }],
+    // One cause, one finding: the second rule is a related location.
+    ['before any User-agent', '|Disallow: /x\nAllow: /y\nUser-agent: *\nDisallow: /z', { severity: 'error', message: /^No User-agent line comes before these 2 rules \(lines 1–2, from "Disallow: \/x" on\): they belong to no group, and every crawler ignores them\.$/ }],
+    ['one rule', '|Disallow: /x\nUser-agent: *', { message: /^"Disallow: \/x" comes before any User-agent line: it belongs to no group, and every crawler ignores it\.$/ }],
     ['inside a group', 'User-agent: *\nDisallow: /x'],
   ],
   [
     ['insert User-agent: * above the first orphan', '# staging\nDisallow: /x\nAllow: /y\n\nUser-agent: A', '# staging\nUser-agent: *\nDisallow: /x\nAllow: /y\n\nUser-agent: A'],
     ['remove the rule', 'Disallow: /x\nUser-agent: *\nDisallow: /y', 'User-agent: *\nDisallow: /y', /^Remove/],
+    ['remove every rule before the first User-agent, comments kept', 'Disallow: /x\n# note\nAllow: /y\nDisallow: /z\nUser-agent: *\nDisallow: /w', '# note\nUser-agent: *\nDisallow: /w', /^Remove the 3 rules$/],
+    ['a file with no User-agent line at all', 'Disallow: /a\nDisallow: /b\n', '\n', /^Remove the 2 rules$/],
   ],
 );
 
@@ -219,21 +275,28 @@ cases(
   'pattern-never-matches',
   [
     ['no leading slash', 'User-agent: *\nDisallow: |private/', { severity: 'error', message: /starts with "p"/ }],
-    ['a full URL', 'User-agent: *\nDisallow: |https://example.com/internal/', { message: /full URL/ }],
+    ['a full URL', 'User-agent: *\nDisallow: |https://example.com/internal/', { message: /full URL.* if that is example\.com, the rule meant "Disallow: \/internal\/"; a rule for another host belongs in that host's robots\.txt\.$/ }],
+    ['a full URL of the home page', 'User-agent: *\nDisallow: |https://example.com/', { message: /if that is example\.com, the rule meant "Disallow: \/", which closes the whole site/ }],
     ['an encoded slash', 'User-agent: *\nDisallow: |%2Fprivate'],
     ['a lone $', 'User-agent: *\nAllow: |$'],
     ['also before any group', 'Disallow: |private/'],
     ['a leading * is fine', 'User-agent: *\nDisallow: *.pdf'],
     ['empty is another rule', 'User-agent: *\nDisallow:'],
+    // One finding per cause: the other rules with it are related locations.
+    ['rules of one cause are one finding', 'User-agent: *\nDisallow: |organization/a.pdf\nDisallow: organization/b.pdf\nDisallow: organization/c.pdf\nDisallow: |http://other.example/x\n\nUser-agent: B\nDisallow: http://other.example/y', { message: /(So do 2 more rules starting without "\/" \(lines 3 and 4\)\.|So does 1 more rule written as a full URL \(line 8\)\.)$/ }],
   ],
   [
     ['prefix /', 'User-agent: *\nDisallow: private/', 'User-agent: *\nDisallow: /private/'],
-    ['strip scheme and host', 'User-agent: *\nDisallow: https://example.com/internal/ # old', 'User-agent: *\nDisallow: /internal/ # old'],
-    ['a URL with no path becomes /', 'User-agent: *\nDisallow: https://example.com', 'User-agent: *\nDisallow: /'],
-    ['strip a bare host', 'User-agent: *\nDisallow: www.example.com/private', 'User-agent: *\nDisallow: /private'],
+    // Which host serves the file is not in it: a URL is never moved onto this host, only removed.
+    ['a full URL is removed, not moved onto this host', 'User-agent: *\nDisallow: /x\nDisallow: https://example.com/internal/ # old\n', 'User-agent: *\nDisallow: /x\n', /^Remove the rule \(it matches nothing; a rule for another host belongs in that host's robots\.txt\)$/],
+    ['a URL with no path is removed, never written as /', 'User-agent: *\nDisallow: /x\nDisallow: https://example.com', 'User-agent: *\nDisallow: /x'],
+    ['a bare host name is removed (preferred: none)', 'User-agent: *\nDisallow: /x\nDisallow: www.example.com/private', 'User-agent: *\nDisallow: /x', /^Remove the rule/],
+    ['or prefixed, staying a path of this host', 'User-agent: *\nDisallow: index.php/private', 'User-agent: *\nDisallow: /index.php/private', /^Prefix "\/":/],
     ['an extension anywhere', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /*.pdf$'],
     ['or right after the first slash', 'User-agent: *\nDisallow: .pdf$', 'User-agent: *\nDisallow: /.pdf$', /^Prefix "\/":/],
     ['decode the encoded slash', 'User-agent: *\nDisallow: %2fprivate', 'User-agent: *\nDisallow: /private'],
+    ['prefix / to every pattern of the cause', 'User-agent: *\nDisallow: a/\nDisallow: b/', 'User-agent: *\nDisallow: /a/\nDisallow: /b/', /^Prefix "\/" to the 2 patterns$/],
+    ['remove every full URL', 'User-agent: *\nDisallow: /x\nDisallow: http://a.example/\nDisallow: http://b.example/y', 'User-agent: *\nDisallow: /x', /^Remove the 2 rules/],
   ],
 );
 
@@ -247,7 +310,9 @@ cases(
     ['a header naming the token it starts with', 'User-agent: |Googlebot/2.1 (+http://www.google.com/bot.html)', { id: 'user-agent-token-version', severity: 'hint' }],
     ['full User-Agent header', 'User-agent: |Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /', { id: 'user-agent-token-misread', message: /does not apply to bingbot/ }],
     ['catalogue token with a digit', 'User-agent: |MJ12bot\nDisallow: /', { id: 'user-agent-token-misread', message: /"MJ" .*which does not name MJ12bot/ }],
-    ['a star inside the value', 'User-agent: |Googlebot*\nDisallow: /', { id: 'user-agent-token-misread', message: /wildcard only as the whole value/ }],
+    // Read up to the "*", which is the crawler written: as harmless as a version.
+    ['a final star', 'User-agent: |Mediapartners-Google*\nDisallow: /', { id: 'user-agent-token-version', severity: 'hint', message: /matched as "Mediapartners-Google": "\*" is a wildcard only as the whole value, and here it is ignored/ }],
+    ['a star inside the value', 'User-agent: |Googlebot*/2.1\nDisallow: /', { id: 'user-agent-token-misread', severity: 'warning', message: /wildcard only as the whole value/ }],
     ['clean tokens', 'User-agent: Googlebot\nUser-agent: googlebot-image\nUser-agent: *\nUser-agent: Some_Bot\nDisallow: /'],
   ],
   [
@@ -269,8 +334,16 @@ cases(
     ['* has no Disallow', 'User-agent: *\nAllow: /\n\nUser-agent: Foo\nDisallow: /x'],
     ['explicit allow-all group', 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow:'],
     ['close-all group', 'User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /'],
+    // * shuts out everyone; the named groups are the crawlers let in, on their own terms.
+    ['an allow-list file', 'User-agent: Googlebot\nDisallow: /search\n\nUser-agent: bingbot\nDisallow: /search\nDisallow: /tmp/\n\nUser-agent: *\nAllow: /humans.txt\nDisallow: /'],
+    ['groups that lack the same * rules are one finding', 'User-agent: *\nDisallow: /cart/\n\n|User-agent: Slurp\nDisallow: /x\n\nUser-agent: Teoma\nDisallow: /y', { message: /The same \* rules do not apply to the crawlers of 1 more group with a group of their own \(line 7\)\.$/ }],
     ['crawler that ignores * anyway', 'User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot-Google\nDisallow: /x'],
     ['group already has the * rules', 'User-agent: *\nDisallow: /a\n\nUser-agent: Foo\nDisallow: /a'],
+    // bingbot's own Disallow blocks exactly what the * rule would.
+    ['the group already decides the * rule\'s URLs alike', 'User-agent: *\nDisallow: /community/*\n\nUser-agent: bingbot\nDisallow: /community/'],
+    ['only the * rules the group does not decide alike are named', 'User-agent: *\nDisallow: /community/*\nDisallow: /cart/\n\n|User-agent: bingbot\nDisallow: /community/', { message: /: 1 \* rule does not apply to it \("Disallow: \/cart\/"\)\.$/ }],
+    ['an Allow of the group reopens part of it: not alike', 'User-agent: *\nDisallow: /community/*\n\n|User-agent: bingbot\nDisallow: /community/\nAllow: /community/open', { message: /"Disallow: \/community\/\*"/ }],
+    ['a * Allow is needed once a missing * Disallow is copied', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\n|User-agent: Googlebot\nDisallow: /x', { message: /2 \* rules do not apply/ }],
   ],
   [
     ['copy the * rules', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\nUser-agent: Googlebot\nDisallow: /x\n', 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\nUser-agent: Googlebot\nDisallow: /x\nDisallow: /cart/\nAllow: /cart/help\n'],
@@ -287,6 +360,7 @@ cases(
     ['two * groups', 'User-agent: *\nDisallow: /a\n\n|User-agent: *\nDisallow: /b'],
     ['different tokens', 'User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y'],
     ['the same token twice in one group', 'User-agent: a\nUser-agent: A\nDisallow: /x'],
+    ['three groups of one token: one finding', 'User-agent: a\nDisallow: /x\n\n|User-agent: a\nDisallow: /y\n\nUser-agent: a\nDisallow: /z', { message: /It is named again in 1 more group \(line 7\)\.$/ }],
   ],
   [
     ['merge at the end of the file', 'User-agent: bingbot\nDisallow: /a\n\nUser-agent: bingbot\nDisallow: /b', 'User-agent: bingbot\nDisallow: /a\nDisallow: /b'],
@@ -325,10 +399,76 @@ cases(
   ],
 );
 
+cases('crawl-delay-conflict', [
+  ['two values in merged groups', 'User-agent: bingbot\nCrawl-delay: 30\nDisallow: /x\n\nUser-agent: bingbot\n|Crawl-delay: 120', { severity: 'warning', message: /^bingbot gets two different Crawl-delay values: 30 \(line 2\) and 120 \(line 6\), because groups naming the same crawler are merged\. Of the known crawlers that honour Crawl-delay, bingbot uses these groups; which value it applies is not documented \(this tool's replay checks against the smallest, 30\)\./ }],
+  // Crawl-delay lines do not end a group: the second value lands in the first group.
+  ['two values in one group', 'User-agent: msnbot\nCrawl-delay: 5\n\nUser-agent: Yandex\n|Crawl-delay: 2\nDisallow: /x', { message: /^msnbot and Yandex get two different Crawl-delay values: 5 \(line 2\) and 2 \(line 5\)\. Of the known crawlers that honour Crawl-delay, msnbot uses these groups; which value it applies is not documented/ }],
+  ['the same value twice', 'User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: bingbot\nCrawl-delay: 5.0'],
+  ['different groups, different crawlers', 'User-agent: bingbot\nCrawl-delay: 5\nDisallow: /x\n\nUser-agent: Yandex\nCrawl-delay: 10'],
+]);
+
+cases(
+  'pattern-space',
+  [
+    ['a space inside a pattern', 'User-agent: *\nDisallow: |/foo bar', { severity: 'warning', message: /^"Disallow: \/foo bar" has a space in its pattern\. Crawlers send a space in a URL as "%20" \(\/foo%20bar\), which this pattern, compared as written, does not match/ }],
+    ['two paths on one line', 'User-agent: *\nDisallow: |/a /b', { message: /If these are 2 paths, each needs a Disallow line of its own\.$/ }],
+    ['no space', 'User-agent: *\nDisallow: /foo%20bar'],
+  ],
+  [
+    ['write %20', 'User-agent: *\nDisallow: /foo bar', 'User-agent: *\nDisallow: /foo%20bar'],
+    ['one rule per path', 'User-agent: *\nDisallow: /a /b\n', 'User-agent: *\nDisallow: /a\nDisallow: /b\n'],
+    ['never a rule for the whole site', 'User-agent: *\nDisallow: / /private', 'User-agent: *\nDisallow: /%20/private'],
+  ],
+);
+
+cases(
+  'pattern-regex',
+  [
+    ['escapes and dot-star', 'User-agent: *\nDisallow: |/.*\\.pdf$', { severity: 'warning', message: /uses regular-expression syntax \(backslash escapes such as "\\\.", "\.\*" or "\.\+"\), but robots\.txt patterns have none: only "\*" \(any characters\) and a final "\$" are special\. As written, it matches paths that start with "\/\.", then contain "\\\.pdf", and end there — the characters as written\.$/ }],
+    ['a character class', 'User-agent: *\nDisallow: |/[_0-9a-z]+/status'],
+    ['a leading ^', 'User-agent: *\nDisallow: |^/private'],
+    // Fine robots.txt patterns that only look like regular expressions.
+    ['not regular expressions', 'User-agent: *\nDisallow: /index.*\nDisallow: /*.pdf$\nDisallow: /.*\nDisallow: /title[Sophocles]\nDisallow: /a+b'],
+  ],
+  [
+    ['rewrite a simple one', 'User-agent: *\nDisallow: /.*\\.pdf$', 'User-agent: *\nDisallow: /*.pdf$'],
+  ],
+);
+
+// "|" marks a finding in the fixtures above, so alternatives are tested here.
+test('pattern-regex: alternatives, and no rewrite for them', () => {
+  const found = lint(parseRobots('User-agent: *\nDisallow: /(en|de)/cart')).filter((f) => f.id === 'pattern-regex');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /alternatives "\(…\|…\)"/);
+  assert.equal(found[0]!.fixes, undefined);
+});
+
+cases(
+  'pattern-mojibake',
+  [
+    ['UTF-8 read as Latin-1', 'User-agent: *\nDisallow: |/vocabul\u00c3\u00a1rio/', { severity: 'warning', message: /looks like UTF-8 encoded twice: "Ã¡" is "á" whose UTF-8 bytes were read as characters and encoded again\. Crawlers request "á" as "%C3%A1", which this rule does not match\. The author most likely meant "\/vocabulário\/"\.$/ }],
+    ['the same, percent-encoded', 'User-agent: *\nDisallow: |/caf%C3%83%C2%A9', { message: /The author most likely meant "\/caf%C3%A9"\.$/ }],
+    ['plain UTF-8 and Latin-1 words', 'User-agent: *\nDisallow: /café\nDisallow: /%C3%A9t%C3%A9\nDisallow: /Ægir'],
+  ],
+  [['write what was meant', 'User-agent: *\nDisallow: /caf%C3%83%C2%A9', 'User-agent: *\nDisallow: /caf%C3%A9']],
+);
+
+cases(
+  'section-without-user-agent',
+  [
+    ['a comment heading after a blank line inside a named group', 'User-agent: Googlebot\nDisallow: /search\n\n|# Store /shop/ Disallow Statements\nDisallow: /shop/cart\nDisallow: /shop/checkout', { severity: 'information', message: /^The 2 rules after "# Store \/shop\/ Disallow Statements" \(lines 5–6\) follow a blank line and a comment but no User-agent line: they belong to the group of "User-agent: Googlebot" \(line 1\) and apply to Googlebot, Googlebot-Image, .* only, not to every crawler\.$/ }],
+    ['in the * group they apply to every crawler anyway', 'User-agent: *\nDisallow: /search\n\n# Store\nDisallow: /shop/'],
+    ['a heading that names the crawler', 'User-agent: Googlebot\nDisallow: /search\n\n# more for Googlebot\nDisallow: /shop/'],
+    ['a comment without a blank line', 'User-agent: Googlebot\nDisallow: /search\n# Store\nDisallow: /shop/'],
+  ],
+);
+
 cases('unsupported-directive', [
   ['Noindex', 'User-agent: *\n|Noindex: /tag/', { message: /2019/ }],
   ['Yandex only', 'User-agent: Yandex\n|Host: example.com\n|Clean-param: ref /shop/', { message: /Yandex/ }],
-  ['ACAP', 'User-agent: *\n|ACAP-crawler: *\n|ACAP-disallow-crawl: /x', { message: /ACAP/ }],
+  // The same directive, the same words: one finding, the other lines related.
+  ['ACAP', 'User-agent: *\n|ACAP-crawler: *\nACAP-disallow-crawl: /x', { message: /^ACAP .* The same goes for 1 more line \(line 3\)\.$/ }],
+  ['Clean-param in every group', 'User-agent: Yandex\n|Clean-param: ref\n\nUser-agent: YandexBot\nClean-param: utm'],
   ['Request-rate and Visit-time', 'User-agent: *\n|Request-rate: 1/5\n|Visit-time: 0600-0845'],
   ['Crawl-delay has its own rule', 'User-agent: *\nCrawl-delay: 5\nContent-Signal: ai-train=no'],
 ]);
@@ -350,11 +490,14 @@ cases('dollar-not-at-end', [
 cases(
   'percent-encoding-*',
   [
-    ['lower-case hex', 'User-agent: *\nDisallow: /out?url=https|%3a|%2f|%2f', { id: 'percent-encoding-lower-case', severity: 'hint' }],
+    // One finding per kind of escape, the others folded in.
+    ['lower-case hex', 'User-agent: *\nDisallow: /out?url=https|%3a%2f%2f', { id: 'percent-encoding-lower-case', severity: 'hint', message: /The same goes for 2 more lower-case escapes \(line 2\)\.$/ }],
     ['encoded unreserved character', 'User-agent: *\nDisallow: /|%62log', { id: 'percent-encoding-unreserved', severity: 'warning', message: /Google's parser compares it literally/ }],
     ['raw non-ASCII', 'User-agent: *\nDisallow: /|ツ/', { id: 'percent-encoding-non-ascii', severity: 'hint', message: /"ツ" as "%E3%83%84"/ }],
     ['one hint per pattern', 'User-agent: *\nDisallow: /|ä/b/ö', { id: 'percent-encoding-non-ascii' }],
-    ['a stray %', 'User-agent: *\nDisallow: /100|%\nDisallow: /a|%zz', { id: 'percent-encoding-stray-percent', severity: 'warning' }],
+    ['a stray %', 'User-agent: *\nDisallow: /100|%\nDisallow: /a%zz', { id: 'percent-encoding-stray-percent', severity: 'warning', message: /So is 1 more "%" \(line 3\)\.$/ }],
+    ['encoded twice', 'User-agent: *\nDisallow: /*?q=a|%253Db', { id: 'percent-encoding-double', severity: 'warning', message: /^"%253D" is "%3D" percent-encoded twice \("%25" is "%"\): the rule matches URLs that carry "%253D", not the "%3D" that links and crawlers usually send/ }],
+    ['non-ASCII in several patterns', 'User-agent: *\nDisallow: /|ä/\nDisallow: /ö/', { id: 'percent-encoding-non-ascii', message: /The same goes for 1 more pattern \(line 3\)\.$/ }],
     ['well-formed escapes', 'User-agent: *\nDisallow: /a%2Fb\nDisallow: /%E3%83%84\nDisallow: /%2A'],
     ['replacement characters are left to encoding', 'User-agent: *\nDisallow: /caf\uFFFD'],
   ],
@@ -364,6 +507,8 @@ cases(
     ['encode non-ASCII', 'User-agent: *\nDisallow: /ツ/', 'User-agent: *\nDisallow: /%E3%83%84/'],
     ['encode only the non-ASCII', 'User-agent: *\nDisallow: /ä/%2f/ö', 'User-agent: *\nDisallow: /%C3%A4/%2f/%C3%B6', /Percent-encode/],
     ['encode the percent sign', 'User-agent: *\nDisallow: /100%', 'User-agent: *\nDisallow: /100%25'],
+    ['encoded once, as meant', 'User-agent: *\nDisallow: /*?q=a%253Db', 'User-agent: *\nDisallow: /*?q=a%3Db'],
+    ['upper-case every escape', 'User-agent: *\nDisallow: /a%3a\nDisallow: /b%2f', 'User-agent: *\nDisallow: /a%3A\nDisallow: /b%2F', /^Write the 2 escapes in upper case$/],
   ],
 );
 
@@ -376,6 +521,9 @@ cases('blocks-everything', [
   ['beaten by Allow: /', 'User-agent: *\nDisallow: /\nAllow: /'],
   ['only the home page', 'User-agent: *\nDisallow: /$'],
   ['a usage-control token is not a crawler', 'User-agent: Google-Extended\nDisallow: /'],
+  // Each named crawler follows only its own group: said where * shuts out the rest.
+  ['an allow-list names the crawlers let in', 'User-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\n|Disallow: /', { message: /may fetch nothing but \/robots\.txt\. Crawlers named in groups of their own \(Googlebot\) follow only those groups\.$/ }],
+  ['groups that each shut out a crawler are one finding', 'User-agent: GPTBot\n|Disallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /', { message: /closes the whole site to GPTBot: it may fetch nothing but \/robots\.txt\. So do 2 more groups, to their crawlers \(lines 5 and 8\)\.$/ }],
 ]);
 
 cases(
@@ -412,6 +560,17 @@ describe('encoding-*', () => {
   test('BOM at the start', () => void assertLint('|\uFEFFUser-agent: *\nDisallow: /x', 'encoding-*', { id: 'encoding-bom', severity: 'hint' }));
   test('replacement character', () => void assertLint('User-agent: *\nDisallow: /caf|\uFFFD\uFFFD', 'encoding-*', { id: 'encoding-invalid', severity: 'warning' }));
   test('clean file', () => void assertLint('User-agent: *\nDisallow: /café', 'encoding-*'));
+  test('a UTF-16 file: one finding, and no line read as a directive', () => {
+    const bytes = Uint8Array.from([0xff, 0xfe, ...[...'User-agent: *\nDisallow: /private\n'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const found = lint(parseRobots(bytes));
+    assert.deepEqual(found.map((f) => [f.id, f.severity, f.span.start]), [['encoding-invalid', 'warning', 0]]);
+    assert.match(found[0]!.message, /^This file is UTF-16 .* Crawlers read robots\.txt as UTF-8, so they find no User-agent line and no rule in it: save it as UTF-8\.$/);
+  });
+  test('gzip data: one finding', () => {
+    const found = lint(parseRobots(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x41, 0x0a, 0xe9, 0x42, 0x0a, 0xd2])));
+    assert.deepEqual(found.map((f) => f.id), ['encoding-invalid']);
+    assert.match(found[0]!.message, /gzip-compressed/);
+  });
   test('invalid UTF-8 bytes', () => {
     const bytes = Uint8Array.from([...Buffer.from('User-agent: *\nDisallow: /caf'), 0xe9]);
     const found = lint(parseRobots(bytes)).filter((f) => matchesId(f.id, 'encoding-*'));
@@ -420,10 +579,15 @@ describe('encoding-*', () => {
 });
 
 cases('private-path-disclosure', [
-  ['a backup', 'User-agent: *\nDisallow: |/admin-backup/', { severity: 'hint', message: /robots\.txt is public/ }],
+  ['a backup', 'User-agent: *\nDisallow: |/admin-backup/', { severity: 'hint', message: /robots\.txt is public.*"admin-backup" suggests a backup or credentials/ }],
+  ['a backup file anywhere', 'User-agent: *\nDisallow: |/content/site-backup.zip\nDisallow: |/etc/passwd'],
   ['a .git folder', 'User-agent: *\nDisallow: |/.git/'],
   ['a token', 'User-agent: *\nDisallow: |/download/8f14e45fceea167a5a36dedd4bea2543'],
+  ['a private area at the top of the site', 'User-agent: *\nDisallow: |/private/\nDisallow: |/_secret\nDisallow: |/staging/*', { message: /suggests something private/ }],
   ['ordinary paths', 'User-agent: *\nDisallow: /cart/\nDisallow: /summer2024sale/\nDisallow: /privacy-policy\nDisallow: /ForgotPassword\nDisallow: /suntrustprivatewealth'],
+  // Whole words of product and page names, not private areas.
+  ['"private" and "secret" in names of products and pages', 'User-agent: *\nDisallow: /private-banking/\nDisallow: /sites/secret\nDisallow: /treasures-private-client/faq.page\nDisallow: /jobs/private/*\nDisallow: /videoeggbackup.html'],
+  ['a page id followed by more path', 'User-agent: *\nDisallow: /programmes/profiles/qWq8hB1135cdgj2cqNXyWB/fundraising-ideas\nDisallow: /agents/58386a0cf70a250001177f2d'],
   ['Allow names nothing hidden', 'User-agent: *\nAllow: /secret/'],
 ]);
 
@@ -437,6 +601,8 @@ describe('the whole catalogue', () => {
     '\uFEFF<!DOCTYPE html>',
     'User-agent: *\n' + '#\n'.repeat(GOOGLE_SIZE_LIMIT_BYTES / 2) + 'Disallow: /late',
     'User-agent: AB42bot\nCrawl-delay: 1s\nDisallow: /a%2f\nDisallow: /100%\nDisallow: /ツ\nDisallow: /caf\uFFFD\nDisallow: /' + 'a'.repeat(GOOGLE_MAX_LINE_BYTES),
+    'User-agent: YisouSpider\n\nUser-agent: bingbot\nCrawl-delay: 5\nCrawl-delay: 10\nDisallow: /',
+    'User-agent: Googlebot\nDisallow: /a b\nDisallow: /.*\\.pdf$\nDisallow: /caf\u00c3\u00a9\nDisallow: /x%253D\n\n# Store section\nDisallow: /shop/',
   ];
 
   test('every id of the table is reported by some check', () => {
@@ -452,6 +618,7 @@ describe('the whole catalogue', () => {
     // A default is what every user sees: changing one in a check file's row must change it here too.
     assert.deepEqual(Object.fromEntries(LINT_RULES.map((r) => [r.id, r.severity])), {
       'detached-group': 'warning',
+      'detached-group-blocks-site': 'error',
       'empty-disallow-ignored': 'warning',
       'shadowed-rule': 'warning',
       'redundant-rule': 'hint',
@@ -466,12 +633,17 @@ describe('the whole catalogue', () => {
       'control-token': 'information',
       'crawl-delay-support': 'information',
       'crawl-delay-invalid': 'error',
+      'crawl-delay-conflict': 'warning',
       'unsupported-directive': 'warning',
       'sitemap-not-absolute': 'error',
       'dollar-not-at-end': 'warning',
+      'pattern-space': 'warning',
+      'pattern-regex': 'warning',
+      'pattern-mojibake': 'warning',
       'percent-encoding-stray-percent': 'warning',
       'percent-encoding-unreserved': 'warning',
       'percent-encoding-lower-case': 'hint',
+      'percent-encoding-double': 'warning',
       'percent-encoding-non-ascii': 'hint',
       'blocks-everything': 'information',
       'robots-txt-path': 'hint',
@@ -481,6 +653,7 @@ describe('the whole catalogue', () => {
       'encoding-bom': 'hint',
       'encoding-invalid': 'warning',
       'private-path-disclosure': 'hint',
+      'section-without-user-agent': 'information',
     });
   });
 
@@ -509,7 +682,8 @@ describe('the whole catalogue', () => {
       'google-only-spelling@5',
       'dollar-not-at-end@6',
       'unsupported-directive@7',
-      'detached-group@9',
+      // Googlebot, meant to be slowed down, joins the GPTBot group and its "Disallow: /".
+      'detached-group-blocks-site@9',
       'user-agent-token-version@9',
       'crawl-delay-support@10',
       'control-token@13',
@@ -537,6 +711,59 @@ describe('the whole catalogue', () => {
     const file = parseRobots(['User-agent: *', ...rules, 'User-agent: Googlebot', 'Disallow: /x'].join('\n'));
     const findings = lint(file);
     assert.ok(findings.some((f) => f.id === 'star-rules-not-inherited'));
+  });
+});
+
+describe('a quick fix never widens what a rule blocks, nor moves it to another host', () => {
+  test('no fix writes the path of a full URL as a rule of this host', () => {
+    const text = 'User-agent: *\nDisallow: /x\nDisallow: https://other-host.example/private/\n';
+    const finding = lint(parseRobots(text)).find((f) => f.id === 'pattern-never-matches');
+    assert.ok(finding?.fixes?.length);
+    for (const fix of finding.fixes) assert.doesNotMatch(applyEdits(text, fix.edits), /^Disallow: \/private\/$/m, fix.title);
+  });
+  test('no fix writes a rule that matches every URL', () => {
+    assertFix('User-agent: *\nDisallow: /x\nDisallow: |%2F', 'pattern-never-matches', null);
+    assertNoFix('User-agent: *\nDisallow: /x\nDisallow: |https://example.com/', 'pattern-never-matches', /path|Prefix|Start/);
+  });
+  test('rules before any User-agent that would close the site get no User-agent line', () => {
+    assertNoFix('|Disallow: /\nUser-agent: A\nDisallow: /x', 'rule-outside-group', /^Insert/);
+    assertFix('|Disallow: /\nUser-agent: A\nDisallow: /x', 'rule-outside-group', 'User-agent: A\nDisallow: /x', /^Remove/);
+  });
+  test('a * rule that closes the site is never copied into a named group', () => {
+    // An allow-list: not reported at all, so nothing is copied.
+    assertLint('User-agent: *\nDisallow: /\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /drafts/', 'star-rules-not-inherited');
+  });
+  test('the only rule of a group is not removed when the next group would take its User-agent lines', () => {
+    assertFix('User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x\n\nUser-agent: *\nDisallow: /y', 'shadowed-rule', null);
+    assertFix('User-agent: *\nDisallow: /y\n\nUser-agent: A\nDisallow: /a\n\nUser-agent: A\n|Disallow: /a/b\n\nUser-agent: B\nDisallow: /z', 'redundant-rule', null);
+    // The last group has no next group to join: its only rule may go.
+    assertFix('User-agent: A\nDisallow: /x\n\nUser-agent: A\n|Disallow: /x\n', 'shadowed-rule', 'User-agent: A\nDisallow: /x\n\nUser-agent: A\n');
+  });
+  test('a crawler named in another group too does not get its own "Allow: /" group', () => {
+    // A would keep "Disallow: /x" of its last group and lose "Allow: /x/y": /x/y would turn disallowed.
+    assertNoFix('|User-agent: A\n\nUser-agent: B\nDisallow: /x\nAllow: /x/y\n\nUser-agent: A\nDisallow: /x', 'detached-group', /own group/);
+  });
+  test('a typo of User-agent between two rules of a group is not renamed', () => {
+    // The Allow after it would leave A's group: A would lose it.
+    assertFix('User-agent: A\nDisallow: /x\n|User-agnet: B\nAllow: /x/y', 'unknown-directive', null);
+  });
+  test('an Allow that also reaches /robots.txt?x is not removed', () => {
+    assertFix('User-agent: *\nDisallow: /\n|Allow: /robots.txt', 'robots-txt-path', null);
+  });
+  test('a fix that makes rules take effect says so, and which', () => {
+    const take = (marked: string, id: LintId): readonly string[] => {
+      const { text } = unmark(marked);
+      return (lint(parseRobots(text)).find((f) => f.id === id)?.fixes ?? []).filter((f) => f.takesEffect).map((f) => f.title);
+    };
+    assert.deepEqual(take('User-agent: *\nDisallow: private/', 'pattern-never-matches'), ['Prefix "/": "/private/"']);
+    assert.deepEqual(take('Disallow: /x\nUser-agent: A', 'rule-outside-group'), ['Insert "User-agent: *" above line 1']);
+    assert.deepEqual(take('User-agent: Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /x', 'user-agent-token-misread'), [
+      'Replace with "bingbot" (the group then applies to "bingbot", not to "Mozilla")',
+    ]);
+    assert.deepEqual(take('User-agent: *\nDisalllow: /x', 'unknown-directive'), ['Rename to "Disallow"']);
+    // Fixes that change no verdict do not say they do.
+    assert.deepEqual(take('User-agent: AB42bot\nDisallow: /x', 'user-agent-token-misread'), []);
+    assert.deepEqual(take('User-agent: *\nCrawl delay: 5', 'unknown-directive'), []);
   });
 });
 

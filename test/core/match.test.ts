@@ -282,3 +282,26 @@ describe('origins (contract §4)', () => {
     });
   }
 });
+
+describe('explanations say what matters to the verdict', () => {
+  // Each case: the file, the crawler and URL asked about, and what the explanation must say.
+  const cases: Array<[name: string, robots: string, agent: string, url: string, says: RegExp]> = [
+    ['a tie the Allow wins names the tied Disallow', 'User-agent: *\nDisallow: /x\nAllow: /x', 'FooBot', '/x/y', /line 3 "Allow: \/x" is the longest match \(2 octets\) — line 2 "Disallow: \/x" matches too and is as long, and on a tie Allow wins, so it is allowed\./],
+    ['no tie, no word of one', 'User-agent: *\nDisallow: /x\nAllow: /x/', 'FooBot', '/x/y', /^Group User-agent: \* \(line 1\) \(no group names this crawler, so it falls back to \*\); line 3 "Allow: \/x\/" is the longest match \(3 octets\), so it is allowed\.$/],
+    ['a User-agent line close to the crawler, falling back to *', 'User-agent: MJ12bot\nDisallow: /\n\nUser-agent: *\nDisallow: /private', 'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)', '/a', /falls back to \*\); no rule matches, so it is allowed\. Line 1 "User-agent: MJ12bot" is read as the token "MJ", not as MJ12bot/],
+    ['a User-agent line close to the crawler, no group at all', 'User-agent: MJ12bot\nDisallow: /', 'MJ12bot', '/a', /^No group names MJ12bot, \*: everything is allowed\. Line 1 "User-agent: MJ12bot" is read as the token "MJ", not as MJ12bot/],
+    ['a full header naming the crawler', 'User-agent: Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /', 'bingbot', '/a', /Line 1 "User-agent: Mozilla\/5\.0 \(compatible; bingbot\/2\.0; \+http:\/\/www\.bing\.com\/bingbot\.htm\)" is read as the token "Mozilla", not as bingbot/],
+    ['a usage-control token fetches nothing', 'User-agent: Google-Extended\nDisallow: /', 'Google-Extended', '/a', /Google-Extended is a usage-control token: it fetches nothing, and the verdict says whether Google may use the content, not whether it is crawled\./],
+    ['a blank line between the crawler and the deciding rule', 'User-agent: Googlebot\n\nUser-agent: bingbot\nDisallow: /search', 'Googlebot', '/search?q=x', /A blank line \(line 2\) separates line 1 from line 4: RFC 9309 keeps them in one group, but parsers that end a record at a blank line would not apply line 4 to this crawler\./],
+    ['a rule before any User-agent line that would decide otherwise', 'Disallow: /staging/\nUser-agent: *\nDisallow: /x', 'FooBot', '/staging/a', /no rule matches, so it is allowed\. Line 1 "Disallow: \/staging\/" would match this URL, but it comes before any User-agent line, so no crawler applies it\./],
+  ];
+  for (const [name, robots, agent, url, says] of cases) {
+    test(name, () => assert.match(decide(parseRobots(robots), url, agent).explanation, says));
+  }
+
+  test('what does not matter is not said', () => {
+    // The orphan rule agrees with the verdict; the blank line is not between the crawler and its rule.
+    const explanation = decide(parseRobots('Allow: /a\nUser-agent: Googlebot\nDisallow: /x\n\nUser-agent: bingbot\nDisallow: /y'), '/a', 'Googlebot').explanation;
+    assert.equal(explanation, 'Group User-agent: Googlebot (line 2); no rule matches, so it is allowed.');
+  });
+});

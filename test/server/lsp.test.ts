@@ -268,6 +268,63 @@ describe('language server over stdio', () => {
     assert.equal(applyEdits(SHOP, edits), SHOP.replace('Disallow: /admin\n', ''));
   });
 
+  test('a full URL as a pattern: the quick fix removes it and never moves it onto this host', async () => {
+    const text = 'User-agent: *\nDisallow: /cart/\nDisallow: https://cdn.example.net/images/\n';
+    const { uri, diagnostics } = await open(text);
+    const never = diagnostics.find((d) => d.code === 'pattern-never-matches');
+    assert.ok(never, `codes: ${codes(diagnostics)}`);
+    assert.match(String(never.message), /if that is cdn\.example\.net, the rule meant "Disallow: \/images\/"; a rule for another host belongs in that host's robots\.txt/);
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: never.range,
+      context: { diagnostics: [never] },
+    })) as CodeAction[];
+    assert.deepEqual(
+      actions.map((action) => [action.title, action.isPreferred]),
+      [["Remove the rule (it matches nothing; a rule for another host belongs in that host's robots.txt)", false]],
+    );
+    assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: *\nDisallow: /cart/\n');
+  });
+
+  test('one finding per cause: rules before any User-agent line are one error, the others its related information', async () => {
+    const text = 'Disallow: /a\nDisallow: /b\nDisallow: /c\nUser-agent: *\nDisallow: /d\n';
+    const { uri, diagnostics } = await open(text);
+    const orphans = diagnostics.filter((d) => d.code === 'rule-outside-group');
+    assert.equal(orphans.length, 1, `codes: ${codes(diagnostics)}`);
+    const [orphan] = orphans;
+    assert.equal(orphan!.severity, DiagnosticSeverity.Error);
+    assert.deepEqual(
+      orphan!.relatedInformation?.map((info) => [info.location.uri, info.location.range.start.line, info.message]),
+      [
+        [uri, 1, 'Before any User-agent line too: every crawler ignores it.'],
+        [uri, 2, 'Before any User-agent line too: every crawler ignores it.'],
+      ],
+    );
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: orphan!.range,
+      context: { diagnostics: [orphan!] },
+    })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => [action.title, action.isPreferred]), [
+      ['Insert "User-agent: *" above line 1', true],
+      ['Remove the 3 rules', false],
+    ]);
+    assert.equal(applyEdits(text, actions[1]!.edit?.changes?.[uri] ?? []), 'User-agent: *\nDisallow: /d\n');
+  });
+
+  test('a crawler shut out across a blank line is an error, with the rule that blocks it as related information', async () => {
+    const text = 'User-agent: YisouSpider\n\nUser-agent: PetalBot\nDisallow: /\n';
+    const { uri, diagnostics } = await open(text);
+    const blocked = diagnostics.find((d) => d.code === 'detached-group-blocks-site');
+    assert.ok(blocked, `codes: ${codes(diagnostics)}`);
+    assert.equal(blocked.severity, DiagnosticSeverity.Error);
+    assert.match(String(blocked.message), /blocks YisouSpider from the entire site/);
+    assert.equal(blocked.relatedInformation?.[0]?.location.range.start.line, 3);
+    const actions = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: blocked.range, context: { diagnostics: [blocked] } })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => action.title), ['Give YisouSpider its own group ("Allow: /")']);
+    assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: YisouSpider\nAllow: /\n\nUser-agent: PetalBot\nDisallow: /\n');
+  });
+
   test('a rule split from another keeps its own severity and quick fix (crawl-delay-invalid)', async () => {
     const text = 'User-agent: bingbot\nCrawl-delay: 10 seconds\n';
     const { uri, diagnostics } = await open(text);

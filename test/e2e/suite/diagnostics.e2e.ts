@@ -52,12 +52,11 @@ suite('diagnostics', () => {
       'detached-group@54',
       'unsupported-directive@57',
       'unsupported-directive@58',
-      'detached-group@61',
+      'detached-group-blocks-site@61',
       'blocks-everything@65',
       'user-agent-token-misread@67',
       'control-token@72',
       'control-token@73',
-      'blocks-everything@74',
       'crawl-delay-invalid@87',
       'sitemap-not-absolute@89',
     ];
@@ -66,6 +65,8 @@ suite('diagnostics', () => {
     // Dead-rule claims must be exact: never a rule reported shadowed or redundant that is not.
     assert.deepEqual(ids.filter((id) => id.startsWith('shadowed-rule@')).sort(), ['shadowed-rule@18', 'shadowed-rule@35']);
     assert.deepEqual(ids.filter((id) => id.startsWith('redundant-rule@')), ['redundant-rule@11']);
+    // One finding per cause: the GPTBot group, shut out like PetalBot's, is a related location of line 65.
+    assert.ok(!ids.includes('blocks-everything@74'), 'blocks-everything of line 74 is folded into line 65');
   });
 
   test('severities, related information and the faded tag reach the editor', async () => {
@@ -77,6 +78,7 @@ suite('diagnostics', () => {
       return found;
     };
     assert.equal(at('rule-outside-group', 5).severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(at('detached-group-blocks-site', 61).severity, vscode.DiagnosticSeverity.Error, 'Baiduspider is shut out across a blank line');
     assert.equal(at('star-rules-not-inherited', 39).severity, vscode.DiagnosticSeverity.Information);
     const shadowed = at('shadowed-rule', 18);
     assert.equal(shadowed.severity, vscode.DiagnosticSeverity.Warning);
@@ -87,6 +89,7 @@ suite('diagnostics', () => {
     assert.equal(at('crawl-delay-invalid', 87).severity, vscode.DiagnosticSeverity.Error, 'Crawl-delay: 1s is not a number');
     assert.equal(at('user-agent-token-version', 45).severity, vscode.DiagnosticSeverity.Hint, 'Googlebot/2.1 is still read as Googlebot');
     assert.equal(at('user-agent-token-misread', 67).severity, vscode.DiagnosticSeverity.Warning, '360Spider has no product token');
+    assert.ok(at('blocks-everything', 65).relatedInformation?.some((info) => info.location.range.start.line === 73), 'the other group shut out is related: line 74');
     const redundant = at('redundant-rule', 11);
     assert.equal(redundant.severity, vscode.DiagnosticSeverity.Hint);
     assert.ok(redundant.tags?.includes(vscode.DiagnosticTag.Unnecessary), 'a redundant rule is faded');

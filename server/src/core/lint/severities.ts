@@ -9,6 +9,7 @@ import type { LintId, Severity } from './types';
 
 export const DEFAULT_SEVERITIES = {
   'detached-group': 'warning',
+  'detached-group-blocks-site': 'error',
   'empty-disallow-ignored': 'warning',
   'shadowed-rule': 'warning',
   'redundant-rule': 'hint',
@@ -23,12 +24,17 @@ export const DEFAULT_SEVERITIES = {
   'control-token': 'information',
   'crawl-delay-support': 'information',
   'crawl-delay-invalid': 'error',
+  'crawl-delay-conflict': 'warning',
   'unsupported-directive': 'warning',
   'sitemap-not-absolute': 'error',
   'dollar-not-at-end': 'warning',
+  'pattern-space': 'warning',
+  'pattern-regex': 'warning',
+  'pattern-mojibake': 'warning',
   'percent-encoding-stray-percent': 'warning',
   'percent-encoding-unreserved': 'warning',
   'percent-encoding-lower-case': 'hint',
+  'percent-encoding-double': 'warning',
   'percent-encoding-non-ascii': 'hint',
   'blocks-everything': 'information',
   'robots-txt-path': 'hint',
@@ -38,4 +44,5 @@ export const DEFAULT_SEVERITIES = {
   'encoding-bom': 'hint',
   'encoding-invalid': 'warning',
   'private-path-disclosure': 'hint',
+  'section-without-user-agent': 'information',
 } as const satisfies Record<LintId, Severity>;

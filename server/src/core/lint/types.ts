@@ -19,6 +19,14 @@ export interface Fix {
   readonly edits: readonly TextEdit[];
   /** The fix a user most likely wants (VS Code's "preferred" quick fix). */
   readonly preferred?: boolean;
+  /**
+   * The fix sets out to make rules take effect that do not today (a pattern that matches
+   * nothing, a line crawlers do not read, rules a crawler does not get), and its title says
+   * which: it may disallow URLs that are allowed now, but only through the lines it writes.
+   * Every other fix never turns an allowed URL disallowed. No fix closes a whole site or
+   * moves a rule onto another host.
+   */
+  readonly takesEffect?: boolean;
 }
 
 export interface RelatedSpan {

@@ -9,6 +9,7 @@ import type { ResolvedAgent } from '../crawlers';
 import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from '../encoding';
 import type { RobotsFile, Rule } from '../parse';
 import { tokenKey } from '../product-token';
+import { explainNoGroup, explainRuleVerdict } from './explanation';
 import { compilePattern } from './pattern';
 import { RuleIndex } from './rule-index';
 import type { IndexedRule } from './rule-index';
@@ -111,16 +112,19 @@ export class RobotsMatcher {
       };
     }
     if (!selected) {
+      const file = this.file;
       return {
         outcome: 'allowed', allowed: true, url, target, agent: resolved, group: null, rule: null, reason: 'no-group',
-        explanation: `No group names ${listTokens(resolved.chain)}: everything is allowed.`,
+        get explanation(): string {
+          return explainNoGroup(file, resolved, target);
+        },
       };
     }
     const { group, set } = selected;
     const winner = set.pool.rules.best(target);
     // Google's reading can only differ when the path or a rule has a `%` or non-ASCII; even
     // then it is worked out only if someone reads it (a batch asking "allowed?" never does).
-    return new RuleVerdict(url, resolved, group, winner, plain && !set.pool.googleMayDiffer ? undefined : set.pool, path, 0, target);
+    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain || set.pool.googleMayDiffer, path, 0, target);
   }
 
   /**
@@ -136,7 +140,7 @@ export class RobotsMatcher {
     if (winner === null) return undefined;
     // Read to the end with nothing to normalise: Google's literal reading of the path is the same.
     const plain = rules.readPlainPath;
-    return new RuleVerdict(url, resolved, group, winner, plain && !set.pool.googleMayDiffer ? undefined : set.pool, undefined, from, undefined);
+    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain || set.pool.googleMayDiffer, undefined, from, undefined);
   }
 
   /**
@@ -356,8 +360,9 @@ class RuleVerdict implements Verdict {
     readonly agent: ResolvedAgent,
     readonly group: SelectedGroup,
     private readonly winner: CompiledRule | undefined,
-    /** The rules Google could read differently from this path; undefined when it cannot. */
-    private readonly googlePool: RulePool | undefined,
+    private readonly pool: RulePool,
+    /** Google could read the path or a rule of the pool differently. */
+    private readonly googleMayDiffer: boolean,
     private readonly pathText: string | undefined,
     private readonly pathFrom: number,
     targetText: string | undefined,
@@ -388,13 +393,13 @@ class RuleVerdict implements Verdict {
 
   get googleLiteral(): GoogleLiteralDifference | undefined {
     if (this.googleAnswer === null) {
-      this.googleAnswer = this.googlePool ? googleDifference(this.googlePool, this.path, this.target, this.winner) : undefined;
+      this.googleAnswer = this.googleMayDiffer ? googleDifference(this.pool, this.path, this.target, this.winner) : undefined;
     }
     return this.googleAnswer;
   }
 
   get explanation(): string {
-    return explain(this.group, this.winner, this.allowed);
+    return explainRuleVerdict(this.pool.file, this.agent, this.group, this.rule, this.allowed, this.target);
   }
 
   toJSON(): Verdict {
@@ -406,24 +411,3 @@ function notApplicable(url: string, agent: ResolvedAgent, explanation: string): 
   return { outcome: 'not-applicable', allowed: null, url, target: null, agent, group: null, rule: null, reason: 'other-origin', explanation };
 }
 
-function explain(group: SelectedGroup, winner: CompiledRule | undefined, allowed: boolean): string {
-  const groupText = describeGroup(group);
-  if (!winner) return `${groupText}; no rule matches, so it is allowed.`;
-  const rule = winner.decides;
-  const key = rule.kind === 'allow' ? 'Allow' : 'Disallow';
-  const how = rule.implicit === 'index-html'
-    ? ` (Google reads Allow: ${rule.pattern} as also allowing ${rule.normalized.slice(0, -1)} exactly)`
-    : '';
-  return `${groupText}; line ${rule.line + 1} "${key}: ${rule.pattern}" is the longest match (${rule.octets} octets)${how}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
-}
-
-function describeGroup(group: SelectedGroup): string {
-  const lines = group.agentLines.map((l) => l + 1).join(', ');
-  const name = group.token === '*' ? 'User-agent: *' : `User-agent: ${group.token}`;
-  const via = group.via === 'own-token' ? '' : group.via === 'star' ? ' (no group names this crawler, so it falls back to *)' : ` (by fallback to ${group.token})`;
-  return `Group ${name} (line${group.agentLines.length > 1 ? 's' : ''} ${lines})${via}`;
-}
-
-function listTokens(chain: readonly string[]): string {
-  return chain.length === 0 ? 'this crawler' : chain.join(', ');
-}

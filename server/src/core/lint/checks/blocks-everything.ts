@@ -1,6 +1,7 @@
 import { crawlerByToken } from '../../crawlers';
 import type { Group, RobotsFile } from '../../parse';
 import { tokenKey } from '../../product-token';
+import { fold } from '../fold';
 import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { lineSpan, statementText } from '../text';
 import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';
@@ -23,6 +24,7 @@ const SHOWN_ALLOWS = 3;
  */
 export const check: Check<typeof RULES> = ({ file, rules }) => {
   const findings: Report<typeof RULES>[] = [];
+  const wholeSite = new Set<Report<typeof RULES>>();
   for (const group of file.groups) {
     // A rule that never decides (e.g. beaten by an equally long `Allow: /`) closes nothing.
     const rule = group.rules.find((r) => r.kind === 'disallow' && matchesEverything(r.normalized) && !rules.byLine.get(r.line)?.shadowedBy);
@@ -45,10 +47,33 @@ export const check: Check<typeof RULES> = ({ file, rules }) => {
             .slice(0, SHOWN_ALLOWS)
             .map((l) => `"${statementText(file, l)}"`)
             .join(', ')}${allows.length > SHOWN_ALLOWS ? ', …' : ''}).`;
-    findings.push({ id: 'blocks-everything', span: lineSpan(file, rule.line), message, ...(related.length > 0 ? { related } : {}) });
+    // An allow-list: say who is let in, since they follow only their own groups.
+    const named = star ? namedTokens(file) : [];
+    const exceptions = named.length > 0 ? ` Crawlers named in groups of their own (${nameList(named)}) follow only those groups.` : '';
+    const report: Report<typeof RULES> = { id: 'blocks-everything', span: lineSpan(file, rule.line), message: message + exceptions, ...(related.length > 0 ? { related } : {}) };
+    findings.push(report);
+    if (!star && allows.length === 0) wholeSite.add(report);
   }
-  return findings;
+  // A file that shuts out many crawlers, one group each: one finding, the groups related.
+  return fold(file, findings, (report) => (wholeSite.has(report) ? 'whole site' : undefined), {
+    more: (n, lines) => `So ${n === 1 ? 'does 1 more group' : `do ${n} more groups`}, to ${n === 1 ? 'its' : 'their'} crawlers (${lines}).`,
+  });
 };
+
+/** The tokens named by User-agent lines other than `*`, each once, in file order. */
+function namedTokens(file: RobotsFile): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const group of file.groups) {
+    for (const agent of group.agents) {
+      const key = tokenKey(agent.token);
+      if (agent.isStar || key === '' || seen.has(key)) continue;
+      seen.add(key);
+      names.push(agent.token);
+    }
+  }
+  return names;
+}
 
 /** Tokens named by the group (catalogue spelling when it is a crawler's own token), then fallback users. */
 function crawlerNames(group: Group, users: readonly string[]): string[] {

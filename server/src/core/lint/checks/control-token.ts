@@ -1,5 +1,6 @@
 import { crawlerByToken } from '../../crawlers';
 import { tokenKey } from '../../product-token';
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 import { lineSpan } from '../text';
 
@@ -28,7 +29,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
       });
     }
   }
-  return findings;
+  return fold(file, findings, (f) => f.message, { more: (n, lines) => `The same goes for ${n} more User-agent ${n === 1 ? 'line' : 'lines'} naming it (${lines}).` });
 };
 
 function lowerFirst(s: string): string {

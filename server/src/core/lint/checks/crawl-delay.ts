@@ -1,4 +1,5 @@
 import type { Line, RobotsFile } from '../../parse';
+import { fold } from '../fold';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 import { nameList, requestingUsers } from './audience';
@@ -36,7 +37,10 @@ export const check: Check<typeof RULES> = ({ file }) => {
     }
     findings.push({ id: 'crawl-delay-support', span: statementSpan(line), message: support(file, line) });
   }
-  return findings;
+  // Crawl-delay written in every group of crawlers that read it alike: one finding, the others related.
+  return fold(file, findings, (f) => (f.id === 'crawl-delay-support' ? f.message : undefined), {
+    more: (n, lines) => `The same goes for ${n} more Crawl-delay ${n === 1 ? 'line' : 'lines'} (${lines}).`,
+  });
 };
 
 function invalidValue(line: Line): Report<typeof RULES> {

@@ -1,4 +1,5 @@
 import type { Rule } from '../../parse';
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
@@ -31,5 +32,6 @@ export const check: Check<typeof RULES> = ({ file }) => {
   };
   for (const group of file.groups) group.rules.forEach(checkRule);
   file.orphanRules.forEach(checkRule);
-  return findings;
+  // The same pattern copied into many groups: one finding, the copies related.
+  return fold(file, findings, (f) => f.message, { more: (n, lines) => `The same pattern is in ${n} more ${n === 1 ? 'line' : 'lines'} (${lines}).` });
 };

@@ -1,4 +1,5 @@
 import type { Group, RobotsFile } from '../../parse';
+import { fold } from '../fold';
 import type { Check, Fix, Report, RuleDescription, TextEdit } from '../types';
 import { eol, lineSpan, statementText } from '../text';
 import { agentKey, nameList } from './audience';
@@ -13,10 +14,12 @@ export const RULES = [
 
 /**
  * duplicate-group: a token named by several groups. Crawlers merge them (RFC 9309), which
- * is correct but easy to misread. Reported on every later group, pointing at the first.
+ * is correct but easy to misread. Reported once per token, on its second group, pointing at
+ * the first; any later groups are related locations.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
+  const tokenOf = new Map<Report<typeof RULES>, string>();
   for (const [key, groups] of file.groupsByToken) {
     if (groups.length < 2) continue;
     const first = file.groups[groups[0]!];
@@ -33,7 +36,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
       // Moving rules is safe only when both groups speak to this token alone; otherwise
       // the other agents of either group would gain or lose rules.
       const fix = onlyNames(first, key) && onlyNames(later, key) ? mergeFix(file, first, later, name) : undefined;
-      findings.push({
+      const report: Report<typeof RULES> = {
         id: 'duplicate-group',
         span: lineSpan(file, agent.line),
         message:
@@ -41,10 +44,15 @@ export const check: Check<typeof RULES> = ({ file }) => {
           `crawlers merge the groups, so ${name === '*' ? 'crawlers without a group of their own obey' : `${name} obeys`} ${together}.`,
         related: [{ span: lineSpan(file, firstAgent.line), message: `${name === '*' ? 'The * group' : name} is first named here.` }],
         ...(fix ? { fixes: [fix] } : {}),
-      });
+      };
+      findings.push(report);
+      tokenOf.set(report, key);
     }
   }
-  return findings;
+  // One finding per token: its later groups are related locations.
+  return fold(file, findings, (report) => tokenOf.get(report), {
+    more: (n, lines) => `It is named again in ${n} more ${n === 1 ? 'group' : 'groups'} (${lines}).`,
+  });
 };
 
 function onlyNames(group: Group, key: string): boolean {

@@ -1,6 +1,7 @@
 import type { Group } from '../../parse';
 import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
-import { deleteLine, lineSpan, statementText } from '../text';
+import { removeRule } from '../rule-removal';
+import { lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';
 
 export const RULES = [
@@ -65,6 +66,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
     const related: RelatedSpan[] = lines.map((l) => ({ span: lineSpan(file, l), message: 'Still applies: the empty Disallow does not undo it.' }));
     const where = merged ? 'this group (merged with the other groups naming the same User-agent)' : 'this group';
     for (const empty of empties) {
+      const removal = removeRule(file, empty);
       findings.push({
         id: 'empty-disallow-ignored',
         span: lineSpan(file, empty.line),
@@ -73,7 +75,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
           ` — "${statementText(file, example)}" (line ${example + 1}) still applies.`,
         related,
         unnecessary: true,
-        fixes: [{ title: 'Remove the empty Disallow', edits: [deleteLine(file, empty.line)], preferred: true }],
+        ...(removal ? { fixes: [{ title: 'Remove the empty Disallow', edits: [removal], preferred: true }] } : {}),
       });
     }
   }

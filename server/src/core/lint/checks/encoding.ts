@@ -1,4 +1,7 @@
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
+import { lineSpan } from '../text';
+import { isGzip, isUtf16 } from './unreadable';
 
 export const RULES = [
   {
@@ -9,7 +12,7 @@ export const RULES = [
   {
     id: 'encoding-invalid',
     title: 'Invalid UTF-8 or lost characters',
-    description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost.',
+    description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost; a UTF-16 file has no line crawlers can read.',
   },
 ] as const satisfies readonly RuleDescription<string>[];
 
@@ -22,6 +25,25 @@ const MAX_REPLACEMENTS = 100;
  * wrong encoding. Text past the 500 KiB limit is left to size-limit-file.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
+  if (isGzip(file)) {
+    return [
+      {
+        id: 'encoding-invalid',
+        span: lineSpan(file, 0),
+        message: 'This file is gzip-compressed data, not text: served as it is, crawlers find no User-agent line and no rule in it. Save it uncompressed.',
+      },
+    ];
+  }
+  if (isUtf16(file)) {
+    // Every line is unreadable for one reason: say it once, at the start.
+    return [
+      {
+        id: 'encoding-invalid',
+        span: lineSpan(file, 0),
+        message: 'This file is UTF-16 (every other byte is 0). Crawlers read robots.txt as UTF-8, so they find no User-agent line and no rule in it: save it as UTF-8.',
+      },
+    ];
+  }
   const findings: Report<typeof RULES>[] = [];
   const limit = file.lines.find((l) => l.beyondLimit)?.start ?? file.text.length;
   for (const problem of file.problems) {
@@ -47,5 +69,8 @@ export const check: Check<typeof RULES> = ({ file }) => {
     if (++reported >= MAX_REPLACEMENTS) break;
     i = end;
   }
-  return findings;
+  // One cause, one finding: the file was saved in another encoding.
+  return fold(file, findings, (f) => (f.id !== 'encoding-invalid' ? undefined : f.message.startsWith('Invalid UTF-8 byte') ? 'invalid bytes' : f.message), {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'place' : 'places'} (${lines}).`,
+  });
 };

@@ -1,5 +1,6 @@
 import { CANONICAL_KEY } from '../../parse';
 import type { GroupDirective } from '../../parse';
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
@@ -18,6 +19,7 @@ export const RULES = [
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
+  const spellingOf = new Map<Report<typeof RULES>, string>();
   for (const line of file.lines) {
     if (line.beyondLimit || !isGroupDirective(line.kind) || !line.keySpan) continue;
     const misspelt = line.spelling === 'misspelling' || line.spelling === 'prefix';
@@ -34,7 +36,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
       message = `Google reads "${key} ${line.value}" as "${written}", but without the colon other parsers ignore this line.`;
     }
     const end = line.missingColon && line.valueSpan ? line.valueSpan.start : line.keySpan.end;
-    findings.push({
+    const report: Report<typeof RULES> = {
       id: 'google-only-spelling',
       span: statementSpan(line),
       message,
@@ -45,9 +47,15 @@ export const check: Check<typeof RULES> = ({ file }) => {
           preferred: true,
         },
       ],
-    });
+    };
+    findings.push(report);
+    spellingOf.set(report, `${key.toLowerCase()} ${line.missingColon ? 'no colon' : ''}`);
   }
-  return findings;
+  // A file that misspells a key once misspells it everywhere: one finding, one fix for all.
+  return fold(file, findings, (f) => spellingOf.get(f), {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'line' : 'lines'} (${lines}).`,
+    fixTitle: (n) => `Correct the ${n} lines`,
+  });
 };
 
 function isGroupDirective(kind: string): kind is GroupDirective {

@@ -8,6 +8,7 @@ import type { CheckFile } from '../types';
 import * as blocksEverything from './blocks-everything';
 import * as controlToken from './control-token';
 import * as crawlDelay from './crawl-delay';
+import * as crawlDelayConflict from './crawl-delay-conflict';
 import * as detachedGroup from './detached-group';
 import * as dollarNotAtEnd from './dollar-not-at-end';
 import * as duplicateGroup from './duplicate-group';
@@ -15,12 +16,16 @@ import * as emptyDisallowIgnored from './empty-disallow-ignored';
 import * as encoding from './encoding';
 import * as googleOnlySpelling from './google-only-spelling';
 import * as looksLikeHtml from './looks-like-html';
+import * as patternMojibake from './pattern-mojibake';
 import * as patternNeverMatches from './pattern-never-matches';
+import * as patternRegex from './pattern-regex';
+import * as patternSpace from './pattern-space';
 import * as percentEncoding from './percent-encoding';
 import * as privatePathDisclosure from './private-path-disclosure';
 import * as redundantRule from './redundant-rule';
 import * as robotsTxtPath from './robots-txt-path';
 import * as ruleOutsideGroup from './rule-outside-group';
+import * as sectionWithoutUserAgent from './section-without-user-agent';
 import * as shadowedRule from './shadowed-rule';
 import * as sitemapNotAbsolute from './sitemap-not-absolute';
 import * as sizeLimit from './size-limit';
@@ -44,9 +49,13 @@ export const CHECKS = [
   duplicateGroup,
   controlToken,
   crawlDelay,
+  crawlDelayConflict,
   unsupportedDirective,
   sitemapNotAbsolute,
   dollarNotAtEnd,
+  patternSpace,
+  patternRegex,
+  patternMojibake,
   percentEncoding,
   blocksEverything,
   robotsTxtPath,
@@ -54,4 +63,5 @@ export const CHECKS = [
   looksLikeHtml,
   encoding,
   privatePathDisclosure,
+  sectionWithoutUserAgent,
 ] as const satisfies readonly CheckFile[];

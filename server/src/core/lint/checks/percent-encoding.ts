@@ -1,5 +1,7 @@
 import { isUnreserved, normalizePattern } from '../../encoding';
 import type { Rule } from '../../parse';
+import { fold } from '../fold';
+import type { FoldWords } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
@@ -17,6 +19,11 @@ export const RULES = [
     id: 'percent-encoding-lower-case',
     title: 'Lower-case hex in a percent-escape',
     description: 'Percent-escapes compare with upper-case hex: %2f is read as %2F.',
+  },
+  {
+    id: 'percent-encoding-double',
+    title: 'Percent-encoded twice',
+    description: '"%253D" is "%3D" encoded once more ("%25" is "%"): it matches URLs that carry "%253D", not the "%3D" links and crawlers usually send.',
   },
   {
     id: 'percent-encoding-non-ascii',
@@ -39,7 +46,9 @@ const ESCAPE_OR_NON_ASCII = /[%\u0080-\uffff]/;
  * - percent-encoding-non-ascii: raw non-ASCII is matched as its UTF-8 octets — fine, but
  *   say to what;
  * - percent-encoding-stray-percent: `%` without two hex digits is a literal `%`, which URLs
- *   carry as `%25`.
+ *   carry as `%25`;
+ * - percent-encoding-double: `%253D`, an escape encoded twice, which likely misses the
+ *   URLs meant.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
@@ -62,12 +71,29 @@ export const check: Check<typeof RULES> = ({ file }) => {
             message:
               '"%" is not followed by two hex digits, so it is compared as a literal "%". ' +
               'Browsers and crawlers send a percent sign in a URL as "%25": write "%25".',
-            fixes: [{ title: 'Write "%25"', edits: [{ span, newText: '%25' }], preferred: true }],
+            // The rule then matches URLs that carry a percent sign there: a change of what it matches.
+            fixes: [{ title: 'Write "%25"', edits: [{ span, newText: '%25' }], preferred: true, takesEffect: true }],
           });
           continue;
         }
         const byte = parseInt(hex, 16);
         const escape = '%' + hex;
+        const twice = byte === 0x25 ? /^[0-9A-Fa-f]{2}/.exec(pattern.slice(i + 3, i + 5))?.[0] : undefined;
+        if (twice !== undefined) {
+          // `%253D`: an escaped "%" then two hex digits, the escape "%3D" encoded again.
+          const meant = '%' + twice.toUpperCase();
+          const whole = { start: span.start, end: span.start + 5 };
+          findings.push({
+            id: 'percent-encoding-double',
+            span: whole,
+            message:
+              `"%25${twice}" is "${meant}" percent-encoded twice ("%25" is "%"): the rule matches URLs that carry "%25${twice}", ` +
+              `not the "${meant}" that links and crawlers usually send, so it likely misses the URLs meant. The author most likely meant "${meant}".`,
+            fixes: [{ title: `Write "${meant}"`, edits: [{ span: whole, newText: meant }], preferred: true, takesEffect: true }],
+          });
+          i += 4;
+          continue;
+        }
         if (isUnreserved(byte)) {
           const plain = String.fromCharCode(byte);
           findings.push({
@@ -116,7 +142,33 @@ export const check: Check<typeof RULES> = ({ file }) => {
   };
   for (const group of file.groups) group.rules.forEach(checkRule);
   file.orphanRules.forEach(checkRule);
-  return findings;
+  // One finding per kind of escape: a file writes its patterns one way, and one fix rewrites them all.
+  findings.sort((a, b) => a.span.start - b.span.start);
+  return RULES.flatMap(({ id }) => fold(file, findings.filter((f) => f.id === id), () => id, FOLDED[id]));
+};
+
+/** How the findings of each id read when folded into one. */
+const FOLDED: Readonly<Record<(typeof RULES)[number]['id'], FoldWords>> = {
+  'percent-encoding-stray-percent': {
+    more: (n, lines) => `So ${n === 1 ? 'is 1 more "%"' : `are ${n} more`} (${lines}).`,
+    fixTitle: (n) => `Write "%25" for the ${n} percent signs`,
+  },
+  'percent-encoding-unreserved': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'escape' : 'escapes'} of unreserved characters (${lines}).`,
+    fixTitle: (n) => `Write the plain characters of the ${n} escapes`,
+  },
+  'percent-encoding-lower-case': {
+    more: (n, lines) => `The same goes for ${n} more lower-case ${n === 1 ? 'escape' : 'escapes'} (${lines}).`,
+    fixTitle: (n) => `Write the ${n} escapes in upper case`,
+  },
+  'percent-encoding-double': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'escape' : 'escapes'} encoded twice (${lines}).`,
+    fixTitle: (n) => `Write the ${n} escapes once encoded`,
+  },
+  'percent-encoding-non-ascii': {
+    more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'pattern' : 'patterns'} (${lines}).`,
+    fixTitle: (n) => `Percent-encode the non-ASCII characters of the ${n} patterns`,
+  },
 };
 
 /** Percent-encodes the runs of non-ASCII characters, leaving ASCII (and broken runs) as written. */

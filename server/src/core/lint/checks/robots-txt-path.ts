@@ -1,6 +1,7 @@
 import { compilePattern, matches, patternLanguage } from '../../match';
 import type { Check, Report, RuleDescription } from '../types';
-import { deleteLine, lineSpan, statementText } from '../text';
+import { removeRule } from '../rule-removal';
+import { lineSpan, statementText } from '../text';
 
 export const RULES = [
   {
@@ -28,6 +29,9 @@ export const check: Check<typeof RULES> = ({ file }) => {
       if (!lang.literalPrefix.startsWith(ROBOTS_TXT) || !matches(compilePattern(rule.normalized), ROBOTS_TXT)) continue;
       const text = statementText(file, rule.line);
       const exact = lang.glob === ROBOTS_TXT;
+      // Without an Allow that also reaches /robots.txt?x, a Disallow could decide such URLs;
+      // removing a Disallow only allows more.
+      const removal = exact || rule.kind === 'disallow' ? removeRule(file, rule) : undefined;
       findings.push({
         id: 'robots-txt-path',
         span: lineSpan(file, rule.line),
@@ -35,7 +39,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
           ? `"${text}" has no effect: crawlers always fetch /robots.txt, whatever it says.`
           : `Crawlers always fetch /robots.txt itself, so "${text}" does not ${rule.kind === 'allow' ? 'need to allow' : 'stop'} that; it only applies to other URLs that start with /robots.txt (such as /robots.txt?x).`,
         ...(exact ? { unnecessary: true } : {}),
-        fixes: [{ title: `Remove "${text}"`, edits: [deleteLine(file, rule.line)], ...(exact ? { preferred: true } : {}) }],
+        ...(removal ? { fixes: [{ title: `Remove "${text}"`, edits: [removal], ...(exact ? { preferred: true } : {}) }] } : {}),
       });
     }
   }

@@ -1,3 +1,4 @@
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
@@ -24,5 +25,5 @@ export const check: Check<typeof RULES> = ({ file }) => {
         : `Sitemap needs an absolute http(s) URL (https://host/path). The sitemaps protocol and Google require a fully qualified URL, so crawlers may ignore "${url}".`;
     findings.push({ id: 'sitemap-not-absolute', span: line.valueSpan && url !== '' ? line.valueSpan : statementSpan(line), message });
   }
-  return findings;
+  return fold(file, findings, () => 'sitemap', { more: (n, lines) => `The same goes for ${n} more Sitemap ${n === 1 ? 'line' : 'lines'} (${lines}).` });
 };

@@ -1,3 +1,4 @@
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
@@ -27,5 +28,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
       findings.push({ id: 'size-limit-line', span: problem.span, message: `${problem.message} The rest of the line is ignored.` });
     }
   }
-  return findings;
+  return fold(file, findings, (f) => (f.id === 'size-limit-line' ? f.id : undefined), {
+    more: (n, lines) => `So ${n === 1 ? 'is 1 more line' : `are ${n} more lines`} (${lines}).`,
+  });
 };

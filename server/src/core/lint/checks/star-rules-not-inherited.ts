@@ -1,6 +1,9 @@
 import { crawlerByToken } from '../../crawlers';
 import type { Group, RobotsFile, Rule } from '../../parse';
 import { tokenKey } from '../../product-token';
+import { contains, intersects, patternLanguage } from '../../match';
+import type { PatternLanguage } from '../../match';
+import { fold } from '../fold';
 import type { Check, Fix, RelatedSpan, Report, RuleDescription } from '../types';
 import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
@@ -27,9 +30,11 @@ const MAX_COMPARISONS = 1_000_000;
 /**
  * ★ star-rules-not-inherited: a crawler with a group of its own ignores every `*` rule
  * (rules never mix across groups). Reported once per named token, at the first group
- * naming it, listing the `*` rules its pool lacks. Silent for the two deliberate idioms —
- * a group that explicitly allows everything (`Disallow:` / `Allow: /`) and one that closes
- * everything (`Disallow: /` with no Allow) — and for crawlers that ignore `*` anyway.
+ * naming it, listing the `*` rules its pool lacks; groups that lack the same rules are one
+ * finding. Silent for the deliberate idioms — a group that explicitly allows everything
+ * (`Disallow:` / `Allow: /`), one that closes everything (`Disallow: /` with no Allow), and
+ * an allow-list (`*` closes the site, the named groups are the crawlers let in) — and for
+ * crawlers that ignore `*` anyway.
  */
 export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   const starGroups = file.groupsByToken.get('*');
@@ -52,6 +57,10 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   }
   // With no * Disallow there is nothing to lose: * allows everything.
   if (!starRules.some((r) => r.kind === 'disallow')) return [];
+  // An allow-list: * may fetch nothing (or little), and the named groups are the crawlers let
+  // in, on their own terms. That they do not get "Disallow: /" is the point, not a mistake;
+  // blocks-everything says what the file does.
+  if (starRules.some((r) => r.kind === 'disallow' && matchesEverything(r.normalized)) && !starRules.some((r) => r.kind === 'allow' && matchesEverything(r.normalized))) return [];
 
   // Which * rules each group also has: a named pool is then compared by marking what it
   // has, not by looking every * rule up in every pool.
@@ -70,6 +79,9 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   };
   const users = groupUsers(file);
   const findings: Report<typeof RULES>[] = [];
+  // The * rules each finding says are missing, by line: groups missing the same ones are one cause.
+  const missingOf = new Map<Report<typeof RULES>, string>();
+  const languages = new LanguageCache();
 
   let comparisons = 0;
   for (const group of file.groups) {
@@ -95,6 +107,9 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
           has[i] = 1;
         }
       }
+      // A * rule whose URLs the pool already decides the same way is not missed: Bingbot's
+      // own "Disallow: /community/" does what "Disallow: /community/*" would.
+      if (count < starRules.length) count += markDecidedAlike(file, pool, starRules, has, languages);
       if (count === starRules.length) continue;
       hasByKey.push(has);
       reported.push(key);
@@ -121,7 +136,7 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
     const plural = names.length > 1;
     const agentLine = group.agents.find((a) => reported.includes(tokenKey(a.token)))!;
     const related: RelatedSpan[] = rules.slice(0, MAX_RELATED).map((r) => ({ span: lineSpan(file, r.line), message: `Does not apply to ${subject}.` }));
-    findings.push({
+    const report: Report<typeof RULES> = {
       id: 'star-rules-not-inherited',
       span: lineSpan(file, agentLine.line),
       message:
@@ -130,11 +145,89 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
         ` (${examples.join(', ')}${lacking > examples.length ? ', …' : ''}).` +
         (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too and ${fallbacks.length > 1 ? 'ignore' : 'ignores'} them as well.` : ''),
       related,
-      ...(lacking <= MAX_COPIED ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
-    });
+      // Copying a Disallow that matches every URL would close the site to a crawler the
+      // author deliberately let in: no quick fix for that.
+      ...(lacking <= MAX_COPIED && !rules.some((r) => r.kind === 'disallow' && matchesEverything(r.normalized)) ? { fixes: [copyFix(file, group, rules, subject, plural)] } : {}),
+    };
+    findings.push(report);
+    missingOf.set(report, lacking <= MAX_COPIED ? rules.map((r) => r.line).join(',') : `${group.index}`);
   }
-  return findings;
+  return fold(file, findings, (report) => missingOf.get(report), {
+    more: (n, lines) => `The same * rules do not apply to the crawlers of ${n} more ${n === 1 ? 'group' : 'groups'} with a group of their own (${lines}).`,
+    fixTitle: (n) => `Copy the * rules they lack into all ${n} groups`,
+  });
 };
+
+/** Rules of a pool times * rules missing from it, past which the pool is not searched for rules that decide alike. */
+const MAX_ALIKE_PAIRS = 200_000;
+
+/** One language per distinct pattern, for the comparisons of one file. */
+class LanguageCache {
+  private readonly byPattern = new Map<string, PatternLanguage>();
+
+  of(normalized: string): PatternLanguage {
+    let lang = this.byPattern.get(normalized);
+    if (!lang) {
+      lang = patternLanguage(normalized);
+      this.byPattern.set(normalized, lang);
+    }
+    return lang;
+  }
+}
+
+/**
+ * Marks the * rules missing from a pool whose URLs the pool decides the same way anyway,
+ * and says how many. Proved, never guessed: a * Disallow when a Disallow of the pool
+ * matches every URL it matches and no Allow may match one, of the pool nor of the * Allows
+ * missing from it (the fix copies those); then a * Allow when no Disallow may match a URL
+ * it matches, of the pool nor of the * Disallows still missing (an Allow that reopens part
+ * of one of those is needed).
+ */
+function markDecidedAlike(file: RobotsFile, pool: readonly number[], starRules: readonly Rule[], has: Uint8Array, languages: LanguageCache): number {
+  const rules: Rule[] = [];
+  for (const g of pool) for (const rule of file.groups[g]?.rules ?? []) if (rule.normalized !== '') rules.push(rule);
+  let missing = 0;
+  for (let i = 0; i < starRules.length; i++) if (has[i] === 0) missing++;
+  if (missing * Math.max(1, rules.length + missing) > MAX_ALIKE_PAIRS) return 0;
+  let marked = 0;
+  const alike = (i: number, others: readonly Rule[]): boolean => {
+    const star = starRules[i]!;
+    const lang = languages.of(star.normalized);
+    const start = plainStart(star.normalized);
+    let covered = star.kind === 'allow';
+    for (const rule of others) {
+      const other = plainStart(rule.normalized);
+      // Patterns whose plain starts differ share no URL.
+      if (!other.startsWith(start) && !start.startsWith(other)) continue;
+      if (rule.kind !== star.kind) {
+        if (intersects(languages.of(rule.normalized), lang) !== false) return false;
+      } else if (!covered && start.startsWith(other) && contains(languages.of(rule.normalized), lang) === true) covered = true;
+    }
+    return covered;
+  };
+  // A * Allow the fix copies could reopen part of a * Disallow it leaves out: those count against it.
+  const missingAllows = starRules.filter((r, i) => has[i] === 0 && r.kind === 'allow');
+  const withAllows = missingAllows.length > 0 ? [...rules, ...missingAllows] : rules;
+  for (let i = 0; i < starRules.length; i++) {
+    if (has[i] !== 0 || starRules[i]!.kind !== 'disallow' || !alike(i, withAllows)) continue;
+    has[i] = 1;
+    marked++;
+  }
+  const stillMissing = starRules.filter((r, i) => has[i] === 0 && r.kind === 'disallow');
+  const withMissing = stillMissing.length > 0 ? [...rules, ...stillMissing] : rules;
+  for (let i = 0; i < starRules.length; i++) {
+    if (has[i] !== 0 || starRules[i]!.kind !== 'allow' || !alike(i, withMissing)) continue;
+    has[i] = 1;
+    marked++;
+  }
+  return marked;
+}
+
+/** The text before a pattern's first `*` or `$`: every URL it matches starts with it. */
+function plainStart(normalized: string): string {
+  const end = normalized.search(/[*$]/);
+  return end < 0 ? normalized : normalized.slice(0, end);
+}
 
 /** Crawlers that never use `*` lose nothing by having a group (AdsBot-Google, control tokens). */
 function ignoresStar(key: string): boolean {
@@ -176,5 +269,6 @@ function copyFix(file: RobotsFile, group: Group, rules: readonly Rule[], subject
   return {
     title: `Copy the ${rules.length} * ${rules.length === 1 ? 'rule' : 'rules'} ${subject} ${plural ? 'lack' : 'lacks'} into this group`,
     edits: [{ span: { start: at, end: at }, newText: rules.map((r) => br + canonicalRule(r)).join('') }],
+    takesEffect: true,
   };
 }

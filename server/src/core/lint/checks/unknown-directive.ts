@@ -1,7 +1,9 @@
 import { readKey } from '../../parse';
 import type { Line, RobotsFile, Span } from '../../parse';
+import { fold } from '../fold';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
+import { isGzip, isHtmlPage, isUtf16 } from './unreadable';
 
 export const RULES = [
   {
@@ -53,18 +55,25 @@ function isKnownOtherKey(directive: string): boolean {
  * lines that are not `key: value` at all. Both are ignored by every crawler.
  */
 export const check: Check<typeof RULES> = ({ file }) => {
-  // An HTML page has a "problem" on nearly every line; looks-like-html says it once.
-  if (file.problems.some((p) => p.code === 'looks-like-html')) return [];
+  // An HTML page, a UTF-16 file or gzip data has a "problem" on nearly every line;
+  // looks-like-html and encoding-invalid say it once.
+  if (isHtmlPage(file) || isUtf16(file) || isGzip(file)) return [];
   const findings: Report<typeof RULES>[] = [];
+  const causeOf = new Map<Report<typeof RULES>, string>();
   for (const line of file.lines) {
     if (line.beyondLimit) continue;
     if (line.kind === 'other' && line.directive !== undefined && !isKnownOtherKey(line.directive)) {
-      findings.push(unknownKey(file, line));
+      const report = unknownKey(file, line);
+      findings.push(report);
+      causeOf.set(report, `key ${line.directive}`);
     } else if (line.kind === 'invalid') {
-      findings.push(invalidLine(file, line));
+      const report = invalidLine(file, line);
+      findings.push(report);
+      causeOf.set(report, report.message);
     }
   }
-  return findings;
+  // The same unknown key, or the same kind of unreadable line, many times: one finding.
+  return fold(file, findings, (f) => causeOf.get(f), { more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'line' : 'lines'} (${lines}).` });
 };
 
 function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
@@ -78,7 +87,7 @@ function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
   if (visible !== key && SUGGESTIONS.has(visible.toLowerCase())) {
     const name = SUGGESTIONS.get(visible.toLowerCase())!;
     message = `The key "${visible}" contains an invisible character (${codePoints(key)}): crawlers do not recognise it as ${name} and ignore this line.`;
-    fixes.push({ title: `Remove the invisible character: "${name}"`, edits: [{ span: keySpan, newText: name }], preferred: true });
+    if (!splitsGroup(file, line, name)) fixes.push({ title: `Remove the invisible character: "${name}"`, edits: [{ span: keySpan, newText: name }], preferred: true, ...takesEffect(name) });
   } else if (/^https?$/i.test(key) && line.value.startsWith('//')) {
     message = 'A bare URL is not a directive: crawlers ignore this line. A sitemap needs "Sitemap:" in front.';
     fixes.push({ title: 'Write it as a Sitemap line', edits: [{ span: { start: keySpan.start, end: keySpan.start }, newText: 'Sitemap: ' }] });
@@ -87,7 +96,7 @@ function unknownKey(file: RobotsFile, line: Line): Report<typeof RULES> {
     message = `Crawlers do not know the key "${key}" and ignore this line.`;
     if (suggestion) {
       message += ` Did you mean "${suggestion}"?`;
-      fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true });
+      if (!splitsGroup(file, line, suggestion)) fixes.push({ title: `Rename to "${suggestion}"`, edits: [{ span: keySpan, newText: suggestion }], preferred: true, ...takesEffect(suggestion) });
     }
   }
   return { id: 'unknown-directive', span, message, unnecessary: true, ...(fixes.length > 0 ? { fixes } : {}) };
@@ -102,6 +111,21 @@ function invalidLine(file: RobotsFile, line: Line): Report<typeof RULES> {
     ? `There is no colon after "${firstWord}": Google accepts a missing colon only on a line of exactly two words, so every crawler ignores this line.`
     : 'This line is not a "key: value" line: every crawler ignores it.';
   return { id: 'unknown-directive', span, message, unnecessary: true };
+}
+
+/** A line that becomes a rule or a User-agent line changes what crawlers do: that is the fix's purpose. */
+function takesEffect(key: string): { takesEffect?: true } {
+  return key === 'User-agent' || key === 'Allow' || key === 'Disallow' ? { takesEffect: true } : {};
+}
+
+/**
+ * A User-agent line between two rules of a group would end the group there: the rules
+ * after it would leave the crawlers the group names. Such a rename is not a quick fix.
+ */
+function splitsGroup(file: RobotsFile, line: Line, key: string): boolean {
+  if (key !== 'User-agent' || line.group === undefined) return false;
+  const rules = file.groups[line.group]?.rules ?? [];
+  return rules.some((r) => r.line < line.index) && rules.some((r) => r.line > line.index);
 }
 
 /** The line without leading blanks and without its comment. */

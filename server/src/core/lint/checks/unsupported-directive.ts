@@ -1,3 +1,4 @@
+import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
@@ -34,5 +35,6 @@ export const check: Check<typeof RULES> = ({ file }) => {
     if (!message) continue;
     findings.push({ id: 'unsupported-directive', span: statementSpan(line), message });
   }
-  return findings;
+  // One finding per directive: a file that writes Clean-param once per group says the same thing each time.
+  return fold(file, findings, (f) => f.message, { more: (n, lines) => `The same goes for ${n} more ${n === 1 ? 'line' : 'lines'} (${lines}).` });
 };
