@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client'];
+const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client', 'test/setup'];
 const files = layers.flatMap((dir) => findTests(dir));
 if (files.length === 0) {
   console.error(`No test files under ${layers.join(', ')}.`);
