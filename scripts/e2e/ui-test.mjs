@@ -5,8 +5,9 @@
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
 // ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
 // silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs); Compare with… a
-// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs). Every scenario
-// leaves a screenshot in .artifacts/e2e/ui/.
+// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs).
+// Throughout, ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a
+// screenshot in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -20,11 +21,13 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumExecutable, launchChromium } from './chromium.mjs';
-import { ensureCodeServer } from './code-server-install.mjs';
+import { ensureCodeServer, isInstalled } from './code-server-install.mjs';
 import { createProfile, installVsix } from './code-server-profile.mjs';
 import { startCodeServer, workbenchUrl } from './code-server.mjs';
+import { CHROMIUM_PREREQUISITE, CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ensurePrerequisites } from './prerequisites.mjs';
 import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
+import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
@@ -67,7 +70,9 @@ function fail(msg) {
 // Check the inputs before spending a minute on code-server.
 if (!Number.isFinite(WAIT) || WAIT <= 0) fail(`bad timeout ${opts.timeout ?? env.ROBOTS_LENS_UI_TIMEOUT}`);
 try {
-  chromiumExecutable(); // throws "Install it with `apt-get update && apt-get install -y chromium`"
+  // Chromium and, before code-server's first install, what that install needs: all at once.
+  ensurePrerequisites([CHROMIUM_PREREQUISITE, GIT_PREREQUISITE, ...(isInstalled() ? [] : CODE_SERVER_PREREQUISITES)], { who: 'ui' });
+  chromiumExecutable();
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
@@ -106,6 +111,8 @@ try {
 let server;
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
+/** @type {Awaited<ReturnType<typeof openBusyPorts>> | undefined} */
+let busyPorts;
 /** @type {{ name: string, ok: boolean, ms: number, error?: string, screenshot?: string }[]} */
 const results = [];
 /** @type {string[]} */
@@ -183,6 +190,8 @@ try {
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'robots.txt' }).waitFor();
     timings.workbenchReady = secs(started);
+    // Opened now, while the workbench watches: ports that appear later are the ones it would forward.
+    busyPorts = await openBusyPorts(25);
   }, { essential: true });
 
   await scenario('diagnostics', async () => {
@@ -394,12 +403,21 @@ try {
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
+  await scenario('no-forwarded-ports', async () => {
+    const forwarded = ui.squash(await page.locator('[id="status.forwardedPorts"]').textContent());
+    if (forwarded !== '0') throw new Error(`the status bar shows "${forwarded}" forwarded ports; ${busyPorts?.count} were opened during the test`);
+    const center = await ui.showNotifications();
+    const toasts = await center.locator('.notification-list-item-message', { hasText: /ports/i }).allTextContents();
+    if (toasts.length > 0) throw new Error(`notifications about ports: ${toasts.join(' / ')}`);
+    await page.keyboard.press('Escape');
+  });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);
 } finally {
   writeFileSync(path.join(artifacts, 'browser-console.log'), `${consoleLines.join('\n')}\n`);
   await browser?.close().catch(() => {});
+  await busyPorts?.close();
   await server?.stop();
   profile.dispose();
 }
