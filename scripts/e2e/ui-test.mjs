@@ -5,9 +5,11 @@
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
 // ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
 // silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs); Compare with… a
-// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs).
-// Throughout, ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a
-// screenshot in .artifacts/e2e/ui/.
+// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs); Fetch
+// robots.txt… from a site on 127.0.0.1 (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps
+// its bytes (only the files the test saves or writes itself change: ui/workspace-bytes.mjs), and
+// ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot
+// in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -29,10 +31,12 @@ import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
 import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
+import { fetchScenarios } from './ui/fetch-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
+import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const { values: opts } = parseArgs({
@@ -58,6 +62,7 @@ const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test U
 const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
 const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
 const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
+const FETCH = commandLabel('robotsLens.fetch'); // "robots.txt: Fetch robots.txt…"
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** @param {string} msg @returns {never} */
@@ -106,6 +111,8 @@ try {
 } catch (error) {
   fail(`could not make the workspace copy a git repository: ${error instanceof Error ? error.message : String(error)}`);
 }
+// The copy as made: the extension must write nothing into it (settings, remembered logs, files).
+const asCopied = workspaceBytes(workspace);
 
 /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
 let server;
@@ -399,10 +406,20 @@ try {
     replayLabel: REPLAY_LOG,
     installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
+  await scenario('workspace-untouched-by-test-url-matrix-replay', async () => {
+    const changes = workspaceChanges(asCopied, workspaceBytes(workspace));
+    if (changes.length > 0) throw new Error(`Test URL, the matrix and the replays wrote into the workspace: ${changes.join(', ')}`);
+  });
   // After the replays: the comparison on save counts the requests of the log replayed last.
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
+  await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
+  await scenario('workspace-untouched', async () => {
+    // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
+    const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);
+    if (changes.length > 0) throw new Error(`the extension wrote into the workspace: ${changes.join(', ')}`);
+  });
   await scenario('no-forwarded-ports', async () => {
     const forwarded = ui.squash(await page.locator('[id="status.forwardedPorts"]').textContent());
     if (forwarded !== '0') throw new Error(`the status bar shows "${forwarded}" forwarded ports; ${busyPorts?.count} were opened during the test`);
