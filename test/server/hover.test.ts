@@ -184,6 +184,16 @@ const agents: readonly HoverCase[] = [
     },
   ],
   [
+    'Crawl-delay support that is not documented is said once',
+    'User-agent: Bing|Preview\nDisallow: /',
+    {
+      title: '**User-agent** `BingPreview`',
+      says: ['- **Crawl-delay:** not documented in the material the reference facts were drawn from.'],
+      never: ['not documented — Not documented'],
+      range: 'BingPreview',
+    },
+  ],
+  [
     'a version after the token is not read',
     'User-agent: Googlebot/2.1|\nDisallow: /x',
     {

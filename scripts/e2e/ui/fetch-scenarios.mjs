@@ -28,6 +28,10 @@ export async function fetchScenarios(t) {
       // The fetched file opens in a new editor, beside robots.txt.
       await page.locator('.part.editor .editor-group-container.active .monaco-editor .view-line', { hasText: 'Disallow: /private/' }).first().waitFor();
       if (!site.requests.includes('/robots.txt')) throw new Error(`the site was asked for ${site.requests.join(', ') || 'nothing'}, not /robots.txt`);
+      // The tab is named after the site and the time of the fetch.
+      const host = new URL(site.origin).host;
+      const tab = ui.squash(await page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active .label-name').textContent());
+      if (!new RegExp(`^# ${host.replace(/\./g, '\\.')} at \\d\\d:\\d\\d UTC$`).test(tab)) throw new Error(`the fetched document's tab reads "${tab}"`);
     });
   } finally {
     await site.close();

@@ -168,11 +168,18 @@ function crawlerFacts(crawler: Crawler): string {
     crawler.description,
     '',
     `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,
-    `- **Crawl-delay:** ${crawlDelayText(crawler.crawlDelay)} — ${crawler.crawlDelayNote}`,
+    `- **Crawl-delay:** ${crawlDelayFact(crawler)}`,
     `- **Verification:** ${crawler.verification.method}`,
   ];
   if (crawler.notes) facts.push(`- **Note:** ${crawler.notes}`);
   return facts.join('\n');
+}
+
+/** Support and evidence, said once: a note that starts by saying the support ("Not documented in…") stands alone. */
+function crawlDelayFact(crawler: Crawler): string {
+  const support = crawlDelayText(crawler.crawlDelay);
+  const note = crawler.crawlDelayNote;
+  return note.toLowerCase().startsWith(support.toLowerCase()) ? `${support}${note.slice(support.length)}` : `${support} — ${note}`;
 }
 
 function directiveHover(line: Line): string | undefined {

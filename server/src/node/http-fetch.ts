@@ -316,7 +316,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
         fail({
           kind: 'incomplete-body',
           code: error.code ?? 'ECONNRESET',
-          message: `The connection failed after ${received} bytes, before the body was complete (${error.code ?? error.message}).`,
+          message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${error.code ?? error.message}).`,
         }),
       );
       res.on('close', () => {
@@ -324,7 +324,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
           fail({
             kind: 'incomplete-body',
             code: 'ECONNRESET',
-            message: `The connection closed after ${received} bytes, before the body was complete.`,
+            message: `The connection closed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete.`,
           });
         }
       });
@@ -338,7 +338,7 @@ function timeoutFailure(limits: Limits, responding: boolean, received: number): 
     kind: 'timeout',
     code: 'ETIMEDOUT',
     message: responding
-      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${received} bytes.`
+      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${received} byte${received === 1 ? '' : 's'}.`
       : `No response within ${limits.totalMs} ms.`,
   };
 }
@@ -348,7 +348,7 @@ function describeError(error: unknown, url: URL, responding: boolean, received: 
   const text = error instanceof Error ? error.message : String(error);
   const host = url.hostname;
   if (responding) {
-    return { kind: 'incomplete-body', code, message: `The connection failed after ${received} bytes, before the body was complete (${code}).` };
+    return { kind: 'incomplete-body', code, message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${code}).` };
   }
   switch (code) {
     case 'ENOTFOUND':

@@ -414,7 +414,8 @@ function explain(group: SelectedGroup, winner: CompiledRule | undefined, allowed
   const how = rule.implicit === 'index-html'
     ? ` (Google reads Allow: ${rule.pattern} as also allowing ${rule.normalized.slice(0, -1)} exactly)`
     : '';
-  return `${groupText}; line ${rule.line + 1} "${key}: ${rule.pattern}" is the longest match (${rule.octets} octets)${how}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
+  const octets = `${rule.octets} octet${rule.octets === 1 ? '' : 's'}`;
+  return `${groupText}; line ${rule.line + 1} "${key}: ${rule.pattern}" is the longest match (${octets})${how}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
 }
 
 function describeGroup(group: SelectedGroup): string {
