@@ -184,6 +184,25 @@ const agents: readonly HoverCase[] = [
     },
   ],
   [
+    "the catalogue's facts are text, not Markdown: an asterisk in a host name stays an asterisk",
+    'User-agent: Google|bot\nDisallow: /x',
+    {
+      title: '**User-agent** `Googlebot`',
+      says: ['- **Verification:** Forward-confirmed reverse DNS (crawl-\\*.googlebot.com or geo-crawl-\\*.geo.googlebot.com)'],
+      never: ['crawl-*.googlebot.com'],
+      range: 'Googlebot',
+    },
+  ],
+  [
+    'a token of the file is text too: its underscores are not emphasis',
+    'User-agent: _my_bot_|\nDisallow: /x',
+    {
+      title: '**User-agent** `_my_bot_`',
+      says: ['**This group is used by:** \\_my\\_bot\\_ (not in the catalogue).'],
+      range: '_my_bot_',
+    },
+  ],
+  [
     'Crawl-delay support that is not documented is said once',
     'User-agent: Bing|Preview\nDisallow: /',
     {

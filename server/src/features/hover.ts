@@ -141,7 +141,7 @@ function mergedText(file: RobotsFile, group: number): string {
 }
 
 function names(list: readonly string[]): string {
-  const shown = list.slice(0, MAX_NAMES).join(', ');
+  const shown = list.slice(0, MAX_NAMES).map(plainText).join(', ');
   return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
 }
 
@@ -163,15 +163,15 @@ function agentHover(file: RobotsFile, line: Line): string {
 
 function crawlerFacts(crawler: Crawler): string {
   const facts = [
-    `**${crawler.name}** — ${crawler.operator}, ${purposeText(crawler.purpose)}`,
+    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposeText(crawler.purpose)}`,
     '',
-    crawler.description,
+    plainText(crawler.description),
     '',
     `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,
     `- **Crawl-delay:** ${crawlDelayFact(crawler)}`,
-    `- **Verification:** ${crawler.verification.method}`,
+    `- **Verification:** ${plainText(crawler.verification.method)}`,
   ];
-  if (crawler.notes) facts.push(`- **Note:** ${crawler.notes}`);
+  if (crawler.notes) facts.push(`- **Note:** ${plainText(crawler.notes)}`);
   return facts.join('\n');
 }
 
@@ -179,7 +179,8 @@ function crawlerFacts(crawler: Crawler): string {
 function crawlDelayFact(crawler: Crawler): string {
   const support = crawlDelayText(crawler.crawlDelay);
   const note = crawler.crawlDelayNote;
-  return note.toLowerCase().startsWith(support.toLowerCase()) ? `${support}${note.slice(support.length)}` : `${support} — ${note}`;
+  const said = note.toLowerCase().startsWith(support.toLowerCase()) ? `${support}${note.slice(support.length)}` : `${support} — ${note}`;
+  return plainText(said);
 }
 
 function directiveHover(line: Line): string | undefined {
@@ -199,6 +200,14 @@ function directiveHover(line: Line): string | undefined {
     out.push('', 'Google accepts this line without a colon; other crawlers ignore it.');
   }
   return out.join('\n');
+}
+
+/**
+ * Data shown as text: the catalogue's facts and the tokens of the file are not Markdown, so
+ * `crawl-*.googlebot.com` keeps its asterisk instead of turning the rest into italics.
+ */
+function plainText(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
 }
 
 /** An inline code span that survives backticks in the text. */
