@@ -1,6 +1,6 @@
 // UI test of the PACKAGED extension: the .vsix is installed into a throwaway code-server profile,
 // a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
-// drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
+// drives it the way a user would: squiggles, the Problems panel, hovers, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
 // ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
@@ -29,6 +29,7 @@ import { startCodeServer, workbenchUrl } from './code-server.mjs';
 import { CHROMIUM_PREREQUISITE, CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ensurePrerequisites } from './prerequisites.mjs';
 import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
+import { agentHoverScenario } from './ui/agent-hover-scenario.mjs';
 import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { fetchScenarios } from './ui/fetch-scenarios.mjs';
@@ -278,6 +279,8 @@ try {
       if (!text.includes(wanted)) throw new Error(`hover lacks "${wanted}": ${text.slice(0, 300)}`);
     }
   });
+
+  await agentHoverScenario({ page, ui, scenario });
 
   await scenario('test-url-pick', async () => {
     await page.keyboard.press('Escape');
