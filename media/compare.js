@@ -24,6 +24,30 @@
     return node;
   }
 
+  // Descriptions mark paths and rules as code with backticks (`/blog/`, `Disallow: /`), as the
+  // command line prints them: here they become code elements, still made only of text nodes.
+  function withCode(node, text) {
+    const parts = String(text).split('`');
+    // An odd count of backticks would leave a span open: such text is shown as it is.
+    if (parts.length % 2 === 0) {
+      node.append(document.createTextNode(String(text)));
+      return node;
+    }
+    parts.forEach((part, i) => {
+      if (part !== '') node.append(i % 2 === 1 ? el('code', undefined, part) : document.createTextNode(part));
+    });
+    return node;
+  }
+
+  // A request target wraps after its slashes and hyphens, never inside a word.
+  function pathText(node, path) {
+    String(path).split(/(?<=[/?&=])/).forEach((piece, i) => {
+      if (i > 0) node.append(document.createElement('wbr'));
+      node.append(document.createTextNode(piece));
+    });
+    return node;
+  }
+
   function lineLink(line) {
     const link = el('button', 'line-link', 'line ' + line);
     link.type = 'button';
@@ -49,7 +73,8 @@
   function changeItem(change) {
     const li = el('li', 'change ' + change.kind);
     const head = el('p', 'description');
-    head.append(el('span', 'kind', KIND[change.kind] || change.kind), document.createTextNode(': ' + change.description));
+    head.append(el('span', 'kind', KIND[change.kind] || change.kind), document.createTextNode(': '));
+    withCode(head, change.description);
     if (change.undecided) head.append(el('span', 'muted', ' (may change: not proved within the analysis budget)'));
     li.append(head);
     if (change.examples.length > 0) li.append(el('p', 'examples muted', 'e.g. ' + change.examples.join(', ')));
@@ -85,7 +110,7 @@
       if (example.newLine === null) now.append(document.createTextNode(' (no rule)'));
       else now.append(document.createTextNode(' by '), lineLink(example.newLine));
       const row = el('tr', 'flip-example');
-      row.append(el('td', 'time', example.time), el('td', 'url', example.url), el('td', 'before', example.before), now);
+      row.append(el('td', 'time', example.time), pathText(el('td', 'url'), example.url), el('td', 'before', example.before), now);
       body.append(row);
     }
     table.append(body);
@@ -101,7 +126,7 @@
     for (const group of view.groups) {
       const section = el('section', 'group');
       section.append(el('h2', undefined, group.heading));
-      if (group.groupChange) section.append(el('p', 'group-change', 'Group: ' + group.groupChange));
+      if (group.groupChange) section.append(withCode(el('p', 'group-change', 'Group: '), group.groupChange));
       const list = el('ul', 'changes');
       for (const change of group.changes) list.append(changeItem(change));
       if (group.changes.length > 0) section.append(list);
@@ -113,7 +138,7 @@
       const list = el('ul', 'changes');
       for (const s of view.shadowing) {
         const li = el('li', 'change');
-        li.append(el('p', 'description', s.description), el('p', 'lines'));
+        li.append(withCode(el('p', 'description'), s.description), el('p', 'lines'));
         li.lastChild.append(lineLink(s.line));
         list.append(li);
       }

@@ -5,27 +5,36 @@
 //   npm run demo -- --check             start, check that /healthz and the workbench URL answer 200
 //                                       (and that the extension is served), stop, exit 0 — for tests
 //
-// How: `npm run build`, then code-server 4.100.3 (installed into a cache folder on first use, as
-// the e2e tests do: scripts/e2e/code-server-install.mjs) serves examples/ with the freshly built extension
-// loaded as the extension under development — the URL's payload carries extensionDevelopmentPath
-// (code-server rejects the command-line flag). No .vsix is installed: after changing the extension,
-// `npm run build` and reload the browser tab. The folder is the repository's REAL examples/: edits
-// saved in the browser change those files.
+// How: first what this machine lacks is checked all at once (ripgrep, the Kerberos headers and build
+// tools, for code-server's first install) and installed with apt when run as root, or named with the
+// one apt-get line that installs it (scripts/e2e/prerequisites.mjs). Then `npm run build`, and
+// code-server 4.100.3 (installed into a cache folder on first use, as the e2e tests do:
+// scripts/e2e/code-server-install.mjs) serves a fresh copy of examples/ with the freshly built
+// extension loaded as the extension under development — the URL's payload carries
+// extensionDevelopmentPath (code-server rejects the command-line flag). No .vsix is installed: after
+// changing the extension, `npm run build` and reload the browser tab.
+//
+// The copy sits in the throwaway profile, outside the clone, and is a git repository of its own with
+// robots.txt committed: what is saved in the browser never changes the repository's examples/, and
+// saving robots.txt shows the comparison with its HEAD. Auto-save is off, so that summary shows
+// (auto-saves are not compared) and nothing is written until you save.
 //
 // Runs until Ctrl+C (SIGINT) or SIGTERM, then stops code-server (SIGTERM to its process group,
-// SIGKILL after 5 s) and removes its throwaway profile. Exit codes: 0 after a clean stop or a
+// SIGKILL after 5 s) and removes its throwaway profile with the copy. Exit codes: 0 after a clean stop or a
 // passed --check; 1 when something failed (build, install, start, check, code-server died); 2 usage.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { setInterval } from 'node:timers';
 import { parseArgs } from 'node:util';
-import { ensureCodeServer } from './e2e/code-server-install.mjs';
+import { ensureCodeServer, isInstalled } from './e2e/code-server-install.mjs';
 import { createProfile } from './e2e/code-server-profile.mjs';
 import { startCodeServer, workbenchUrl } from './e2e/code-server.mjs';
+import { CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ensurePrerequisites } from './e2e/prerequisites.mjs';
 import { REPO_ROOT } from './e2e/repo.mjs';
+import { commitToNewRepository } from './e2e/ui/git-workspace.mjs';
 
 const USAGE = 'usage: npm run demo [-- --port N] [-- --check]   (PORT=N works too; --port wins; 0 or none: a free port)';
 
@@ -51,7 +60,7 @@ if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 655
   process.exit(2);
 }
 
-const workspace = path.join(REPO_ROOT, 'examples');
+const examples = path.join(REPO_ROOT, 'examples');
 const artifacts = path.join(REPO_ROOT, '.artifacts', 'demo');
 const t0 = Date.now();
 const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
@@ -60,6 +69,14 @@ const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 function fail(message) {
   console.error(`demo: FAILED: ${message}`);
   process.exit(1); // exit-cleanup.mjs's exit hook kills a started code-server and removes its profile
+}
+
+// 0. Everything the demo needs from the system (code-server's first install: ripgrep, the Kerberos
+//    headers, build tools), all at once, before a minute of building.
+try {
+  ensurePrerequisites([GIT_PREREQUISITE, ...(isInstalled() ? [] : CODE_SERVER_PREREQUISITES)], { who: 'demo' });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
 }
 
 // 1. Build the extension (dist/client.js, dist/server.js) exactly as `npm run build` does.
@@ -72,7 +89,7 @@ const mainFile = path.resolve(REPO_ROOT, manifest.main);
 if (!existsSync(mainFile)) fail(`the build did not produce ${path.relative(REPO_ROOT, mainFile)}`);
 
 // 2. code-server, installed on first use (about 1–2 minutes, once).
-const install = await ensureCodeServer().catch((error) => fail(error instanceof Error ? error.message : String(error)));
+const install = await ensureCodeServer({ who: 'demo' }).catch((error) => fail(error instanceof Error ? error.message : String(error)));
 
 // 3. A fixed port is taken before code-server starts, so a busy one fails at once and clearly.
 //    startCodeServer always picks a free port itself; the fixed one forwards to it (TCP, so
@@ -88,7 +105,18 @@ if (requestedPort !== 0) {
 
 mkdirSync(artifacts, { recursive: true });
 const logFile = path.join(artifacts, 'code-server.log');
-const profile = createProfile();
+// Auto-save off: nothing is written until you save, and saving robots.txt shows the comparison with
+// its HEAD (auto-saves are not compared, which would bring a message after every pause in typing).
+const profile = createProfile({ settings: { 'files.autoSave': 'off' } });
+// A fresh copy of examples/ for every run, outside the clone: edits in the browser never touch the
+// repository's files. robots.txt is committed in a repository of its own so that saving it compares.
+const workspace = path.join(profile.root, 'examples');
+cpSync(examples, workspace, { recursive: true });
+try {
+  commitToNewRepository(workspace, 'robots.txt');
+} catch (error) {
+  fail(`could not make the copy of examples/ a git repository: ${error instanceof Error ? error.message : String(error)}`);
+}
 const server = await startCodeServer({
   entry: install.entry,
   folder: workspace,
@@ -122,8 +150,9 @@ if (opts.check) {
     console.error(`demo: FAILED: --check on ${base} (log ${path.relative(REPO_ROOT, logFile)}):\n  ${problems.join('\n  ')}`);
     await shutdown(1);
   }
-  console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the extension is served`);
+  console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the extension is served, auto-save and port forwarding are off`);
   console.log(`demo: url ${url}`);
+  console.log(`demo: workspace ${workspace} (a fresh copy of examples/)`);
   console.log(`demo: code-server pid ${server.pid}`);
   await shutdown(0);
 }
@@ -160,8 +189,11 @@ robots.txt Lens demo — ready in ${secs()}
   Then click robots.txt in the Explorer: squiggles, hovers, CodeLens, Problems (Ctrl+Shift+M);
   Ctrl+Shift+P → "robots.txt Lens: Test URL…" or "robots.txt Lens: Show Crawler Matrix".
 
-  The workspace is the repository's REAL examples/ folder: what you save there changes
-  examples/robots.txt for real (git diff -- examples/ shows it; git checkout -- examples/ undoes it).
+  The workspace is a fresh copy of examples/ at
+    ${workspace}
+  (a git repository of its own: save robots.txt to see what your edit changes for crawlers).
+  Auto-save and port forwarding are off. The repository's examples/ never changes; the copy is
+  removed when the demo stops.
   The extension is this checkout's build (dist/): after a change, npm run build and reload the tab.
   No password (--auth none), listening on 127.0.0.1:${port} only; on a remote machine forward it,
   e.g. ssh -L ${port}:127.0.0.1:${port} <host>. code-server pid ${server.pid}, log ${path.relative(REPO_ROOT, logFile)}.
@@ -171,8 +203,8 @@ robots.txt Lens demo — ready in ${secs()}
 
 /**
  * What --check verifies, over HTTP only (no browser): the health endpoint, the workbench page at the
- * printed URL, and the extension under development as the workbench will fetch it (its manifest and
- * main bundle through code-server's remote-resource route).
+ * printed URL, the extension under development as the workbench will fetch it (its manifest and
+ * main bundle through code-server's remote-resource route), and the user settings it will read.
  * @returns {Promise<string[]>}
  */
 async function check() {
@@ -195,6 +227,16 @@ async function check() {
   if (served.status !== 200 || servedName !== manifest.name) problems.push(`the extension manifest is not served (${served.status || served.error}, name "${servedName}")`);
   const bundle = await get(resource(mainFile));
   if (bundle.status !== 200 || bundle.body.length === 0) problems.push(`the extension bundle ${manifest.main} is not served (${bundle.status || bundle.error})`);
+  const settingsFile = await get(resource(path.join(profile.userDataDir, 'User', 'settings.json')));
+  /** @type {Record<string, unknown>} */
+  let settings = {};
+  try {
+    settings = JSON.parse(settingsFile.body);
+  } catch {
+    problems.push(`the user settings are not served (${settingsFile.status || settingsFile.error})`);
+  }
+  if (settings['files.autoSave'] !== 'off') problems.push(`files.autoSave is ${JSON.stringify(settings['files.autoSave'])}, not "off"`);
+  if (settings['remote.autoForwardPorts'] !== false) problems.push(`remote.autoForwardPorts is ${JSON.stringify(settings['remote.autoForwardPorts'])}, not false`);
   return problems;
 }
 

@@ -1,10 +1,11 @@
-// Runs the unit, LSP, CLI and client view tests with node's test runner. Node 20's runner neither
-// expands globs nor finds `.ts` files by itself, so the files are listed here.
+// Runs the unit, LSP, CLI, client view and set-up tests with node's test runner. Node 20's runner
+// neither expands globs nor finds `.ts` files by itself, so the files are listed here (`.test.ts`,
+// and `.test.mjs` for the set-up scripts, which are plain JavaScript).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client'];
+const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client', 'test/setup'];
 const files = layers.flatMap((dir) => findTests(dir));
 if (files.length === 0) {
   console.error(`No test files under ${layers.join(', ')}.`);
@@ -23,6 +24,6 @@ function findTests(dir) {
   return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return findTests(path);
-    return entry.name.endsWith('.test.ts') ? [path] : [];
+    return entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.mjs') ? [path] : [];
   });
 }

@@ -9,11 +9,10 @@ import type * as vscode from 'vscode';
 import type { CompareResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { latestWorkspaceLog } from './recent-logs';
+import type { LogMemory } from './recent-logs';
 
-export interface CompareWithLogDeps {
+export interface CompareWithLogDeps extends LogMemory {
   readonly server: RobotsServer;
-  /** Where the replay remembers its logs. */
-  readonly globalState: vscode.Memento;
   /** Says why a log was left out. */
   readonly output: vscode.OutputChannel;
 }
@@ -28,7 +27,7 @@ export async function compareWithLatestLog(
   other: { readonly text: string; readonly label: string },
   token?: vscode.CancellationToken,
 ): Promise<CompareResult> {
-  const log = await latestWorkspaceLog(deps.globalState, document.uri);
+  const log = await latestWorkspaceLog(deps, document.uri);
   if (log !== undefined) {
     try {
       return await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, logFiles: [log] }, token);

@@ -45,9 +45,9 @@ export function activate(context: vscode.ExtensionContext): void {
     registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
     registerFetch({ server, fetched, recent: recentSites }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
-    registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState }),
-    registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, output, fetched, recentSites, recentTested }),
-    registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, output }),
+    registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
+    registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
+    registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {

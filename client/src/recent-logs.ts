@@ -1,17 +1,25 @@
 /**
- * The access logs replayed before: the setting `robotsLens.replay.lastLogFiles` (per workspace,
- * editable by hand, workspace-relative paths allowed) and the list kept in global state (across
- * windows), latest first in both. The replay offers them first; the comparison on save counts
- * the requests of the latest one that belongs to the document's workspace.
+ * The access logs replayed before, latest first: the ones replayed in this workspace (kept in
+ * workspace state), the setting `robotsLens.replay.lastLogFiles` (read only, for lists written by
+ * hand; workspace-relative paths allowed), then the ones replayed in any window (global state).
+ * The replay offers them first; the comparison on save counts the requests of the latest one
+ * that belongs to the document's workspace. Nothing here writes into the user's files: remembering
+ * goes to the extension's own state, never to a settings file.
  */
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION, stringList } from './settings';
 
-/** The global-state key; the same name as the setting, which it mirrors across windows. */
+/** The key in workspace and global state; the same name as the setting it stands beside. */
 export const RECENT_LOGS_KEY = 'robotsLens.replay.lastLogFiles';
 const MAX_RECENT = 10;
+
+/** Where the extension remembers the logs replayed: per workspace and across windows. */
+export interface LogMemory {
+  readonly workspaceState: vscode.Memento;
+  readonly globalState: vscode.Memento;
+}
 
 /** Workspace-relative paths (allowed in the setting) resolve against the document's folder. */
 export function absoluteLogPath(file: string, scope: vscode.Uri): string {
@@ -25,9 +33,16 @@ export function mergeRecent(latest: readonly string[], previous: unknown): strin
   return [...new Set([...latest, ...stringList(previous)])].slice(0, MAX_RECENT);
 }
 
-/** Every log replayed before, as absolute paths: the setting's first, then global state's. */
-export function recentLogFiles(globalState: vscode.Memento, scope: vscode.Uri): string[] {
-  return [...new Set([...configuredLogFiles(scope), ...stringList(globalState.get<unknown>(RECENT_LOGS_KEY))])];
+/** Adds logs, as absolute paths, to the ones remembered for this workspace and across windows. */
+export async function rememberLogs(memory: LogMemory, logFiles: readonly string[]): Promise<void> {
+  for (const state of [memory.workspaceState, memory.globalState]) {
+    await state.update(RECENT_LOGS_KEY, mergeRecent(logFiles, state.get<unknown>(RECENT_LOGS_KEY)));
+  }
+}
+
+/** Every log replayed before, as absolute paths: this workspace's, the setting's, then global state's. */
+export function recentLogFiles(memory: LogMemory, scope: vscode.Uri): string[] {
+  return [...new Set([...remembered(memory.workspaceState), ...configuredLogFiles(scope), ...remembered(memory.globalState)])];
 }
 
 /**
@@ -35,13 +50,17 @@ export function recentLogFiles(globalState: vscode.Memento, scope: vscode.Uri): 
  * still exists. Global state also holds logs of other projects, whose requests say nothing about
  * this file, so only the ones inside the document's workspace folder count from there.
  */
-export async function latestWorkspaceLog(globalState: vscode.Memento, scope: vscode.Uri): Promise<string | undefined> {
+export async function latestWorkspaceLog(memory: LogMemory, scope: vscode.Uri): Promise<string | undefined> {
   const folder = vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath;
-  const remembered = stringList(globalState.get<unknown>(RECENT_LOGS_KEY)).filter((file) => folder !== undefined && isInside(file, folder));
-  for (const file of new Set([...configuredLogFiles(scope), ...remembered])) {
+  const elsewhere = remembered(memory.globalState).filter((file) => folder !== undefined && isInside(file, folder));
+  for (const file of new Set([...remembered(memory.workspaceState), ...configuredLogFiles(scope), ...elsewhere])) {
     if (await isFile(file)) return file;
   }
   return undefined;
+}
+
+function remembered(state: vscode.Memento): string[] {
+  return stringList(state.get<unknown>(RECENT_LOGS_KEY));
 }
 
 function configuredLogFiles(scope: vscode.Uri): string[] {

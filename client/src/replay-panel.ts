@@ -262,7 +262,7 @@ export class ReplayPanel implements vscode.Disposable {
     const lines = format === 'csv' ? [csvHeader(), ...records.map(csvRow)] : records.map(jsonLine);
     try {
       await writeFile(target.fsPath, `${lines.join('\n')}\n`);
-      this.post({ type: 'notice', message: `Exported ${records.length.toLocaleString('en-US')} requests to ${vscode.workspace.asRelativePath(target)}.` });
+      this.post({ type: 'notice', message: `Exported ${records.length.toLocaleString('en-US')} request${records.length === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(target)}.` });
     } catch (error) {
       void vscode.window.showErrorMessage(`Replay export failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -5,7 +5,8 @@
 // Findings (measured on the 2-core Node 20 machines):
 // - Install: ~57 s with a warm npm cache, ~95–115 s cold; ~300 MB. Cached: a marker check, 0 s.
 //   Needs /usr/bin/rg (offline ripgrep cache, below), /usr/include/gssapi (libkrb5-dev, kerberos
-//   build) and Node's headers for node-gyp (nodedir, below); everything else comes from npm.
+//   build), build tools and Node's headers for node-gyp (nodedir, below); everything else comes
+//   from npm. prerequisites.mjs checks the Debian packages all at once and installs them as root.
 // - npm 11.19 warns "install scripts not yet covered by allowScripts" for code-server and argon2
 //   but still runs them; if a later npm blocks them, the install breaks (postinstall.sh does the work).
 
@@ -13,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CODE_SERVER_PREREQUISITES, ensurePrerequisites } from './prerequisites.mjs';
 import { REPO_ROOT, log } from './repo.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3'; // VS Code 1.100.3: the last line that runs on Node 20.
@@ -23,7 +25,6 @@ export const CODE_SERVER_VERSION = '4.100.3'; // VS Code 1.100.3: the last line 
 const RIPGREP_PKG_VERSION = '1.15.11';
 const RIPGREP_ASSET_VERSION = 'v13.0.0-10';
 const SYSTEM_RG = '/usr/bin/rg';
-const GSSAPI_HEADER = '/usr/include/gssapi/gssapi.h';
 
 const INSTALLED_MARKER = '.robots-lens-installed';
 const STAGING_PACKAGE_NAME = 'robots-lens-code-server';
@@ -40,8 +41,8 @@ function entryOf(installDir) {
   return path.join(installDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 }
 
-/** @param {string} installDir */
-function isInstalled(installDir) {
+/** Whether code-server is installed in `installDir` (default: the cache folder). @param {string} [installDir] */
+export function isInstalled(installDir = defaultInstallDir()) {
   const marker = path.join(installDir, INSTALLED_MARKER);
   if (!existsSync(marker) || !existsSync(entryOf(installDir))) return false;
   return readFileSync(marker, 'utf8').trim() === CODE_SERVER_VERSION;
@@ -99,7 +100,7 @@ function ripgrepTarget() {
  * that is renamed into place only when complete, so an interrupted install never looks complete
  * and two concurrent runs cannot leave a half-written folder behind.
  *
- * @param {{ installDir?: string }} [options]
+ * @param {{ installDir?: string, who?: string }} [options] `who` prefixes the messages about missing prerequisites
  * @returns {Promise<{ installDir: string, entry: string, installedNow: boolean, ms: number }>}
  */
 export async function ensureCodeServer(options = {}) {
@@ -113,19 +114,8 @@ export async function ensureCodeServer(options = {}) {
     return { installDir, entry: entryOf(installDir), installedNow: false, ms: Date.now() - started };
   }
 
-  if (!existsSync(SYSTEM_RG)) {
-    throw new Error(
-      `e2e: ${SYSTEM_RG} is missing. code-server's @vscode/ripgrep cannot download ripgrep here; ` +
-        'install it with `apt-get update && apt-get install -y ripgrep` and run again.',
-    );
-  }
-  if (!existsSync(GSSAPI_HEADER)) {
-    // Without it the `kerberos` native build fails after a minute with "gssapi/gssapi.h: No such file".
-    throw new Error(
-      `e2e: ${GSSAPI_HEADER} is missing (code-server builds the kerberos module); ` +
-        'install it with `apt-get update && apt-get install -y libkrb5-dev` and run again.',
-    );
-  }
+  // All of them at once, installed with apt when run as root (ripgrep, the Kerberos headers, build tools).
+  ensurePrerequisites(CODE_SERVER_PREREQUISITES, { who: options.who ?? 'e2e' });
 
   if (existsSync(installDir) && !isOurs(installDir)) {
     // $ROBOTS_LENS_CACHE names the install folder itself; never wipe a folder we did not make.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { installExitHooks, tempRoots } from './exit-cleanup.mjs';
 import { log } from './repo.mjs';
 
-/** Settings that keep the screen predictable: no welcome page, tips, telemetry, updates or recommendations. */
+/** Settings that keep the screen predictable: no welcome page, tips, telemetry, updates, recommendations or forwarded ports. */
 export const DEFAULT_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
@@ -25,6 +25,13 @@ export const DEFAULT_SETTINGS = {
   // The workspace usually sits in the clone; the git extension would only add processes and noise.
   'git.enabled': false,
   'git.openRepositoryInParentFolders': 'never',
+  // code-server forwards every port that any process on the machine starts listening on (it scans
+  // /proc): on a busy machine dozens, with an "Over 20 ports have been automatically forwarded"
+  // toast. Nothing here needs a forwarded port.
+  'remote.autoForwardPorts': false,
+  'remote.restoreForwardedPorts': false,
+  'remote.forwardOnOpen': false,
+  'remote.otherPortsAttributes': { onAutoForward: 'ignore' },
 };
 
 /**

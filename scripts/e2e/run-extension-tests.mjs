@@ -25,9 +25,10 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { format, parseArgs } from 'node:util';
 import { chromiumExecutable, launchChromium } from './chromium.mjs';
-import { ensureCodeServer } from './code-server-install.mjs';
+import { ensureCodeServer, isInstalled } from './code-server-install.mjs';
 import { createProfile, installVsix } from './code-server-profile.mjs';
 import { startCodeServer, workbenchUrl } from './code-server.mjs';
+import { CHROMIUM_PREREQUISITE, CODE_SERVER_PREREQUISITES, ensurePrerequisites } from './prerequisites.mjs';
 import { REPO_ROOT, log } from './repo.mjs';
 
 const { values: opts } = parseArgs({
@@ -65,6 +66,8 @@ if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) fail(`bad timeout ${opts.time
 if (!existsSync(testsPath)) fail(`no test runner at ${testsPath}; run \`node scripts/e2e/build-suite.mjs\` first`);
 if (!existsSync(workspace)) fail(`no workspace folder at ${workspace}`);
 try {
+  // Chromium and, before code-server's first install, what that install needs: all at once.
+  ensurePrerequisites([CHROMIUM_PREREQUISITE, ...(isInstalled() ? [] : CODE_SERVER_PREREQUISITES)], { who: 'e2e' });
   chromiumExecutable();
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

@@ -1,12 +1,15 @@
 // UI test of the PACKAGED extension: the .vsix is installed into a throwaway code-server profile,
 // a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
-// drives it the way a user would: squiggles, the Problems panel, a hover, Test URL through the
+// drives it the way a user would: squiggles, the Problems panel, hovers, Test URL through the
 // command palette and its two quick picks, the crawler matrix webview, and hostile input typed
 // into the matrix; the replay panel on a hostile log and on the example log (scenarios in
 // ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
 // silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs); Compare with… a
-// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs). Every scenario
-// leaves a screenshot in .artifacts/e2e/ui/.
+// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs); Fetch
+// robots.txt… from a site on 127.0.0.1 (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps
+// its bytes (only the files the test saves or writes itself change: ui/workspace-bytes.mjs), and
+// ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot
+// in .artifacts/e2e/ui/.
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
 //        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
@@ -20,16 +23,21 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumExecutable, launchChromium } from './chromium.mjs';
-import { ensureCodeServer } from './code-server-install.mjs';
+import { ensureCodeServer, isInstalled } from './code-server-install.mjs';
 import { createProfile, installVsix } from './code-server-profile.mjs';
 import { startCodeServer, workbenchUrl } from './code-server.mjs';
+import { CHROMIUM_PREREQUISITE, CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ensurePrerequisites } from './prerequisites.mjs';
 import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
+import { agentHoverScenario } from './ui/agent-hover-scenario.mjs';
+import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
+import { fetchScenarios } from './ui/fetch-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
+import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const { values: opts } = parseArgs({
@@ -55,6 +63,7 @@ const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test U
 const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
 const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
 const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
+const FETCH = commandLabel('robotsLens.fetch'); // "robots.txt: Fetch robots.txt…"
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** @param {string} msg @returns {never} */
@@ -67,7 +76,9 @@ function fail(msg) {
 // Check the inputs before spending a minute on code-server.
 if (!Number.isFinite(WAIT) || WAIT <= 0) fail(`bad timeout ${opts.timeout ?? env.ROBOTS_LENS_UI_TIMEOUT}`);
 try {
-  chromiumExecutable(); // throws "Install it with `apt-get update && apt-get install -y chromium`"
+  // Chromium and, before code-server's first install, what that install needs: all at once.
+  ensurePrerequisites([CHROMIUM_PREREQUISITE, GIT_PREREQUISITE, ...(isInstalled() ? [] : CODE_SERVER_PREREQUISITES)], { who: 'ui' });
+  chromiumExecutable();
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
@@ -101,11 +112,15 @@ try {
 } catch (error) {
   fail(`could not make the workspace copy a git repository: ${error instanceof Error ? error.message : String(error)}`);
 }
+// The copy as made: the extension must write nothing into it (settings, remembered logs, files).
+const asCopied = workspaceBytes(workspace);
 
 /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
 let server;
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
+/** @type {Awaited<ReturnType<typeof openBusyPorts>> | undefined} */
+let busyPorts;
 /** @type {{ name: string, ok: boolean, ms: number, error?: string, screenshot?: string }[]} */
 const results = [];
 /** @type {string[]} */
@@ -183,6 +198,8 @@ try {
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'robots.txt' }).waitFor();
     timings.workbenchReady = secs(started);
+    // Opened now, while the workbench watches: ports that appear later are the ones it would forward.
+    busyPorts = await openBusyPorts(25);
   }, { essential: true });
 
   await scenario('diagnostics', async () => {
@@ -262,6 +279,8 @@ try {
       if (!text.includes(wanted)) throw new Error(`hover lacks "${wanted}": ${text.slice(0, 300)}`);
     }
   });
+
+  await agentHoverScenario({ page, ui, scenario });
 
   await scenario('test-url-pick', async () => {
     await page.keyboard.press('Escape');
@@ -390,16 +409,35 @@ try {
     replayLabel: REPLAY_LOG,
     installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
+  await scenario('workspace-untouched-by-test-url-matrix-replay', async () => {
+    const changes = workspaceChanges(asCopied, workspaceBytes(workspace));
+    if (changes.length > 0) throw new Error(`Test URL, the matrix and the replays wrote into the workspace: ${changes.join(', ')}`);
+  });
   // After the replays: the comparison on save counts the requests of the log replayed last.
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
+  await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
+  await scenario('workspace-untouched', async () => {
+    // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
+    const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);
+    if (changes.length > 0) throw new Error(`the extension wrote into the workspace: ${changes.join(', ')}`);
+  });
+  await scenario('no-forwarded-ports', async () => {
+    const forwarded = ui.squash(await page.locator('[id="status.forwardedPorts"]').textContent());
+    if (forwarded !== '0') throw new Error(`the status bar shows "${forwarded}" forwarded ports; ${busyPorts?.count} were opened during the test`);
+    const center = await ui.showNotifications();
+    const toasts = await center.locator('.notification-list-item-message', { hasText: /ports/i }).allTextContents();
+    if (toasts.length > 0) throw new Error(`notifications about ports: ${toasts.join(' / ')}`);
+    await page.keyboard.press('Escape');
+  });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);
 } finally {
   writeFileSync(path.join(artifacts, 'browser-console.log'), `${consoleLines.join('\n')}\n`);
   await browser?.close().catch(() => {});
+  await busyPorts?.close();
   await server?.stop();
   profile.dispose();
 }

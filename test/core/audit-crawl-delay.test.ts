@@ -60,7 +60,7 @@ describe('Crawl-delay (contract §7)', () => {
     ]);
     const cd = summary.crawlDelay!;
     assert.equal(cd.scope, 'verified');
-    assert.deepEqual(cd.honouredBy, ['bingbot', 'msnbot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'CCBot']);
+    assert.deepEqual(cd.honouredBy, ['bingbot', 'msnbot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'CCBot', 'AhrefsBot']);
     assert.deepEqual(cd.rows, [{ crawler: 'bingbot', delaySeconds: 5, checked: 4, violations: 2, minGapSeconds: 3 }]);
     assert.equal(cd.skippedUnverified, 2, 'the two ClaudeBot requests could not be verified');
     assert.equal(summary.totals.crawlDelayViolations, 2);

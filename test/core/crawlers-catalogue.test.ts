@@ -62,7 +62,7 @@ describe('catalogue data', () => {
 
   it('records Crawl-delay support as the facts say', () => {
     const honoured = CRAWLERS.filter((c) => c.crawlDelay === 'honoured').map((c) => c.id).sort();
-    assert.deepEqual(honoured, ['bingbot', 'ccbot', 'claude-searchbot', 'claude-user', 'claudebot', 'msnbot']);
+    assert.deepEqual(honoured, ['ahrefsbot', 'bingbot', 'ccbot', 'claude-searchbot', 'claude-user', 'claudebot', 'msnbot']);
     for (const id of ['googlebot', 'googlebot-image', 'adsbot-google', 'amazonbot', 'yandexbot']) {
       assert.equal(CRAWLERS.find((c) => c.id === id)?.crawlDelay, 'ignored', id);
     }
@@ -81,11 +81,30 @@ describe('catalogue data', () => {
   });
 
   it('marks the extra crawlers as not in the reference file', () => {
-    for (const id of ['slurp', 'msnbot-media', 'ahrefsbot', 'semrushbot', 'mj12bot', 'petalbot', 'googlebot-mobile']) {
+    for (const id of ['slurp', 'msnbot-media', 'semrushbot', 'mj12bot', 'petalbot', 'googlebot-mobile']) {
       const c = CRAWLERS.find((x) => x.id === id);
       assert.ok(c, id);
       assert.match(c.notes ?? '', /Not in the reference file/);
       assert.equal(c.crawlDelay, 'unknown');
+    }
+  });
+
+  it("takes an extra crawler's facts from its operator's own page where there is one", () => {
+    // Ahrefs publishes its crawler's IP ranges and reverse DNS names, and says it obeys Crawl-delay.
+    const ahrefs = CRAWLERS.find((x) => x.id === 'ahrefsbot');
+    assert.ok(ahrefs);
+    assert.match(ahrefs.notes ?? '', /Not in the reference file/);
+    assert.deepEqual(ahrefs.sources, ['https://ahrefs.com/robot']);
+    assert.deepEqual(ahrefs.verification.ipRangeUrls, ['https://api.ahrefs.com/v3/public/crawler-ip-ranges']);
+    assert.deepEqual(ahrefs.verification.reverseDnsSuffixes, ['ahrefs.com', 'ahrefs.net']);
+    assert.equal(ahrefs.crawlDelay, 'honoured');
+  });
+
+  it('names a source for every IP list and reverse DNS name it verifies with', () => {
+    for (const c of CRAWLERS) {
+      if (c.verification.ipRangeUrls.length > 0 || c.verification.reverseDnsSuffixes.length > 0) {
+        assert.ok(c.sources.length > 0, `${c.id}: verification facts without a source`);
+      }
     }
   });
 

@@ -390,7 +390,7 @@ cases(
     ['a fraction', 'User-agent: bingbot\n|Crawl-delay: 0.5', { id: 'crawl-delay-support', severity: 'information' }],
     ['outside any group', '|Crawl-delay: 5\nUser-agent: *', { id: 'crawl-delay-support', message: /belongs to no group/ }],
     ['with a unit', 'User-agent: bingbot\nCrawl-delay: |1s', { id: 'crawl-delay-invalid', severity: 'error' }],
-    ['negative', 'User-agent: bingbot\nCrawl-delay: |-1', { id: 'crawl-delay-invalid', severity: 'error' }],
+    ['negative', 'User-agent: bingbot\nCrawl-delay: |-1', { id: 'crawl-delay-invalid', severity: 'error', message: /^"-1" is not a number of seconds \(0 or more\): / }],
     ['no Crawl-delay', 'User-agent: bingbot\nDisallow: /'],
   ],
   [

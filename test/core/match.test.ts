@@ -20,6 +20,14 @@ function assertVerdict([name, robots, agent, url, expected, line]: Case): void {
   });
 }
 
+describe('explanations', () => {
+  // "(1 octets)" read wrong in Test URL's "Why:" and in `test --json`.
+  test('count the winning pattern in octets, one octet in the singular', () => {
+    assert.match(decide(parseRobots('User-agent: *\nDisallow: /'), '/x', 'FooBot').explanation, /is the longest match \(1 octet\), so it is disallowed\.$/);
+    assert.match(decide(parseRobots('User-agent: *\nDisallow: /x'), '/x', 'FooBot').explanation, /is the longest match \(2 octets\), so it is disallowed\.$/);
+  });
+});
+
 const SEED_EXAMPLE = 'User-agent: ExampleBot\nDisallow: /private/\nDisallow:\nUser-agent: ExampleBot\nAllow: /private/help.html$';
 
 describe('group selection (contract §3)', () => {

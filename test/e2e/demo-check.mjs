@@ -1,11 +1,12 @@
 // Proves `npm run demo` works without leaving a server behind: runs scripts/demo.mjs for real
-// (build, code-server, HTTP checks) and checks the port handling and the clean shutdown.
+// (build, code-server, HTTP checks) and checks the port handling, the clean shutdown, and that it
+// serves a fresh copy of examples/ (never the repository's own files).
 //
 //   node --test test/e2e/demo-check.mjs        (about 30–40 s warm; the first run may install code-server)
 //
 // Needs what the demo needs: code-server installed or installable (see scripts/e2e/code-server-install.mjs).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -137,6 +138,28 @@ async function ready(demo) {
   return urlAndPid(banner.input);
 }
 
+/** The served folder, from the URL: a copy of examples/ outside the clone. @param {string} url */
+function servedFolder(url) {
+  const folder = new URL(url).searchParams.get('folder');
+  assert.ok(folder, `no folder in ${url}`);
+  const rel = path.relative(ROOT, folder);
+  assert.ok(rel.startsWith('..') || path.isAbsolute(rel), `the demo serves ${folder}, inside the clone`);
+  assert.equal(path.basename(folder), 'examples');
+  return folder;
+}
+
+/** Every file under `dir` (git's own folder left out), relative path → bytes. @param {string} dir */
+function filesOf(dir) {
+  /** @type {Map<string, Buffer>} */
+  const files = new Map();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const rel = path.relative(dir, file);
+    if (entry.isFile() && rel.split(path.sep)[0] !== '.git') files.set(rel, readFileSync(file));
+  }
+  return files;
+}
+
 /** @param {string} url */
 function payloadOf(url) {
   const payload = new URL(url).searchParams.get('payload');
@@ -149,7 +172,10 @@ test('--check starts the demo, answers 200, stops and leaves nothing running', a
   assert.equal(run.code, 0, `exit ${run.code ?? run.signal}\n${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /check passed/);
   const { url, port, pid } = urlAndPid(run.stdout);
-  assert.equal(new URL(url).searchParams.get('folder'), path.join(ROOT, 'examples'));
+  const folder = servedFolder(url);
+  assert.match(run.stdout, new RegExp(`workspace ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(a fresh copy of examples/\\)`));
+  assert.match(run.stdout, /auto-save and port forwarding are off/);
+  assert.equal(existsSync(folder), false, 'the copy is left behind after --check');
   assert.deepEqual(payloadOf(url), [['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${encodeURI(ROOT)}`]]);
   assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0, 'the port still answers after --check');
   assert.deepEqual(liveGroupMembers(pid), [], 'code-server processes left running');
@@ -183,6 +209,26 @@ test('PORT alone is used; the demo serves until Ctrl+C, then stops code-server c
   assert.match(run.stdout, /stopped\./);
   assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
   assert.deepEqual(liveGroupMembers(pid), []);
+});
+
+test('the demo serves a fresh copy of examples/ under git, names it in its banner, and removes it when it stops', async () => {
+  const demo = startDemo([]);
+  const { url } = await ready(demo);
+  try {
+    const folder = servedFolder(url);
+    const banner = (await demo.until(/Ctrl\+C stops it/))?.input ?? '';
+    assert.match(banner, /fresh copy of examples\/ at\s+(\S+)/);
+    assert.equal(/fresh copy of examples\/ at\s+(\S+)/.exec(banner)?.[1], folder);
+    assert.match(banner, /Auto-save and port forwarding are off/);
+    assert.deepEqual(filesOf(folder), filesOf(path.join(ROOT, 'examples')));
+    const committed = execFileSync('git', ['ls-files'], { cwd: folder, encoding: 'utf8' });
+    assert.equal(committed.trim(), 'robots.txt', 'robots.txt is committed in the copy, so that saving it compares with HEAD');
+  } finally {
+    demo.child.kill('SIGINT');
+  }
+  const run = await demo.done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stderr}`);
+  assert.equal(existsSync(servedFolder(url)), false, 'the copy is left behind after the demo stopped');
 });
 
 test('SIGTERM stops it too', async () => {

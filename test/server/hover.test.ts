@@ -184,6 +184,35 @@ const agents: readonly HoverCase[] = [
     },
   ],
   [
+    "the catalogue's facts are text, not Markdown: an asterisk in a host name stays an asterisk",
+    'User-agent: Google|bot\nDisallow: /x',
+    {
+      title: '**User-agent** `Googlebot`',
+      says: ['- **Verification:** Forward-confirmed reverse DNS (crawl-\\*.googlebot.com or geo-crawl-\\*.geo.googlebot.com)'],
+      never: ['crawl-*.googlebot.com'],
+      range: 'Googlebot',
+    },
+  ],
+  [
+    'a token of the file is text too: its underscores are not emphasis',
+    'User-agent: _my_bot_|\nDisallow: /x',
+    {
+      title: '**User-agent** `_my_bot_`',
+      says: ['**This group is used by:** \\_my\\_bot\\_ (not in the catalogue).'],
+      range: '_my_bot_',
+    },
+  ],
+  [
+    'Crawl-delay support that is not documented is said once',
+    'User-agent: Bing|Preview\nDisallow: /',
+    {
+      title: '**User-agent** `BingPreview`',
+      says: ['- **Crawl-delay:** not documented in the material the reference facts were drawn from.'],
+      never: ['not documented — Not documented'],
+      range: 'BingPreview',
+    },
+  ],
+  [
     'a version after the token is not read',
     'User-agent: Googlebot/2.1|\nDisallow: /x',
     {

@@ -120,9 +120,10 @@ export function fetchedSource(result: FetchResult): FetchedSource {
 }
 
 /**
- * The document: a `#` comment header (status, chain, size, fetched at, state and what it
- * means — the same report `robots-lens fetch` prints), then the file as fetched. Comments
- * only, before the first group, so the document parses to exactly the file's rules.
+ * The document: a `#` comment header (the site and time, which name the tab; status, chain,
+ * size, fetched at, state and what it means — the same report `robots-lens fetch` prints), then
+ * the file as fetched. Comments only, before the first group, so the document parses to exactly
+ * the file's rules.
  *
  * Google's 500 KiB limit counts bytes from the start of the file, so for a file that would
  * then reach past the limit the summary follows the file instead: a header would move lines
@@ -130,8 +131,9 @@ export function fetchedSource(result: FetchResult): FetchedSource {
  */
 export function fetchedDocumentText(result: FetchResult): string {
   const status = result.status !== null ? `HTTP ${result.status}` : `no response (${result.error?.kind ?? result.state})`;
-  const size = result.bytes !== null ? ` · ${result.bytes} bytes` : '';
+  const size = result.bytes !== null ? ` · ${result.bytes} byte${result.bytes === 1 ? '' : 's'}` : '';
   const lines = [
+    fetchedTitle(result),
     `Fetched by robots.txt Lens at ${result.fetchedAt}: ${result.url}`,
     `status    ${status} · state: ${result.state}${size}`,
     ...stateBanner(result),
@@ -153,6 +155,21 @@ export function fetchedDocumentText(result: FetchResult): string {
     ...lines,
   ];
   return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${trailer.map(comment).join('\n')}\n`;
+}
+
+/**
+ * The first line, which VS Code also shows as the untitled document's name (its first 40
+ * characters): the site and the time of the fetch, short enough to fit, e.g. `example.com at 08:47 UTC`.
+ */
+export function fetchedTitle(result: Pick<FetchResult, 'origin' | 'fetchedAt'>): string {
+  let site = result.origin;
+  try {
+    site = new URL(result.origin).host;
+  } catch {
+    // An origin that is not a URL is shown as it is.
+  }
+  const time = /T(\d\d:\d\d)/.exec(result.fetchedAt)?.[1];
+  return time ? `${site} at ${time} UTC` : site;
 }
 
 /** Loud lines for the states in which no rule of this file applies. */

@@ -2,17 +2,19 @@
  * `robotsLens.replayLog`: replays an access log against the unsaved robots.txt buffer and
  * shows the result in the replay panel beside the editor.
  *
- * Interactive (palette, editor menu): offers the recently replayed logs
- * (`robotsLens.replay.lastLogFiles`, then the ones remembered in global state), else an open
- * dialog. Programmatic: `executeCommand('robotsLens.replayLog', { logFiles: [path], uri?, graceHours? })`
+ * Interactive (palette, editor menu): offers the recently replayed logs (this workspace's, a
+ * hand-written `robotsLens.replay.lastLogFiles`, then the ones replayed in other windows), else an
+ * open dialog. Programmatic: `executeCommand('robotsLens.replayLog', { logFiles: [path], uri?, graceHours? })`
  * asks nothing, opens or updates the panel and returns `{ summary, truncated, recordCount }`.
+ * Either way the logs replayed are remembered in workspace and global state, never in settings.
  */
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '../../../server/src/core';
 import { isPlainObject, uriArgument } from '../command-arguments';
-import { absoluteLogPath, mergeRecent, RECENT_LOGS_KEY, recentLogFiles } from '../recent-logs';
+import { absoluteLogPath, recentLogFiles, rememberLogs } from '../recent-logs';
+import type { LogMemory } from '../recent-logs';
 import { ReplayPanel } from '../replay-panel';
 import type { ReplayPanelDeps, ReplayPanelState } from '../replay-panel';
 import { resolveRobotsDocument } from '../robots-document';
@@ -28,13 +30,11 @@ export interface ReplayLogResult {
   readonly recordCount: number;
 }
 
-export interface ReplayLogDeps extends ReplayPanelDeps {
-  readonly globalState: vscode.Memento;
-}
+export interface ReplayLogDeps extends ReplayPanelDeps, LogMemory {}
 
 export function registerReplayLog(commandDeps: ReplayLogDeps): vscode.Disposable {
   // A log dropped on the panel joins the recent ones, as a programmatic replay's does.
-  const deps: ReplayLogDeps = { ...commandDeps, remember: (logFiles) => rememberRecent(commandDeps, logFiles) };
+  const deps: ReplayLogDeps = { ...commandDeps, remember: (logFiles) => rememberLogs(commandDeps, logFiles) };
   return vscode.Disposable.from(
     vscode.commands.registerCommand(REPLAY_LOG_COMMAND, async (first?: unknown) => {
       if (isPlainObject(first)) return replayProgrammatically(deps, first);
@@ -42,7 +42,7 @@ export function registerReplayLog(commandDeps: ReplayLogDeps): vscode.Disposable
         const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
         const logFiles = await pickLogFiles(deps, document.uri);
         if (!logFiles) return undefined;
-        await remember(deps, document.uri, logFiles);
+        await rememberLogs(deps, logFiles);
         // Errors are shown in the panel too; the message makes them visible when it is hidden.
         await ReplayPanel.show(deps, { document, logFiles, ...graceOf(document.uri) }).done;
       } catch (error) {
@@ -63,7 +63,7 @@ async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, 
   const document = await resolveRobotsDocument(uriArgument(args.uri));
   const graceHours = typeof args.graceHours === 'number' ? { graceHours: args.graceHours } : graceOf(document.uri);
   const absolute = logFiles.map((file) => absoluteLogPath(file, document.uri));
-  await rememberRecent(deps, absolute);
+  await rememberLogs(deps, absolute);
   const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours }).done;
   if (!result) throw new Error('The replay was superseded by a newer one.');
   return { summary: result.summary, truncated: result.truncated, recordCount: result.records.length };
@@ -75,7 +75,7 @@ function graceOf(scope: vscode.Uri): { graceHours?: number } {
 }
 
 async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<string[] | undefined> {
-  const recent = recentLogFiles(deps.globalState, scope);
+  const recent = recentLogFiles(deps, scope);
   if (recent.length > 0) {
     type Item = vscode.QuickPickItem & { readonly files?: string[] };
     const items: Item[] = [
@@ -95,25 +95,4 @@ async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<str
     filters: { 'Access logs': ['log', 'gz', 'txt', 'json', 'jsonl', '1', '2'], 'All files': ['*'] },
   });
   return chosen && chosen.length > 0 ? chosen.map((uri) => uri.fsPath) : undefined;
-}
-
-/** Remembers the logs in the setting (workspace-relative inside the workspace) and in global state. */
-/** Adds logs to the recent ones kept in global state (never writes the workspace's settings). */
-async function rememberRecent(deps: ReplayLogDeps, logFiles: readonly string[]): Promise<void> {
-  await deps.globalState.update(RECENT_LOGS_KEY, mergeRecent(logFiles, deps.globalState.get<unknown>(RECENT_LOGS_KEY)));
-}
-
-async function remember(deps: ReplayLogDeps, scope: vscode.Uri, logFiles: readonly string[]): Promise<void> {
-  await rememberRecent(deps, logFiles);
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
-  const shown = logFiles.map((file) => {
-    const relative = vscode.workspace.asRelativePath(file, false);
-    return relative !== file && !path.isAbsolute(relative) ? relative : file;
-  });
-  const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  try {
-    await config.update('replay.lastLogFiles', mergeRecent(shown, config.get<unknown>('replay.lastLogFiles')), target);
-  } catch {
-    // Global state still remembers them.
-  }
 }

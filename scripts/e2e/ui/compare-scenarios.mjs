@@ -82,7 +82,13 @@ export async function compareScenarios(t) {
     await frame().locator('#title', { hasText: exactly('Compare git HEAD:robots.txt → robots.txt') }).waitFor();
     await frame().locator('#summary', { hasText: exactly(`${DIFF_SENTENCE} ${LOG_SENTENCE}`) }).waitFor();
     await frame().locator('#groups h2', { hasText: exactly('ClaudeBot, CCBot (2 crawlers)') }).waitFor();
-    await frame().locator('#groups .change.newly-disallowed .description', { hasText: '`/blog/` and everything under it is now disallowed' }).waitFor();
+    // Paths and rules in the description read as code, without the backticks that mark them.
+    const description = frame().locator('#groups .change.newly-disallowed .description');
+    await description.filter({ hasText: '/blog/ and everything under it is now disallowed' }).waitFor();
+    const codes = await description.locator('code').allTextContents();
+    if (codes.join(' | ') !== '/blog/ | Disallow: / | Allow: /blog/') throw new Error(`the description shows as code: ${codes.join(' | ')}`);
+    const described = (await description.textContent()) ?? '';
+    if (described.includes('`')) throw new Error(`the description shows backticks: ${described}`);
 
     // Per crawler, its requests that flip, as counted by `robots-lens diff --log`, with examples.
     await frame().locator('#requests-title', { hasText: exactly('Requests in access.log decided differently') }).waitFor();
@@ -100,10 +106,32 @@ export async function compareScenarios(t) {
     if (first.map(ui.squash).join(' | ') !== CLAUDEBOT_EXAMPLE.join(' | ')) throw new Error(`ClaudeBot's first example reads "${first.join(' | ')}"`);
     await frame().locator('#requests-note', { hasText: exactly('The 1,130 requests of 16 other crawlers are decided as before.') }).waitFor();
     // Log content becomes text: the section holds only the elements the page script makes.
-    const made = new Set(['section', 'h3', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'button']);
+    const made = new Set(['section', 'h3', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'button', 'wbr']);
     const tags = await frame().locator('#request-crawlers *').evaluateAll((els) => els.map((el) => el.tagName.toLowerCase()));
     const foreign = tags.filter((tag) => !made.has(tag));
     if (foreign.length > 0) throw new Error(`unexpected elements in the requests section: ${foreign.join(', ')}`);
+    // Request targets wrap after a slash or a hyphen, never inside a word ("hiking-b oots").
+    const midWord = await frame().locator('#requests td.url').evaluateAll((cells) => cells.flatMap((cell) => {
+      const range = cell.ownerDocument.createRange();
+      const walker = cell.ownerDocument.createTreeWalker(cell, 4 /* NodeFilter.SHOW_TEXT */);
+      /** @type {string[]} */
+      const breaks = [];
+      let before = '';
+      let lastTop = Number.NaN;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = /** @type {Text} */ (node);
+        for (let i = 0; i < text.length; i += 1) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (top > lastTop + 1) breaks.push(before);
+          lastTop = top;
+          before += text.data[i];
+        }
+      }
+      return breaks.filter((head) => !/[/?&=-]$/.test(head)).map((head) => `${cell.textContent} breaks after "${head}"`);
+    }));
+    if (midWord.length > 0) throw new Error(`request targets wrap inside a word: ${midWord.join('; ')}`);
     // Its new-version line is a link to the editor.
     await ui.goToLine(1);
     await frame().locator('#groups button.line-link', { hasText: exactly('line 79') }).click();

@@ -20,6 +20,14 @@ const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/**
+ * Related locations shown one by one; the rest are folded into one more entry that counts them and
+ * names their lines. The editor's hover lists every related location above the hover text, so 19
+ * "Does not apply to Googlebot." lines would push the crawler facts of a User-agent line out of
+ * sight; the finding itself (CLI, SARIF) keeps them all.
+ */
+const RELATED_SHOWN = 3;
+
 /** The finding's offsets become a range here, at the LSP edge. */
 export function toDiagnostic(parsed: ParsedDocument, finding: Finding): Diagnostic {
   const { document, uri } = parsed;
@@ -31,15 +39,26 @@ export function toDiagnostic(parsed: ParsedDocument, finding: Finding): Diagnost
     message: finding.message,
   };
   if (finding.related && finding.related.length > 0) {
-    diagnostic.relatedInformation = finding.related.map(
+    const entries = finding.related.map(
       (related): DiagnosticRelatedInformation => ({
         location: { uri, range: { start: document.positionAt(related.span.start), end: document.positionAt(related.span.end) } },
         message: related.message,
       }),
     );
+    diagnostic.relatedInformation = entries.length > RELATED_SHOWN + 1 ? foldRelated(entries) : entries;
   }
   if (finding.unnecessary) diagnostic.tags = [DiagnosticTag.Unnecessary];
   return diagnostic;
+}
+
+/** The first few entries, then one at the next location that counts the rest and names their lines. */
+function foldRelated(entries: readonly DiagnosticRelatedInformation[]): DiagnosticRelatedInformation[] {
+  const shown = entries.slice(0, RELATED_SHOWN);
+  const rest = entries.slice(RELATED_SHOWN);
+  const lines = rest.map((entry) => entry.location.range.start.line + 1).join(', ');
+  const alike = rest.every((entry) => entry.message === rest[0]!.message);
+  const message = alike ? `${rest.length} more lines (${lines}): ${rest[0]!.message}` : `${rest.length} more lines: ${lines}.`;
+  return [...shown, { location: rest[0]!.location, message }];
 }
 
 export function toDiagnostics(parsed: ParsedDocument, findings: readonly Finding[]): Diagnostic[] {

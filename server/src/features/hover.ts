@@ -142,7 +142,7 @@ function mergedText(file: RobotsFile, group: number): string {
 }
 
 function names(list: readonly string[]): string {
-  const shown = list.slice(0, MAX_NAMES).join(', ');
+  const shown = list.slice(0, MAX_NAMES).map(plainText).join(', ');
   return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
 }
 
@@ -164,16 +164,24 @@ function agentHover(file: RobotsFile, line: Line): string {
 
 function crawlerFacts(crawler: Crawler): string {
   const facts = [
-    `**${crawler.name}** — ${crawler.operator}, ${purposeText(crawler.purpose)}`,
+    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposeText(crawler.purpose)}`,
     '',
-    crawler.description,
+    plainText(crawler.description),
     '',
     `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,
-    `- **Crawl-delay:** ${crawlDelayText(crawler.crawlDelay)} — ${crawler.crawlDelayNote}`,
-    `- **Verification:** ${crawler.verification.method}`,
+    `- **Crawl-delay:** ${crawlDelayFact(crawler)}`,
+    `- **Verification:** ${plainText(crawler.verification.method)}`,
   ];
-  if (crawler.notes) facts.push(`- **Note:** ${crawler.notes}`);
+  if (crawler.notes) facts.push(`- **Note:** ${plainText(crawler.notes)}`);
   return facts.join('\n');
+}
+
+/** Support and evidence, said once: a note that starts by saying the support ("Not documented in…") stands alone. */
+function crawlDelayFact(crawler: Crawler): string {
+  const support = crawlDelayText(crawler.crawlDelay);
+  const note = crawler.crawlDelayNote;
+  const said = note.toLowerCase().startsWith(support.toLowerCase()) ? `${support}${note.slice(support.length)}` : `${support} — ${note}`;
+  return plainText(said);
 }
 
 function directiveHover(line: Line): string | undefined {
@@ -193,6 +201,14 @@ function directiveHover(line: Line): string | undefined {
     out.push('', 'Google accepts this line without a colon; other crawlers ignore it.');
   }
   return out.join('\n');
+}
+
+/**
+ * Data shown as text: the catalogue's facts and the tokens of the file are not Markdown, so
+ * `crawl-*.googlebot.com` keeps its asterisk instead of turning the rest into italics.
+ */
+function plainText(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
 }
 
 /** An inline code span that survives backticks in the text. */

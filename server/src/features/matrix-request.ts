@@ -19,7 +19,7 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
   const agents = params.agents && params.agents.length > 0 ? params.agents : CRAWLERS.filter((c) => c.wellKnown).map((c) => c.token);
   const paths = params.paths && params.paths.length > 0 ? params.paths : samplePaths(parsed.file);
   if (agents.length * paths.length > MAX_MATRIX_CELLS) {
-    throw new RangeError(`A matrix of ${agents.length} agents × ${paths.length} paths is too large (at most ${MAX_MATRIX_CELLS} cells).`);
+    throw new RangeError(`A matrix of ${agents.length} agent${agents.length === 1 ? '' : 's'} × ${paths.length} path${paths.length === 1 ? '' : 's'} is too large (at most ${MAX_MATRIX_CELLS} cells).`);
   }
   const rows: MatrixRow[] = [];
   for (const agent of agents) {

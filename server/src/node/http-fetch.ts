@@ -294,7 +294,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
         fail({
           kind: 'incomplete-body',
           code: error.code ?? 'ECONNRESET',
-          message: `The connection failed after ${received} bytes, before the body was complete (${error.code ?? error.message}).`,
+          message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${error.code ?? error.message}).`,
         }),
       );
       res.on('close', () => {
@@ -302,7 +302,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
           fail({
             kind: 'incomplete-body',
             code: 'ECONNRESET',
-            message: `The connection closed after ${received} bytes, before the body was complete.`,
+            message: `The connection closed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete.`,
           });
         }
       });
@@ -316,7 +316,7 @@ function timeoutFailure(limits: Limits, responding: boolean, received: number): 
     kind: 'timeout',
     code: 'ETIMEDOUT',
     message: responding
-      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${received} bytes.`
+      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${received} byte${received === 1 ? '' : 's'}.`
       : `No response within ${limits.totalMs} ms.`,
   };
 }
@@ -326,7 +326,7 @@ function describeError(error: unknown, url: URL, responding: boolean, received: 
   const text = error instanceof Error ? error.message : String(error);
   const host = url.hostname;
   if (responding) {
-    return { kind: 'incomplete-body', code, message: `The connection failed after ${received} bytes, before the body was complete (${code}).` };
+    return { kind: 'incomplete-body', code, message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${code}).` };
   }
   switch (code) {
     case 'ENOTFOUND':

@@ -85,7 +85,12 @@ suite('Fetch robots.txt', () => {
     assert.equal(document.languageId, 'robots-txt');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.uri, 'the fetched document is shown');
     const text = document.getText();
-    assert.match(document.lineAt(0).text, /^# Fetched by robots\.txt Lens at \d{4}-\d\d-\d\dT.*: http:\/\/127\.0\.0\.1:\d+\/robots\.txt$/);
+    // The first line names the site and the time, and with them the editor tab (not "# Fetched by … at 2026-12-").
+    const host = new URL(site.origin).host;
+    const title = new RegExp(`^# ${host.replace(/\./g, '\\.')} at \\d\\d:\\d\\d UTC$`);
+    assert.match(document.lineAt(0).text, title);
+    assert.match(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '', title);
+    assert.match(document.lineAt(1).text, /^# Fetched by robots\.txt Lens at \d{4}-\d\d-\d\dT.*: http:\/\/127\.0\.0\.1:\d+\/robots\.txt$/);
     assert.match(text, /^# status +HTTP 200 · state: rules · \d+ bytes$/m);
     assert.match(text, /^# state +rules — HTTP 200: the rules in this file apply to every URL of http:\/\/127\.0\.0\.1:\d+\.$/m);
     assert.ok(text.endsWith(`\n${ROBOTS}`), 'the file follows the header unchanged');

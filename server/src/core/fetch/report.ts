@@ -92,7 +92,7 @@ export function formatFetchReport(report: RobotsFetchReport): string {
   out.push(`state     ${report.state} — ${report.explanation}`);
   if (report.bytes !== null) {
     const type = report.contentType ?? 'no Content-Type';
-    out.push(`body      ${report.bytes} bytes${report.truncated ? ' (reading stopped at the byte limit)' : ''}, ${type}`);
+    out.push(`body      ${plural(report.bytes, 'byte')}${report.truncated ? ' (reading stopped at the byte limit)' : ''}, ${type}`);
   }
   if (report.rules !== null) {
     const r = report.rules;

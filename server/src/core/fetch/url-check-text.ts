@@ -26,7 +26,7 @@ export function formatCheckReport(report: UrlCheckReport): string {
 
   const { page } = report;
   const pageStatus = page.status !== null ? `HTTP ${page.status}` : page.error !== null ? page.error.kind : 'no response';
-  const pageBody = page.bytes !== null ? `, ${page.bytes} bytes` : '';
+  const pageBody = page.bytes !== null ? `, ${page.bytes} byte${page.bytes === 1 ? '' : 's'}` : '';
   out.push(`Indexing (page ${page.finalUrl}: ${pageStatus}${page.contentType !== null ? `, ${page.contentType}` : ''}${pageBody})`);
   if (page.chain.length > 1) {
     out.push(`  redirects: ${page.chain.map((h) => `${h.status} ${h.url}`).join(' → ')}`);

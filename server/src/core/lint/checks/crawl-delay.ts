@@ -54,7 +54,7 @@ function invalidValue(line: Line): Report<typeof RULES> {
     message:
       value === ''
         ? 'Crawl-delay has no value: crawlers that honour Crawl-delay have no delay to apply.'
-        : `"${value}" is not a non-negative number of seconds: crawlers that honour Crawl-delay may ignore it or read it differently. Write a plain number, e.g. "Crawl-delay: ${unit?.[1] ?? '5'}".`,
+        : `"${value}" is not a number of seconds (0 or more): crawlers that honour Crawl-delay may ignore it or read it differently. Write a plain number, e.g. "Crawl-delay: ${unit?.[1] ?? '5'}".`,
     ...(fixes.length > 0 ? { fixes } : {}),
   };
 }

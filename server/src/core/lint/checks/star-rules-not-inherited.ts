@@ -138,7 +138,8 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
     const related: RelatedSpan[] = rules.slice(0, MAX_RELATED).map((r) => ({ span: lineSpan(file, r.line), message: `Does not apply to ${subject}.` }));
     const report: Report<typeof RULES> = {
       id: 'star-rules-not-inherited',
-      span: lineSpan(file, agentLine.line),
+      // On the key only: a hover on the token then shows the crawler's facts, not this finding above them.
+      span: file.lines[agentLine.line]?.keySpan ?? lineSpan(file, agentLine.line),
       message:
         `${subject} ${plural ? 'have a group of their own, so they ignore' : 'has a group of its own, so it ignores'} every rule of the "User-agent: *" group: ` +
         `${lacking} * ${lacking === 1 ? 'rule does' : 'rules do'} not apply to ${plural ? 'them' : 'it'}` +

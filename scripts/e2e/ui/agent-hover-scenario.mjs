@@ -1,0 +1,54 @@
+// UI scenario of the hovers on a User-agent line whose group lacks many rules of the * group
+// (Googlebot's lacks 19): on the token, the crawler facts, with no finding above them; on the key,
+// the finding, its related lines cut to a few and a count of the rest.
+
+/**
+ * @typedef {{
+ *   page: import('playwright-core').Page,
+ *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
+ *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
+ * }} AgentHoverContext
+ */
+
+/** examples/robots.txt: `User-agent: Googlebot`, whose group lacks 19 rules of the * group. */
+const GOOGLEBOT_LINE = 39;
+
+/** @param {AgentHoverContext} t */
+export async function agentHoverScenario(t) {
+  const { page, ui, scenario } = t;
+
+  /** Hovers the rendered token `token` of the Googlebot line; resolves to the visible hover. @param {string} token @param {string} text */
+  const hoverOn = async (token, text) => {
+    await page.keyboard.press('Escape');
+    await ui.parkMouse();
+    await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached' }).catch(() => {});
+    const box = await ui.tokenBox(GOOGLEBOT_LINE, token);
+    // Two moves: the first one only wakes the hover controller.
+    await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: text });
+    await hover.waitFor();
+    return hover;
+  };
+
+  await scenario('hover-user-agent', async () => {
+    await page.keyboard.press('Control+1');
+    await ui.goToLine(GOOGLEBOT_LINE);
+
+    // On the token: the crawler facts, in sight, and not the finding about the * rules.
+    const facts = await hoverOn('Googlebot', 'Google, search indexing');
+    const factsText = ui.squash(await facts.textContent());
+    if (factsText.includes('star-rules-not-inherited')) throw new Error(`the token's hover shows the * rules finding above the facts: ${factsText.slice(0, 300)}`);
+    const [shown, fact] = await Promise.all([facts.boundingBox(), facts.getByText('Google, search indexing').boundingBox()]);
+    if (!shown || !fact || fact.y + fact.height > shown.y + shown.height) {
+      throw new Error(`the crawler facts are below the hover's fold (facts at ${fact?.y}, hover ends at ${shown ? shown.y + shown.height : '?'})`);
+    }
+
+    // On the key: the finding, three of its related lines and a count of the other sixteen.
+    const finding = await hoverOn('User-agent', 'star-rules-not-inherited');
+    const text = ui.squash(await finding.textContent());
+    const listed = text.split('Does not apply to Googlebot.').length - 1;
+    if (listed !== 4) throw new Error(`the hover lists ${listed} related entries, expected 3 and a count: ${text.slice(0, 600)}`);
+    if (!/16 more lines \(\d+(, \d+){15}\): Does not apply to Googlebot\./.test(text)) throw new Error(`the hover does not count the other lines: ${text.slice(0, 600)}`);
+  });
+}
