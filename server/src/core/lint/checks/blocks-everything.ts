@@ -7,11 +7,7 @@ import { lineSpan, statementText } from '../text';
 import { groupKeys, matchesEverything, nameList, requestingUsers } from './audience';
 
 export const RULES = [
-  {
-    id: 'blocks-everything',
-    title: 'Whole site closed to a crawler',
-    description: 'Disallow: / closes the whole site to the crawlers of the group.',
-  },
+  { id: 'blocks-everything', title: 'Whole site closed to a crawler', description: 'Disallow: / closes the whole site to the crawlers of the group.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** Allow rules named in the message and related information. */

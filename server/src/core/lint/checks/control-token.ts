@@ -5,11 +5,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { lineSpan } from '../text';
 
 export const RULES = [
-  {
-    id: 'control-token',
-    title: 'Usage-control token',
-    description: 'Google-Extended and Applebot-Extended control how content is used; they send no requests and do not change crawling or Search.',
-  },
+  { id: 'control-token', title: 'Usage-control token', description: 'Google-Extended and Applebot-Extended control how content is used; they send no requests and do not change crawling or Search.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -5,12 +5,7 @@ import type { Check, RelatedSpan, Report, RuleDescription } from '../types';
 import { nameList, requestingUsers } from './audience';
 
 export const RULES = [
-  {
-    id: 'crawl-delay-conflict',
-    title: 'Several Crawl-delay values for the same crawlers',
-    description:
-      'Groups naming the same crawler are merged (RFC 9309), and so are their Crawl-delay lines: with two values, which one a crawler that honours Crawl-delay applies is not documented.',
-  },
+  { id: 'crawl-delay-conflict', title: 'Several Crawl-delay values for the same crawlers', description: 'Groups naming the same crawler are merged (RFC 9309), and so are their Crawl-delay lines: with two values, which one a crawler that honours Crawl-delay applies is not documented.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** A valid Crawl-delay: crawl-delay-invalid reports the others. */

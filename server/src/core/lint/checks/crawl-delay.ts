@@ -5,16 +5,8 @@ import { statementSpan } from '../text';
 import { nameList, requestingUsers } from './audience';
 
 export const RULES = [
-  {
-    id: 'crawl-delay-support',
-    title: 'Crawl-delay support varies',
-    description: 'Crawl-delay is not part of RFC 9309: some crawlers honour it, Google does not.',
-  },
-  {
-    id: 'crawl-delay-invalid',
-    title: 'Crawl-delay that is not a number of seconds',
-    description: 'Crawlers that honour Crawl-delay expect a non-negative number of seconds; they may ignore any other value or read it differently.',
-  },
+  { id: 'crawl-delay-support', title: 'Crawl-delay support varies', description: 'Crawl-delay is not part of RFC 9309: some crawlers honour it, Google does not.' },
+  { id: 'crawl-delay-invalid', title: 'Crawl-delay that is not a number of seconds', description: 'Crawlers that honour Crawl-delay expect a non-negative number of seconds; they may ignore any other value or read it differently.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 const NON_NEGATIVE_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;

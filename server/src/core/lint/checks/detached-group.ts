@@ -6,17 +6,8 @@ import { deleteLine, eol, lineSpan, statementText } from '../text';
 import { agentKey, lineRange, matchesEverything, nameList } from './audience';
 
 export const RULES = [
-  {
-    id: 'detached-group',
-    title: 'User-agent lines separated from their rules',
-    description: 'RFC 9309 keeps User-agent lines separated by blank lines or comments in one group, but older parsers split records at blank lines, and authors often meant them apart.',
-  },
-  {
-    id: 'detached-group-blocks-site',
-    title: 'Crawler shut out by a group across a blank line',
-    description:
-      'A User-agent line followed by a blank line and another User-agent line joins the group that follows (RFC 9309): when that group has "Disallow: /", the crawler is blocked from the entire site, though the blank line makes it look apart.',
-  },
+  { id: 'detached-group', title: 'User-agent lines separated from their rules', description: 'RFC 9309 keeps User-agent lines separated by blank lines or comments in one group, but older parsers split records at blank lines, and authors often meant them apart.' },
+  { id: 'detached-group-blocks-site', title: 'Crawler shut out by a group across a blank line', description: 'A User-agent line followed by a blank line and another User-agent line joins the group that follows (RFC 9309): when that group has "Disallow: /", the crawler is blocked from the entire site, though the blank line makes it look apart.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

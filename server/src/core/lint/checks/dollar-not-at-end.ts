@@ -3,11 +3,7 @@ import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
-  {
-    id: 'dollar-not-at-end',
-    title: '$ inside a pattern',
-    description: 'Only a final $ anchors the end of the URL; elsewhere it is a literal character.',
-  },
+  { id: 'dollar-not-at-end', title: '$ inside a pattern', description: 'Only a final $ anchors the end of the URL; elsewhere it is a literal character.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** dollar-not-at-end: only a final `$` anchors; any other `$` is a literal character. */

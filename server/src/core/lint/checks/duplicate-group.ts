@@ -5,11 +5,7 @@ import { eol, lineSpan, statementText } from '../text';
 import { agentKey, nameList } from './audience';
 
 export const RULES = [
-  {
-    id: 'duplicate-group',
-    title: 'Same crawler named in several groups',
-    description: 'Groups naming the same token are merged (RFC 9309), which is easy to misread.',
-  },
+  { id: 'duplicate-group', title: 'Same crawler named in several groups', description: 'Groups naming the same token are merged (RFC 9309), which is easy to misread.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -5,11 +5,7 @@ import { lineSpan, statementText } from '../text';
 import { groupKeys } from './audience';
 
 export const RULES = [
-  {
-    id: 'empty-disallow-ignored',
-    title: 'Empty Disallow beside other rules',
-    description: 'An empty Disallow matches nothing: it does not undo the other Disallow rules of the group.',
-  },
+  { id: 'empty-disallow-ignored', title: 'Empty Disallow beside other rules', description: 'An empty Disallow matches nothing: it does not undo the other Disallow rules of the group.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** How many of the rules an empty Disallow does not undo are named. */

@@ -4,16 +4,8 @@ import { lineSpan } from '../text';
 import { isGzip, isUtf16 } from './unreadable';
 
 export const RULES = [
-  {
-    id: 'encoding-bom',
-    title: 'Byte order mark at the start',
-    description: 'A byte order mark at the start of the file is harmless: crawlers skip it.',
-  },
-  {
-    id: 'encoding-invalid',
-    title: 'Invalid UTF-8 or lost characters',
-    description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost; a UTF-16 file has no line crawlers can read.',
-  },
+  { id: 'encoding-bom', title: 'Byte order mark at the start', description: 'A byte order mark at the start of the file is harmless: crawlers skip it.' },
+  { id: 'encoding-invalid', title: 'Invalid UTF-8 or lost characters', description: 'Invalid UTF-8 bytes are compared as raw octets; U+FFFD replacement characters mean the file was decoded with the wrong encoding and the original characters are lost; a UTF-16 file has no line crawlers can read.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** Replacement characters reported, like the parser's cap on invalid bytes. */

@@ -5,11 +5,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
-  {
-    id: 'google-only-spelling',
-    title: 'Spelling only Google accepts',
-    description: 'Google accepts some misspellings, a missing colon and keys that merely start with a known key; other crawlers ignore such lines.',
-  },
+  { id: 'google-only-spelling', title: 'Spelling only Google accepts', description: 'Google accepts some misspellings, a missing colon and keys that merely start with a known key; other crawlers ignore such lines.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

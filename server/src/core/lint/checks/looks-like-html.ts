@@ -1,11 +1,7 @@
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
-  {
-    id: 'looks-like-html',
-    title: 'HTML instead of robots.txt',
-    description: 'Crawlers take the valid lines of an HTML page and ignore the rest.',
-  },
+  { id: 'looks-like-html', title: 'HTML instead of robots.txt', description: 'Crawlers take the valid lines of an HTML page and ignore the rest.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** looks-like-html: the body is an HTML page; crawlers take the valid lines and ignore the rest. */

@@ -5,12 +5,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { canonicalRule } from './audience';
 
 export const RULES = [
-  {
-    id: 'pattern-mojibake',
-    title: 'UTF-8 encoded twice',
-    description:
-      'A pattern with "Ã©" where "é" was meant (or "%C3%83%C2%A9" for "%C3%A9"): its UTF-8 was read as Latin-1 and encoded again, so it does not match the URLs the author meant.',
-  },
+  { id: 'pattern-mojibake', title: 'UTF-8 encoded twice', description: 'A pattern with "Ã©" where "é" was meant (or "%C3%83%C2%A9" for "%C3%A9"): its UTF-8 was read as Latin-1 and encoded again, so it does not match the URLs the author meant.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** Runs that may be UTF-8 read as Latin-1: raw characters U+0080–U+00FF, or their escapes %C2…%C3 and %80…%BF. */

@@ -7,11 +7,7 @@ import { statementText } from '../text';
 import { matchesEverything } from './audience';
 
 export const RULES = [
-  {
-    id: 'pattern-never-matches',
-    title: 'Pattern that can never match',
-    description: 'Paths start with "/": a pattern that starts with neither "/" nor "*" matches no URL.',
-  },
+  { id: 'pattern-never-matches', title: 'Pattern that can never match', description: 'Paths start with "/": a pattern that starts with neither "/" nor "*" matches no URL.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** `https://host`, the part a path pattern must not contain. */

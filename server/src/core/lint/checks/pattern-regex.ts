@@ -5,11 +5,7 @@ import type { Check, Fix, Report, RuleDescription } from '../types';
 import { canonicalRule, matchesEverything } from './audience';
 
 export const RULES = [
-  {
-    id: 'pattern-regex',
-    title: 'Regular-expression syntax in a pattern',
-    description: 'robots.txt patterns have no regular expressions: only "*" (any characters) and a final "$" are special, and "\\.", ".*", "(a|b)", "[…]" or a leading "^" are matched as the characters written.',
-  },
+  { id: 'pattern-regex', title: 'Regular-expression syntax in a pattern', description: 'robots.txt patterns have no regular expressions: only "*" (any characters) and a final "$" are special, and "\\.", ".*", "(a|b)", "[…]" or a leading "^" are matched as the characters written.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** What reads as regular-expression syntax, with how to name it. */

@@ -6,11 +6,7 @@ import type { Check, Fix, Report, RuleDescription } from '../types';
 import { canonicalRule, matchesEverything } from './audience';
 
 export const RULES = [
-  {
-    id: 'pattern-space',
-    title: 'Space inside a pattern',
-    description: 'Crawlers send a space in a URL as "%20": a pattern with a raw space matches only paths with a raw space, which crawlers do not request.',
-  },
+  { id: 'pattern-space', title: 'Space inside a pattern', description: 'Crawlers send a space in a URL as "%20": a pattern with a raw space matches only paths with a raw space, which crawlers do not request.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -5,31 +5,11 @@ import type { FoldWords } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
-  {
-    id: 'percent-encoding-stray-percent',
-    title: '"%" without two hex digits',
-    description: 'Such a "%" is compared as a literal percent sign, which URLs carry as "%25".',
-  },
-  {
-    id: 'percent-encoding-unreserved',
-    title: 'Encoded unreserved character',
-    description: 'RFC 9309 decodes an escape such as %62 ("b"), but Google compares it literally: for Googlebot the rule does not match URLs with the plain character.',
-  },
-  {
-    id: 'percent-encoding-lower-case',
-    title: 'Lower-case hex in a percent-escape',
-    description: 'Percent-escapes compare with upper-case hex: %2f is read as %2F.',
-  },
-  {
-    id: 'percent-encoding-double',
-    title: 'Percent-encoded twice',
-    description: '"%253D" is "%3D" encoded once more ("%25" is "%"): it matches URLs that carry "%253D", not the "%3D" links and crawlers usually send.',
-  },
-  {
-    id: 'percent-encoding-non-ascii',
-    title: 'Non-ASCII characters written raw',
-    description: 'Non-ASCII characters are matched as their UTF-8 octets, the way URLs carry them; written percent-encoded they mean the same and read the same in every tool.',
-  },
+  { id: 'percent-encoding-stray-percent', title: '"%" without two hex digits', description: 'Such a "%" is compared as a literal percent sign, which URLs carry as "%25".' },
+  { id: 'percent-encoding-unreserved', title: 'Encoded unreserved character', description: 'RFC 9309 decodes an escape such as %62 ("b"), but Google compares it literally: for Googlebot the rule does not match URLs with the plain character.' },
+  { id: 'percent-encoding-lower-case', title: 'Lower-case hex in a percent-escape', description: 'Percent-escapes compare with upper-case hex: %2f is read as %2F.' },
+  { id: 'percent-encoding-double', title: 'Percent-encoded twice', description: '"%253D" is "%3D" encoded once more ("%25" is "%"): it matches URLs that carry "%253D", not the "%3D" links and crawlers usually send.' },
+  { id: 'percent-encoding-non-ascii', title: 'Non-ASCII characters written raw', description: 'Non-ASCII characters are matched as their UTF-8 octets, the way URLs carry them; written percent-encoded they mean the same and read the same in every tool.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 const HEX = /^[0-9A-Fa-f]{2}$/;

@@ -3,12 +3,7 @@ import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
-  {
-    id: 'private-path-disclosure',
-    title: 'Disallow that reveals a private path',
-    description:
-      'robots.txt is public and is not access control: anyone can read the paths it names. Reported for backups and credentials, files that should not be served, a private area at the top of the site and secret-looking tokens, not for words inside page and product names.',
-  },
+  { id: 'private-path-disclosure', title: 'Disallow that reveals a private path', description: 'robots.txt is public and is not access control: anyone can read the paths it names. Reported for backups and credentials, files that should not be served, a private area at the top of the site and secret-looking tokens, not for words inside page and product names.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

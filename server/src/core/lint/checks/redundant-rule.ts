@@ -7,11 +7,7 @@ import { reportDeadRules } from './dead-rules';
 import type { DeadRule } from './dead-rules';
 
 export const RULES = [
-  {
-    id: 'redundant-rule',
-    title: 'Rule whose removal changes nothing',
-    description: 'Wherever this rule decides, the next rule in line gives the same verdict.',
-  },
+  { id: 'redundant-rule', title: 'Rule whose removal changes nothing', description: 'Wherever this rule decides, the next rule in line gives the same verdict.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** Longer Disallow rules named in the message of a redundant Allow. */

@@ -4,11 +4,7 @@ import { removeRule } from '../rule-removal';
 import { lineSpan, statementText } from '../text';
 
 export const RULES = [
-  {
-    id: 'robots-txt-path',
-    title: 'Rule on /robots.txt',
-    description: '/robots.txt is always fetchable; a rule on it has no effect.',
-  },
+  { id: 'robots-txt-path', title: 'Rule on /robots.txt', description: '/robots.txt is always fetchable; a rule on it has no effect.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 const ROBOTS_TXT = '/robots.txt';

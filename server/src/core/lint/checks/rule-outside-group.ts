@@ -7,11 +7,7 @@ import { lineRange, matchesEverything } from './audience';
 const MAX_RELATED = 200;
 
 export const RULES = [
-  {
-    id: 'rule-outside-group',
-    title: 'Rule before any User-agent',
-    description: 'Allow/Disallow lines before the first User-agent line belong to no group: every crawler ignores them.',
-  },
+  { id: 'rule-outside-group', title: 'Rule before any User-agent', description: 'Allow/Disallow lines before the first User-agent line belong to no group: every crawler ignores them.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -5,12 +5,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { agentKey, lineRange, nameList, requestingUsers } from './audience';
 
 export const RULES = [
-  {
-    id: 'section-without-user-agent',
-    title: 'Rules under a comment heading, still in the group above',
-    description:
-      'A blank line and a comment heading do not start a group: rules after them belong to the group above until the next User-agent line, and apply to its crawlers only.',
-  },
+  { id: 'section-without-user-agent', title: 'Rules under a comment heading, still in the group above', description: 'A blank line and a comment heading do not start a group: rules after them belong to the group above until the next User-agent line, and apply to its crawlers only.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -5,11 +5,7 @@ import { reportDeadRules } from './dead-rules';
 import type { DeadRule } from './dead-rules';
 
 export const RULES = [
-  {
-    id: 'shadowed-rule',
-    title: 'Rule that can never decide',
-    description: 'Another rule of the same group always matches too and wins (longer, or as long and Allow).',
-  },
+  { id: 'shadowed-rule', title: 'Rule that can never decide', description: 'Another rule of the same group always matches too and wins (longer, or as long and Allow).' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

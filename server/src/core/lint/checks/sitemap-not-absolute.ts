@@ -3,11 +3,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
-  {
-    id: 'sitemap-not-absolute',
-    title: 'Sitemap is not an absolute URL',
-    description: 'Sitemap values must be absolute http(s) URLs.',
-  },
+  { id: 'sitemap-not-absolute', title: 'Sitemap is not an absolute URL', description: 'Sitemap values must be absolute http(s) URLs.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;

@@ -2,16 +2,8 @@ import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
-  {
-    id: 'size-limit-file',
-    title: 'Content beyond 500 KiB',
-    description: 'Google ignores everything after the first 500 KiB.',
-  },
-  {
-    id: 'size-limit-line',
-    title: 'Line longer than Google reads',
-    description: 'Google reads only the first 16,663 bytes of a line and ignores the rest of it.',
-  },
+  { id: 'size-limit-file', title: 'Content beyond 500 KiB', description: 'Google ignores everything after the first 500 KiB.' },
+  { id: 'size-limit-line', title: 'Line longer than Google reads', description: 'Google reads only the first 16,663 bytes of a line and ignores the rest of it.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

@@ -9,11 +9,7 @@ import { eol, lineSpan } from '../text';
 import { canonicalRule, groupKeys, groupUsers, matchesEverything, nameList } from './audience';
 
 export const RULES = [
-  {
-    id: 'star-rules-not-inherited',
-    title: 'Named group does not get the * rules',
-    description: 'A crawler with its own group ignores every rule of the * group.',
-  },
+  { id: 'star-rules-not-inherited', title: 'Named group does not get the * rules', description: 'A crawler with its own group ignores every rule of the * group.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** Related entries beyond this many would drown the Problems panel; the fix still copies all. */

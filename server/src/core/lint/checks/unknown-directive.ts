@@ -6,11 +6,7 @@ import { statementSpan } from '../text';
 import { isGzip, isHtmlPage, isUtf16 } from './unreadable';
 
 export const RULES = [
-  {
-    id: 'unknown-directive',
-    title: 'Unknown directive',
-    description: 'Crawlers ignore keys they do not know.',
-  },
+  { id: 'unknown-directive', title: 'Unknown directive', description: 'Crawlers ignore keys they do not know.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**

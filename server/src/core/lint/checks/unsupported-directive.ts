@@ -3,11 +3,7 @@ import type { Check, Report, RuleDescription } from '../types';
 import { statementSpan } from '../text';
 
 export const RULES = [
-  {
-    id: 'unsupported-directive',
-    title: 'Directive most crawlers do not support',
-    description: 'Noindex is unsupported by Google since 2019; Host and Clean-param are Yandex-only; Request-rate and Visit-time are not supported by major crawlers.',
-  },
+  { id: 'unsupported-directive', title: 'Directive most crawlers do not support', description: 'Noindex is unsupported by Google since 2019; Host and Clean-param are Yandex-only; Request-rate and Visit-time are not supported by major crawlers.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /** What to tell the author about each directive major crawlers do not support. */

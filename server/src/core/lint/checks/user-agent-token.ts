@@ -7,16 +7,8 @@ import type { Check, Fix, Report, RuleDescription } from '../types';
 import { agentKey } from './audience';
 
 export const RULES = [
-  {
-    id: 'user-agent-token-misread',
-    title: 'User-agent value read as another product token',
-    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: here that is not the crawler written (or no token at all), so the group may not apply to the crawler meant.',
-  },
-  {
-    id: 'user-agent-token-version',
-    title: 'Ignored text after the product token',
-    description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: what follows the token (a version, a final "*", the rest of a User-Agent header) is ignored, and the token is the crawler meant.',
-  },
+  { id: 'user-agent-token-misread', title: 'User-agent value read as another product token', description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: here that is not the crawler written (or no token at all), so the group may not apply to the crawler meant.' },
+  { id: 'user-agent-token-version', title: 'Ignored text after the product token', description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: what follows the token (a version, a final "*", the rest of a User-Agent header) is ignored, and the token is the crawler meant.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
 /**
