@@ -22,11 +22,18 @@ export async function agentHoverScenario(t) {
     await page.keyboard.press('Escape');
     await ui.parkMouse();
     await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached' }).catch(() => {});
-    const box = await ui.tokenBox(GOOGLEBOT_LINE, token);
-    // Two moves: the first one only wakes the hover controller.
-    await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: text });
+    // A hover the editor did not open (it can miss a move while it re-renders) is asked for
+    // again, with the token found afresh; the last try waits as long as any other wait.
+    for (let attempt = 1; ; attempt++) {
+      const box = await ui.tokenBox(GOOGLEBOT_LINE, token);
+      // Two moves: the first one only wakes the hover controller.
+      await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      if (attempt === 3) break;
+      if (await hover.waitFor({ timeout: 5000 }).then(() => true, () => false)) return hover;
+      await ui.parkMouse();
+    }
     await hover.waitFor();
     return hover;
   };
@@ -44,11 +51,13 @@ export async function agentHoverScenario(t) {
       throw new Error(`the crawler facts are below the hover's fold (facts at ${fact?.y}, hover ends at ${shown ? shown.y + shown.height : '?'})`);
     }
 
-    // On the key: the finding, three of its related lines and a count of the other sixteen.
+    // On the key: the finding, three of its related lines and a count of the others.
     const finding = await hoverOn('User-agent', 'star-rules-not-inherited');
     const text = ui.squash(await finding.textContent());
     const listed = text.split('Does not apply to Googlebot.').length - 1;
-    if (listed !== 4) throw new Error(`the hover lists ${listed} related entries, expected 3 and a count: ${text.slice(0, 600)}`);
-    if (!/16 more lines \(\d+(, \d+){15}\): Does not apply to Googlebot\./.test(text)) throw new Error(`the hover does not count the other lines: ${text.slice(0, 600)}`);
+    // The fourth entry counts the rest; it repeats their message only when all of them share it.
+    if (listed !== 3 || !/\d+ more lines/.test(text)) throw new Error(`the hover lists ${listed} related entries, expected 3 and a count: ${text.slice(0, 600)}`);
+    // 19 * rules and the other named group that ignores them (CCBot and ClaudeBot, folded into this finding): 17 counted.
+    if (!/17 more lines: \d+(, \d+){16}\./.test(text)) throw new Error(`the hover does not count the other lines: ${text.slice(0, 600)}`);
   });
 }

@@ -24,9 +24,12 @@ export async function fetchScenarios(t) {
       await ui.runCommand(t.fetchLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Fetch robots.txt' }));
       await ui.quickInput.fill(site.origin);
       await page.keyboard.press('Enter');
-      await page.locator('.notification-list-item-message', { hasText: `robots.txt of ${site.origin}:` }).waitFor();
       // The fetched file opens in a new editor, beside robots.txt.
       await page.locator('.part.editor .editor-group-container.active .monaco-editor .view-line', { hasText: 'Disallow: /private/' }).first().waitFor();
+      // The outcome is told in a notification; its toast may already be gone, the notification centre keeps it.
+      const told = page.locator('.notification-list-item-message', { hasText: `robots.txt of ${site.origin}:` });
+      if (!(await told.isVisible())) await ui.runCommand('Notifications: Show Notifications');
+      await told.first().waitFor();
       if (!site.requests.includes('/robots.txt')) throw new Error(`the site was asked for ${site.requests.join(', ') || 'nothing'}, not /robots.txt`);
       // The tab is named after the site and the time of the fetch.
       const host = new URL(site.origin).host;
