@@ -7,7 +7,7 @@
 import type { RobotsFile } from '../parse';
 import { CHECKS } from './checks';
 import { analyzeRules } from './rule-analysis';
-import { lintRule } from './rules';
+import { DEFAULT_SEVERITIES } from './severities';
 import type { Finding, LintContext, LintId, Report, SeveritySetting } from './types';
 
 export interface LintOptions {
@@ -31,7 +31,7 @@ export function lint(file: RobotsFile, options: LintOptions = {}): Finding[] {
     for (const report of reports) {
       const setting = options.severities?.[report.id];
       if (setting === 'off') continue;
-      findings.push({ ...report, severity: setting ?? lintRule(report.id).severity });
+      findings.push({ ...report, severity: setting ?? DEFAULT_SEVERITIES[report.id] });
     }
   }
   return findings.sort((a, b) => a.span.start - b.span.start || a.id.localeCompare(b.id));

@@ -2,9 +2,8 @@
  * The lint rule table: stable ids (the `Diagnostic.code`), default severities, and what
  * each rule is about. Each check file describes the rules it reports, so the list of rules
  * is read from the list of checks and kept nowhere else; their default severities are the
- * one table of `severities.ts`. Checks report by id;
- * `lint()` stamps the row's severity, or the user's setting for the id; code actions pick
- * fixes by id.
+ * one table of `severities.ts`. Checks report by id; `lint()` stamps the table's severity,
+ * or the user's setting for the id; code actions pick fixes by id.
  */
 
 import { CHECKS } from './checks';
