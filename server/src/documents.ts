@@ -8,6 +8,7 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lint, parseRobots } from './core';
 import type { Finding, LintId, Line, RobotsFile, SeveritySetting } from './core';
+import { DocumentState } from './document-state';
 import type { ReplayCount } from './protocol';
 import type { Log } from './run-safe';
 
@@ -36,7 +37,8 @@ export class RobotsDocuments {
   /** The synced text documents (incremental sync). */
   readonly documents = new TextDocuments(TextDocument);
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly replay = new Map<string, ReplayEntry>();
+  /** Counts are kept for open documents (and a few about to open), never for every URI ever named. */
+  private readonly replay = new DocumentState<ReplayEntry>((uri) => this.documents.get(uri) !== undefined);
   private severities: LintSeverities = {};
   private generation = 0;
 
@@ -75,12 +77,16 @@ export class RobotsDocuments {
   }
 
   setReplayCounts(uri: string, counts: readonly ReplayCount[]): void {
+    if (typeof uri !== 'string') return;
     if (counts.length === 0) {
       this.replay.delete(uri);
       return;
     }
     const requests = new Map<number, number>();
-    for (const { line, requests: n } of counts) {
+    for (const count of counts) {
+      // The client is trusted for shapes, but a malformed entry is skipped, never a crash.
+      if (typeof count !== 'object' || count === null) continue;
+      const { line, requests: n } = count;
       if (Number.isInteger(line) && line >= 0 && Number.isFinite(n)) requests.set(line, (requests.get(line) ?? 0) + n);
     }
     this.replay.set(uri, { version: this.documents.get(uri)?.version ?? null, requests });

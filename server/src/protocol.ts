@@ -129,8 +129,22 @@ export interface MatrixRow {
 export interface MatrixResult {
   readonly paths: readonly string[];
   readonly rows: readonly MatrixRow[];
+  /** Present when the matrix asked for was larger than the server judges: what was left out and why. */
+  readonly truncated?: MatrixTruncation;
   /** Present on a fetched document whose robots.txt was unreachable or unavailable: why no rule decided. */
   readonly fetchState?: FetchStateNote;
+}
+
+/** What a bounded matrix left out; every cell it does return is judged on the whole path. */
+export interface MatrixTruncation {
+  /** Paths left out because they are longer than the server judges. */
+  readonly longPaths: number;
+  /** Paths left out beyond the most paths one matrix has. */
+  readonly extraPaths: number;
+  /** Agents (rows) left out beyond the most cells one matrix has. */
+  readonly extraAgents: number;
+  /** One sentence saying what was left out and the bounds. */
+  readonly message: string;
 }
 
 /** Every crawler × every path, decided on the current buffer. */

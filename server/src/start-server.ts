@@ -40,12 +40,13 @@ import {
   ReplayRequest,
   TestUrlRequest,
 } from './protocol';
+import { paramsObject } from './features/request-params';
 import { runSafe, runSafeVoid } from './run-safe';
 
 export function startServer(connection: Connection): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new RobotsDocuments(log);
-  const fetched = new FetchedDocuments();
+  const fetched = new FetchedDocuments((uri) => documents.documents.get(uri) !== undefined);
 
   let configurationRequests = false;
   let dynamicConfigurationRegistration = false;
@@ -122,10 +123,15 @@ export function startServer(connection: Connection): void {
   );
   documents.documents.listen(connection);
 
-  /** The parsed document a request is about; an unknown document is an error for custom requests. */
-  const parsedOrThrow = (uri: unknown): ParsedDocument => {
-    const parsed = typeof uri === 'string' ? documents.get(uri) : undefined;
-    if (!parsed) throw new ResponseError(ErrorCodes.InvalidParams, `${String(uri)} is not an open robots.txt document.`);
+  /**
+   * The parsed document a request is about. Params that are no object or carry no string
+   * `uri`, and an unknown document, are InvalidParams for custom requests.
+   */
+  const parsedOrThrow = (params: unknown, request: string): ParsedDocument => {
+    const uri = paramsObject(params, request).uri;
+    if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `"uri" must be the string URI of an open robots.txt document.`);
+    const parsed = documents.get(uri);
+    if (!parsed) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not an open robots.txt document.`);
     return parsed;
   };
   /** Runs a standard feature on an open document; null when the document is not open. */
@@ -153,14 +159,14 @@ export function startServer(connection: Connection): void {
 
   const failed = (what: string) => new ResponseError<void>(ErrorCodes.InternalError, `${what} failed; the server log has the details.`);
   connection.onRequest(TestUrlRequest, (params, token) =>
-    runSafe(log, 'Test URL', token, failed('Test URL'), () => fetched.testUrl(parsedOrThrow(params.uri), params)),
+    runSafe(log, 'Test URL', token, failed('Test URL'), () => fetched.testUrl(parsedOrThrow(params, 'robotsLens/testUrl'), params)),
   );
   connection.onRequest(MatrixRequest, (params, token) =>
-    runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => fetched.matrix(parsedOrThrow(params.uri), params, token)),
+    runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => fetched.matrix(parsedOrThrow(params, 'robotsLens/matrix'), params, token)),
   );
   connection.onRequest(FileSummaryRequest, (params, token) =>
     runSafe(log, 'File summary', token, failed('The file summary'), () => {
-      const parsed = parsedOrThrow(params.uri);
+      const parsed = parsedOrThrow(params, 'robotsLens/fileSummary');
       return fileSummary(parsed, documents.findings(parsed));
     }),
   );
@@ -168,7 +174,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => checkUrlRequest(params)));
   connection.onRequest(ReplayRequest, (params, token) =>
     runSafe(log, 'Replay', token, failed('The replay'), () => {
-      const parsed = parsedOrThrow(params.uri);
+      const parsed = parsedOrThrow(params, 'robotsLens/replay');
       const origin = fetched.get(parsed.uri)?.origin;
       return replayRequest(parsed, params, token, {
         ...(origin !== undefined ? { origin } : {}),
@@ -182,7 +188,7 @@ export function startServer(connection: Connection): void {
   );
   connection.onRequest(CompareRequest, (params, token) =>
     runSafe(log, 'Compare', token, failed('The comparison'), () => {
-      const parsed = parsedOrThrow(params.uri);
+      const parsed = parsedOrThrow(params, 'robotsLens/compare');
       const origin = fetched.get(parsed.uri)?.origin;
       return compareRequest(parsed, params, token, origin !== undefined ? { origin } : {});
     }),

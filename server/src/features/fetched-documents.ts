@@ -8,6 +8,7 @@
 
 import type { CancellationToken } from 'vscode-languageserver';
 import { allowedByFetchState } from '../core';
+import { DocumentState } from '../document-state';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type {
@@ -27,7 +28,13 @@ import { testUrl } from './test-url-request';
  * here, so that a fetched document is always judged with its origin and fetch state.
  */
 export class FetchedDocuments {
-  private readonly sources = new Map<string, FetchedSource>();
+  /** Sources are kept for open documents (and a few about to open), never for every URI ever named. */
+  private readonly sources: DocumentState<FetchedSource>;
+
+  /** `isOpen`: whether the editor has the document open now. */
+  constructor(isOpen: (uri: string) => boolean) {
+    this.sources = new DocumentState(isOpen);
+  }
 
   set(params: FetchedDocumentParams): void {
     if (typeof params?.uri !== 'string') return;
@@ -54,10 +61,10 @@ export class FetchedDocuments {
     return note === undefined ? result : { ...result, fetchState: note };
   }
 
-  matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken): MatrixResult {
+  async matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken): Promise<MatrixResult> {
     const source = this.sources.get(parsed.uri);
     const origin = typeof params.origin === 'string' ? params.origin : source?.origin;
-    const result = matrix(parsed, origin !== undefined ? { ...params, origin } : params, token, source?.state);
+    const result = await matrix(parsed, origin !== undefined ? { ...params, origin } : params, token, source?.state);
     const note = source !== undefined ? fetchStateNote(source) : undefined;
     return note === undefined ? result : { ...result, fetchState: note };
   }

@@ -1,35 +1,60 @@
 /**
  * `robotsLens/matrix`: every crawler × every path, decided on the current buffer with the
  * one matcher. The server asks through `FetchedDocuments`, which adds a fetched document's
- * origin and fetch state.
+ * origin and fetch state. The work is bounded (path length, paths, cells) and done in slices
+ * that give the event loop a turn, so a `$/cancelRequest` is seen and honoured mid-way.
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
 import { CRAWLERS, decideUnderFetchState, matcherFor, samplePaths } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
-import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow } from '../protocol';
+import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
+import { optionalText, optionalTextList, paramsObject } from './request-params';
 
-/** More agents or paths than this in one matrix is a mistake, not a question. */
-const MAX_MATRIX_CELLS = 200_000;
+/** More cells than this in one matrix is a mistake, not a question: later agents are left out. */
+export const MAX_MATRIX_CELLS = 200_000;
+/** Columns of one matrix at most. */
+export const MAX_MATRIX_PATHS = 2_000;
+/** Longer paths are left out rather than cut: a verdict on a cut path would speak of another URL. */
+export const MAX_MATRIX_PATH_LENGTH = 16_384;
+/** Work between two turns of the event loop: cells, and characters of paths judged. */
+const SLICE_CELLS = 256;
+const SLICE_CHARACTERS = 1_000_000;
 
-export function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken, state: FetchState = 'rules'): MatrixResult {
+export async function matrix(parsed: ParsedDocument, params: MatrixParams, token: CancellationToken, state: FetchState = 'rules'): Promise<MatrixResult> {
+  const checked = paramsObject(params, 'robotsLens/matrix');
+  const origin = optionalText(checked, 'origin');
+  const askedAgents = optionalTextList(checked, 'agents');
+  const askedPaths = optionalTextList(checked, 'paths');
   const matcher = matcherFor(parsed.file);
-  const options = params.origin !== undefined ? { origin: params.origin } : {};
-  const agents = params.agents && params.agents.length > 0 ? params.agents : CRAWLERS.filter((c) => c.wellKnown).map((c) => c.token);
-  const paths = params.paths && params.paths.length > 0 ? params.paths : samplePaths(parsed.file);
-  if (agents.length * paths.length > MAX_MATRIX_CELLS) {
-    throw new RangeError(`A matrix of ${agents.length} agent${agents.length === 1 ? '' : 's'} × ${paths.length} path${paths.length === 1 ? '' : 's'} is too large (at most ${MAX_MATRIX_CELLS} cells).`);
-  }
+  const options = origin !== undefined ? { origin } : {};
+  const allAgents = askedAgents && askedAgents.length > 0 ? askedAgents : CRAWLERS.filter((c) => c.wellKnown).map((c) => c.token);
+  const wantedPaths = askedPaths && askedPaths.length > 0 ? askedPaths : samplePaths(parsed.file);
+  const shortPaths = wantedPaths.filter((path) => path.length <= MAX_MATRIX_PATH_LENGTH);
+  const paths = shortPaths.slice(0, MAX_MATRIX_PATHS);
+  const agents = allAgents.slice(0, Math.max(1, Math.floor(MAX_MATRIX_CELLS / Math.max(1, paths.length))));
+  const truncated = truncation(wantedPaths.length - shortPaths.length, shortPaths.length - paths.length, allAgents.length - agents.length);
+
   const rows: MatrixRow[] = [];
+  let sliceCells = 0;
+  let sliceCharacters = 0;
   for (const agent of agents) {
-    // The caller answers a cancelled request; stop working for it early.
-    if (token.isCancellationRequested) break;
-    const resolved = matcher.resolve(String(agent));
-    const cells = paths.map((path): MatrixCell => {
+    const resolved = matcher.resolve(agent);
+    const cells: MatrixCell[] = [];
+    for (const path of paths) {
+      if (sliceCells >= SLICE_CELLS || sliceCharacters >= SLICE_CHARACTERS) {
+        sliceCells = 0;
+        sliceCharacters = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        // The caller answers a cancelled request; stop working for it.
+        if (token.isCancellationRequested) return { paths, rows, ...(truncated ? { truncated } : {}) };
+      }
       const verdict = decideUnderFetchState(state, matcher, path, resolved, options);
-      return { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
-    });
+      cells.push({ outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason });
+      sliceCells++;
+      sliceCharacters += path.length + agent.length;
+    }
     const selected = matcher.select(resolved)?.group;
     const crawler = resolved.crawler;
     rows.push({
@@ -41,5 +66,18 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
       cells,
     });
   }
-  return { paths, rows };
+  return { paths, rows, ...(truncated ? { truncated } : {}) };
+}
+
+function truncation(longPaths: number, extraPaths: number, extraAgents: number): MatrixTruncation | undefined {
+  if (longPaths === 0 && extraPaths === 0 && extraAgents === 0) return undefined;
+  const parts: string[] = [];
+  if (longPaths > 0) parts.push(`${count(longPaths, 'path')} longer than ${MAX_MATRIX_PATH_LENGTH.toLocaleString('en-US')} characters`);
+  if (extraPaths > 0) parts.push(`${count(extraPaths, 'path')} beyond the first ${MAX_MATRIX_PATHS.toLocaleString('en-US')}`);
+  if (extraAgents > 0) parts.push(`${count(extraAgents, 'agent')} beyond ${MAX_MATRIX_CELLS.toLocaleString('en-US')} cells`);
+  return { longPaths, extraPaths, extraAgents, message: `Left out of the matrix: ${parts.join('; ')}.` };
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -31,3 +31,36 @@ export async function invalidInputAsParamsError<T>(work: () => Promise<T>): Prom
     throw error;
   }
 }
+
+/** The params object itself: null, a list or a scalar is answered as InvalidParams. */
+export function paramsObject(params: unknown, request: string): Record<string, unknown> {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `${request} needs its params as an object.`);
+  }
+  return params as Record<string, unknown>;
+}
+
+/** A field that must be a string, empty allowed (a URL or path the matcher judges as given). */
+export function requiredText(params: Record<string, unknown>, name: string): string {
+  const value = params[name];
+  if (typeof value !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a string.`);
+  return value;
+}
+
+/** A field that is absent (undefined or null) or a string. */
+export function optionalText(params: Record<string, unknown>, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a string when given.`);
+  return value;
+}
+
+/** A field that is absent (undefined or null) or a list of strings. */
+export function optionalTextList(params: Record<string, unknown>, name: string): readonly string[] | undefined {
+  const value = params[name];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a list of strings when given.`);
+  }
+  return value as readonly string[];
+}

@@ -8,11 +8,15 @@ import { decideUnderFetchState, matcherFor } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
+import { optionalText, optionalTextList, paramsObject, requiredText } from './request-params';
 
 /** `state`: how the document's robots.txt was fetched (it decides before the rules); `noRulesExplanation` says why when it does. */
 export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: FetchState = 'rules', noRulesExplanation?: string): TestUrlResult {
+  const checked = paramsObject(params, 'robotsLens/testUrl');
+  const url = requiredText(checked, 'url');
+  const agents = optionalTextList(checked, 'agents') ?? [];
+  const origin = optionalText(checked, 'origin');
   const matcher = matcherFor(parsed.file);
-  const options = { ...(params.origin !== undefined ? { origin: params.origin } : {}), ...(noRulesExplanation !== undefined ? { noRulesExplanation } : {}) };
-  const agents = Array.isArray(params.agents) ? params.agents : [];
-  return { verdicts: agents.map((agent) => decideUnderFetchState(state, matcher, String(params.url), String(agent), options)) };
+  const options = { ...(origin !== undefined ? { origin } : {}), ...(noRulesExplanation !== undefined ? { noRulesExplanation } : {}) };
+  return { verdicts: agents.map((agent) => decideUnderFetchState(state, matcher, url, agent, options)) };
 }
