@@ -67,6 +67,8 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { language: ROBOTS_LANGUAGE_ID, scheme: 'untitled' },
     ],
     outputChannelName: 'robots.txt Lens Language Server',
+    // Hovers show rule text of fetched files: never trusted (no command links), never HTML.
+    markdown: { isTrusted: false, supportHtml: false },
   };
   // The id `robotsLens` makes the client read `robotsLens.trace.server`.
   const client = new LanguageClient('robotsLens', 'robots.txt Lens Language Server', serverOptions, clientOptions);

@@ -23,7 +23,7 @@ export type { Finding, Fix, LintId, Severity, SeveritySetting } from './lint';
 
 // explain: what a pattern matches, who a group is for, what a directive does
 export {
-  chainText, crawlDelayText, describeDirective, DIRECTIVE_KEYS, explainPattern, groupAudience,
+  chainText, codeSpan, crawlDelayText, describeDirective, DIRECTIVE_KEYS, explainPattern, groupAudience,
   patternExamples, purposeText, readAgentValue, samplePaths,
 } from './explain';
 export type { GroupAudience } from './explain';

@@ -11,6 +11,7 @@ import {
   analyzeRules,
   CANONICAL_KEY,
   chainText,
+  codeSpan,
   crawlDelayText,
   describeDirective,
   explainPattern,
@@ -191,7 +192,7 @@ function directiveHover(line: Line): string | undefined {
   if (doc) {
     out.push(`**${doc.name}**${doc.standard ? ' — RFC 9309' : ' — not in RFC 9309'}`, '', doc.summary, '', doc.nuance);
   } else {
-    out.push(`**${line.key}** — not a directive crawlers know`, '', 'Crawlers ignore lines whose key they do not know.');
+    out.push(`**${plainText(line.key)}** — not a directive crawlers know`, '', 'Crawlers ignore lines whose key they do not know.');
   }
   const reading = readKey(line.key);
   if (reading && reading.spelling !== 'exact') {
@@ -208,12 +209,10 @@ function directiveHover(line: Line): string | undefined {
  * `crawl-*.googlebot.com` keeps its asterisk instead of turning the rest into italics.
  */
 function plainText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_{}[\]<>#|~&!]/g, (c) => `\\${c}`);
 }
 
-/** An inline code span that survives backticks in the text. */
+/** An inline code span that no backticks in the text can close: rule text is remote content, never Markdown. */
 function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
+  return codeSpan(text);
 }

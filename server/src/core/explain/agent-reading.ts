@@ -7,6 +7,7 @@
 import { crawlerByToken, resolveAgent } from '../crawlers';
 import type { CrawlDelaySupport, Crawler, CrawlerPurpose } from '../crawlers';
 import { isStarAgent, productToken, tokenKey } from '../product-token';
+import { codeSpan } from './code-span';
 
 export interface AgentReading {
   /** The value as written. */
@@ -43,14 +44,14 @@ export function readAgentValue(value: string): AgentReading {
   const missed = meant && tokenKey(meant.token) !== tokenKey(token) ? meant : undefined;
   let reading: string;
   if (token === '') {
-    reading = `\`${value}\` starts with no letter, \`-\` or \`_\`, so crawlers read no product token from it: this line governs nobody.`;
+    reading = `${codeSpan(value)} starts with no letter, \`-\` or \`_\`, so crawlers read no product token from it: this line governs nobody.`;
   } else if (differs) {
-    reading = `Crawlers read only the product token \`${token}\` from \`${value}\` (the leading run of letters, \`-\` and \`_\`).`;
+    reading = `Crawlers read only the product token ${codeSpan(token)} from ${codeSpan(value)} (the leading run of letters, \`-\` and \`_\`).`;
   } else {
-    reading = `Crawlers compare the token \`${token}\` case-insensitively with their own tokens.`;
+    reading = `Crawlers compare the token ${codeSpan(token)} case-insensitively with their own tokens.`;
   }
   if (missed) {
-    reading += ` ${missed.name} looks for \`${missed.token}\`, so it does not obey this line.`;
+    reading += ` ${missed.name} looks for ${codeSpan(missed.token)}, so it does not obey this line.`;
   }
   const base = { value, isStar: false, token, differs, reading };
   return { ...base, ...(crawler ? { crawler } : {}), ...(missed ? { missed } : {}) };

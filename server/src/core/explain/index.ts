@@ -14,3 +14,4 @@ export type { AgentReading } from './agent-reading';
 export { DIRECTIVE_KEYS, describeDirective } from './directives';
 export type { DirectiveDoc } from './directives';
 export { samplePaths } from './sample-paths';
+export { codeSpan } from './code-span';

@@ -7,6 +7,7 @@
 import { googleLiteralPattern, normalizePattern } from '../encoding';
 import { compilePattern, indexHtmlPattern, matches, patternLanguage } from '../match';
 import type { RuleKind } from '../parse';
+import { codeSpan } from './code-span';
 
 export interface PatternMeaning {
   /** The pattern as written. */
@@ -45,9 +46,9 @@ function neverMatchesSummary(pattern: string): string {
   const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*(\/.*)?$/.exec(pattern);
   if (url) {
     const path = url[1] ?? '/';
-    return `Matches no URL: patterns are compared with the path only, never with a scheme and host. Write \`${path}\` instead.`;
+    return `Matches no URL: patterns are compared with the path only, never with a scheme and host. Write ${codeSpan(path)} instead.`;
   }
-  return `Matches no URL: every path starts with "/", and this pattern starts with neither "/" nor "*". Did you mean \`/${pattern}\`?`;
+  return `Matches no URL: every path starts with "/", and this pattern starts with neither "/" nor "*". Did you mean ${codeSpan(`/${pattern}`)}?`;
 }
 
 function summarize(normalized: string): string {
@@ -57,12 +58,12 @@ function summarize(normalized: string): string {
     if (anchored) {
       return body === '/'
         ? 'Only the home page `/` itself, without a query string.'
-        : `Only the URL \`${body}\` exactly: not \`${body}?…\` and nothing longer.`;
+        : `Only the URL ${codeSpan(body)} exactly: not ${codeSpan(`${body}?…`)} and nothing longer.`;
     }
     if (body === '/') return 'Every URL on the site: every path starts with `/`.';
     // A prefix without a final slash is the classic surprise: `/private` also matches `/private-old`.
-    const surprise = /[A-Za-z0-9]$/.test(body) ? ` (\`${body}-old\` and \`${body}/x\` too)` : '';
-    return `Every URL whose path and query start with \`${body}\`${surprise}.`;
+    const surprise = /[A-Za-z0-9]$/.test(body) ? ` (${codeSpan(`${body}-old`)} and ${codeSpan(`${body}/x`)} too)` : '';
+    return `Every URL whose path and query start with ${codeSpan(body)}${surprise}.`;
   }
   // `*` is any run of characters, so the glob's pieces must appear in order.
   const pieces = body.split('*');
@@ -70,10 +71,10 @@ function summarize(normalized: string): string {
   const last = pieces[pieces.length - 1] ?? '';
   const middle = pieces.slice(1, -1).filter((p) => p !== '');
   const parts: string[] = [];
-  if (first !== '' && first !== '/') parts.push(`start with \`${first}\``);
-  for (const piece of middle) parts.push(`contain \`${piece}\``);
+  if (first !== '' && first !== '/') parts.push(`start with ${codeSpan(first)}`);
+  for (const piece of middle) parts.push(`contain ${codeSpan(piece)}`);
   // A final `*$` anchors nothing: the star already reaches the end.
-  if (last !== '') parts.push(anchored ? `end with \`${last}\`` : `contain \`${last}\``);
+  if (last !== '') parts.push(anchored ? `end with ${codeSpan(last)}` : `contain ${codeSpan(last)}`);
   if (parts.length === 0) return 'Every URL on the site: `*` matches any run of characters, `/` included.';
   const sentence = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', then ')}, and then ${parts[parts.length - 1]!}`;
   return `Every URL whose path and query ${sentence} (\`*\` stands for any run of characters, \`/\` included).`;
@@ -85,11 +86,11 @@ function notesFor(pattern: string, normalized: string, kind: RuleKind): string[]
   if (body.includes('$')) notes.push('Only a final `$` anchors the end; the `$` inside this pattern is a literal character.');
   if (/[A-Za-z]/.test(body.replace(/%[0-9A-F]{2}/g, ''))) notes.push('Matching is case-sensitive.');
   if (body.includes('?')) notes.push('The query string is part of what is matched.');
-  if (normalized !== pattern) notes.push(`Compared in its normalised form \`${normalized}\` (percent-escapes of unreserved characters decoded, other hex upper-cased, non-ASCII encoded).`);
+  if (normalized !== pattern) notes.push(`Compared in its normalised form ${codeSpan(normalized)} (percent-escapes of unreserved characters decoded, other hex upper-cased, non-ASCII encoded).`);
   const literal = googleLiteralPattern(pattern);
   if (literal !== normalized) {
     notes.push(
-      `Google's open-source parser compares percent-escapes literally and reads this as \`${literal}\`, so it may decide differently; write the plain characters to make both agree.`,
+      `Google's open-source parser compares percent-escapes literally and reads this as ${codeSpan(literal)}, so it may decide differently; write the plain characters to make both agree.`,
     );
   }
   // Only worth saying for a rule aimed at it, not for every `Disallow: /`.
@@ -99,7 +100,7 @@ function notesFor(pattern: string, normalized: string, kind: RuleKind): string[]
   if (kind === 'allow') {
     const implicit = indexHtmlPattern(normalized);
     if (implicit !== undefined) {
-      notes.push(`Google also allows \`${implicit.slice(0, -1)}\` exactly (an Allow on an \`index.htm(l)\` file covers its directory URL).`);
+      notes.push(`Google also allows ${codeSpan(implicit.slice(0, -1))} exactly (an Allow on an \`index.htm(l)\` file covers its directory URL).`);
     }
   }
   return notes;
