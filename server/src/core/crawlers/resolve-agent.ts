@@ -46,6 +46,8 @@ const BROWSER_PRODUCTS = new Set([
   'edg',
   'version',
   'mobile',
+  'chromium',
+  'ubuntu',
 ]);
 
 const BARE_TOKEN = /^[A-Za-z0-9_-]+$/;
@@ -218,49 +220,85 @@ function describeCrawler(crawler: Crawler, subject?: string): string {
   return `${who} looks for ${chain.join(', then ')}.`;
 }
 
+/*
+ * Words that say what kind of agent a header is, never which one: `Sogou web spider/4.0`
+ * is Sogou, not `spider`. A token is never one of these.
+ */
+const GENERIC_WORDS = new Set([
+  'bot', 'bots', 'crawler', 'crawlers', 'spider', 'spiders', 'robot', 'robots', 'web', 'www', 'http', 'https',
+  'seo', 'search', 'news', 'pic', 'image', 'images', 'video', 'compatible', 'agent', 'client',
+  'the', 'by', 'for', 'like', 'linux', 'windows', 'android', 'x11', 'u',
+]);
+
 /**
  * The product token a User-Agent header most plausibly stands for, or '' when it has none.
  * One linear pass: parenthesised comments are skipped for products, because they hold
- * platform details (`Build/MMB29P`) rather than the requester's name.
+ * platform details (`Build/MMB29P`) rather than the requester's name. A product name may be
+ * several words: at the start of the header (`Screaming Frog SEO Spider/19.0`) its token is
+ * its first word that is not generic, as a `User-agent: Screaming Frog SEO Spider` line is
+ * read as `Screaming`; later (`… Safari/537.36 Foo Spider/1.0`) the words before it are more
+ * often the end of something else, so its last word that is not generic.
  */
 function plausibleToken(header: string): string {
   COMPATIBLE.lastIndex = 0;
   for (let m = COMPATIBLE.exec(header); m !== null; m = COMPATIBLE.exec(header)) {
     const name = m[1];
-    if (name !== undefined && name.toLowerCase() !== 'msie') return name;
+    if (name !== undefined && name.toLowerCase() !== 'msie' && !isGeneric(name)) return name;
   }
 
   let firstProduct = '';
   let firstRun = '';
+  // The run of bare words (`Screaming Frog SEO`) the next product name may continue: its
+  // first and last words that are not generic, and whether it began the header.
+  let phrase = '';
+  let phraseLast = '';
+  let phraseAtStart = false;
   let depth = 0;
   const n = header.length;
   let i = 0;
   while (i < n) {
     const c = header.charCodeAt(i);
-    if (c === 0x28) {
-      depth++;
-      i++;
-      continue;
-    }
-    if (c === 0x29) {
-      if (depth > 0) depth--;
+    if (c === 0x28 || c === 0x29) {
+      depth = c === 0x28 ? depth + 1 : Math.max(0, depth - 1);
+      phrase = '';
       i++;
       continue;
     }
     if (!isNameChar(c)) {
+      if (!isSpace(c)) phrase = '';
       i++;
       continue;
     }
     const start = i;
     while (i < n && isNameChar(header.charCodeAt(i))) i++;
     const name = header.slice(start, i);
-    if (firstRun === '') firstRun = name;
-    const isProduct = depth === 0 && header.charCodeAt(i) === 0x2f && (start === 0 || isSpace(header.charCodeAt(start - 1)));
-    if (!isProduct) continue;
-    if (!BROWSER_PRODUCTS.has(name.toLowerCase())) return name;
-    if (firstProduct === '') firstProduct = name;
+    const bare = depth === 0 && (start === 0 || isSpace(header.charCodeAt(start - 1)));
+    if (firstRun === '' && !isGeneric(name)) firstRun = name;
+    if (!bare) {
+      phrase = '';
+      continue;
+    }
+    if (phrase === '') phraseAtStart = start === 0;
+    if (!isGeneric(name)) {
+      if (phrase === '') phrase = name;
+      phraseLast = name;
+    }
+    if (header.charCodeAt(i) !== 0x2f) {
+      if (i < n && !isSpace(header.charCodeAt(i))) phrase = '';
+      continue;
+    }
+    // A product: `Name/version`, its name possibly several words long.
+    const product = phraseAtStart ? phrase : phrase === '' ? '' : phraseLast;
+    phrase = '';
+    if (product === '') continue;
+    if (!BROWSER_PRODUCTS.has(product.toLowerCase()) && !BROWSER_PRODUCTS.has(name.toLowerCase())) return product;
+    if (firstProduct === '') firstProduct = product;
   }
   return firstProduct !== '' ? firstProduct : firstRun;
+}
+
+function isGeneric(word: string): boolean {
+  return GENERIC_WORDS.has(word.toLowerCase());
 }
 
 /** Characters of a product name: letters, digits, `-` and `_`. */
