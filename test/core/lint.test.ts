@@ -603,6 +603,7 @@ describe('the whole catalogue', () => {
     'User-agent: AB42bot\nCrawl-delay: 1s\nDisallow: /a%2f\nDisallow: /100%\nDisallow: /ツ\nDisallow: /caf\uFFFD\nDisallow: /' + 'a'.repeat(GOOGLE_MAX_LINE_BYTES),
     'User-agent: YisouSpider\n\nUser-agent: bingbot\nCrawl-delay: 5\nCrawl-delay: 10\nDisallow: /',
     'User-agent: Googlebot\nDisallow: /a b\nDisallow: /.*\\.pdf$\nDisallow: /caf\u00c3\u00a9\nDisallow: /x%253D\n\n# Store section\nDisallow: /shop/',
+    'User-agent: *\n' + Array.from({ length: 60 }, (_, i) => `Disallow: /*k${i}*z`).join('\n'),
   ];
 
   test('every id of the table is reported by some check', () => {
@@ -622,6 +623,7 @@ describe('the whole catalogue', () => {
       'empty-disallow-ignored': 'warning',
       'shadowed-rule': 'warning',
       'redundant-rule': 'hint',
+      'rule-analysis-skipped': 'information',
       'rule-outside-group': 'error',
       'unknown-directive': 'warning',
       'google-only-spelling': 'warning',

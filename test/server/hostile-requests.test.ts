@@ -7,7 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CancellationTokenSource, ErrorCodes, HoverRequest, ResponseError } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, DiagnosticSeverity, ErrorCodes, HoverRequest, PublishDiagnosticsNotification, ResponseError } from 'vscode-languageserver-protocol/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import type { MarkupContent, ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import {
   CompareRequest,
@@ -178,5 +179,30 @@ describe('the matrix gives the event loop a turn', () => {
     assert.ok(result.rows.length < agents.length, `${result.rows.length} rows judged after the cancellation`);
     const whole = await matrix(parsed, { uri: parsed.uri, agents, paths }, new CancellationTokenSource().token);
     assert.equal(whole.rows.length, agents.length);
+  });
+});
+
+describe('a group past the proof budget over LSP', () => {
+  const published = new Map<string, (params: PublishDiagnosticsParams) => void>();
+  before(async () => {
+    server = await startTestServer({
+      onConnection: (c) => c.onNotification(PublishDiagnosticsNotification.type, (params) => published.get(params.uri)?.(params)),
+    });
+    connection = server.connection;
+  });
+  after(() => server?.stop());
+
+  test('publishes the repeat as shadowed and one information diagnostic for the group', async () => {
+    const lines = ['User-agent: *', 'Disallow: /bb*a*b//', 'Disallow: /bb*a*b//'];
+    for (let i = 0; i < 1_000; i++) lines.push(`Disallow: /*${i.toString(36)}*q${i % 7}`);
+    const uri = `file:///budget/robots.txt`;
+    const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => published.set(uri, resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: lines.join('\n') } });
+    const { diagnostics: list } = await diagnostics;
+    const skipped = list.filter((d) => d.code === 'rule-analysis-skipped');
+    assert.equal(skipped.length, 1, JSON.stringify(list.map((d) => d.code)));
+    assert.equal(skipped[0]!.severity, DiagnosticSeverity.Information);
+    assert.equal(skipped[0]!.range.start.line, 0);
+    assert.ok(list.some((d) => d.code === 'shadowed-rule' && d.range.start.line === 2), JSON.stringify(list.map((d) => [d.code, d.range.start.line])));
   });
 });

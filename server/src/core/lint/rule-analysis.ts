@@ -12,6 +12,9 @@
  *   also fall back on "no rule matches ⇒ allowed".
  * A rule in groups pooled under several tokens is reported only when the claim holds in
  * every pool it belongs to.
+ * When a proof would cost too much, what is cheap and certain is still said: a rule whose
+ * normalised pattern repeats a higher-ranked rule's is shadowed by it. The rules left
+ * unproved are counted by group, so the group can say that its analysis was cut short.
  */
 
 import { indexHtmlPattern } from '../match';
@@ -33,12 +36,16 @@ export interface RuleStatus {
 export interface RuleAnalysis {
   /** Status by physical line of the rule; absent for rules that are live. */
   readonly byLine: ReadonlyMap<number, RuleStatus>;
+  /** By group index: its rules whose shadowing was not proved either way (the proof budget ran out). */
+  readonly unproved: ReadonlyMap<number, readonly Rule[]>;
 }
 
-/** Candidate limits keep a 10,000-rule group linear; past them we say nothing. */
-const MAX_WILDCARD_CANDIDATES = 48;
+/** Candidate limits keep a 10,000-rule group linear; past them only repeats are reported. */
+export const MAX_WILDCARD_CANDIDATES = 48;
 const MAX_DESCENDANTS = 256;
 const MAX_ANCESTORS = 4 * MAX_WILDCARD_CANDIDATES + 64;
+/** The shadowing proof of a rule would compare more rules than the limits allow. */
+const GAVE_UP = 'gave up';
 
 const cache = new WeakMap<RobotsFile, RuleAnalysis>();
 
@@ -62,13 +69,20 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
   // Files often repeat one block of rules for many crawlers (one group each): a pattern's
   // facts, and the proofs between two patterns, are the same in every pool.
   const patterns = new PatternFactsCache();
+  const unproved = new Map<number, Set<Rule>>();
   for (const groups of file.groupsByToken.values()) {
     const pool: Rule[] = [];
     for (const g of groups) {
       const group = file.groups[g];
       if (group) for (const rule of group.rules) pool.push(rule);
     }
-    for (const status of analyzePool(pool, patterns)) {
+    const analysed = analyzePool(pool, patterns);
+    for (const rule of analysed.unproved) {
+      const set = unproved.get(rule.group);
+      if (set) set.add(rule);
+      else unproved.set(rule.group, new Set([rule]));
+    }
+    for (const status of analysed.statuses) {
       const list = perRule.get(status.rule);
       if (list) list.push(status);
       else perRule.set(status.rule, [status]);
@@ -83,10 +97,16 @@ function computeAnalysis(file: RobotsFile): RuleAnalysis {
       if (redundant) byLine.set(rule.line, redundant);
     }
   }
-  return { byLine };
+  const unprovedRules = new Map<number, readonly Rule[]>();
+  for (const [group, set] of unproved) {
+    // A rule dead in every pool by a cheaper route is settled after all.
+    const open = [...set].filter((rule) => !byLine.has(rule.line)).sort((a, b) => a.line - b.line);
+    if (open.length > 0) unprovedRules.set(group, open);
+  }
+  return { byLine, unproved: unprovedRules };
 }
 
-function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleStatus[] {
+function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): { statuses: RuleStatus[]; unproved: Rule[] } {
   const pool: Ranked[] = [];
   for (const rule of rules) {
     if (rule.normalized === '') continue;
@@ -104,6 +124,11 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
   // Shadowing first: a shadowed rule cannot be the fallback that makes another redundant,
   // or two duplicates would each be called removable.
   const shadowed = new Map<Ranked, Ranked>();
+  // The best-ranked rule of each normalised pattern: every later one with the same pattern
+  // matches the same URLs and loses to it, a proof that costs nothing.
+  const firstOfPattern = new Map<string, Ranked>();
+  for (const r of pool) if (!r.implicit && !r.withIndexHtml && !firstOfPattern.has(r.pattern)) firstOfPattern.set(r.pattern, r);
+  const unproved: Rule[] = [];
   // Rules not shadowed, with their ancestors: two lists rather than a pair per rule.
   const candidates: Ranked[] = [];
   const candidateAncestors: Array<readonly Ranked[]> = [];
@@ -113,10 +138,13 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
     // Patterns that match nothing are reported by their own rule, not as shadowed.
     if (!r.prefix.startsWith('/') && !r.pattern.startsWith('*')) continue;
     const ancestors = index.ancestors(r, MAX_ANCESTORS);
-    if (!ancestors) continue;
-    const shadow = findShadower(r, ancestors);
-    if (shadow) shadowed.set(r, shadow);
-    else {
+    const shadow = ancestors ? findShadower(r, ancestors) : GAVE_UP;
+    if (shadow === GAVE_UP) {
+      const repeated = firstOfPattern.get(r.pattern);
+      if (repeated !== undefined && repeated !== r) shadowed.set(r, repeated);
+      else unproved.push(r.rule);
+    } else if (shadow) shadowed.set(r, shadow);
+    else if (ancestors) {
       candidates.push(r);
       candidateAncestors.push(ancestors);
     }
@@ -131,7 +159,7 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
     if (fallback === null && !hasDisallow) continue;
     if (fallback !== undefined) statuses.push({ rule: r.rule, redundant: { fallback: fallback ? fallback.rule : null } });
   }
-  return statuses;
+  return { statuses, unproved };
 }
 
 /**
@@ -139,14 +167,14 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): RuleS
  * A plain-prefix ancestor always does (its prefix starts R's); only wildcard ancestors
  * ranked above the best plain one need a proof.
  */
-function findShadower(r: Ranked, ancestors: readonly Ranked[]): Ranked | undefined {
+function findShadower(r: Ranked, ancestors: readonly Ranked[]): Ranked | undefined | typeof GAVE_UP {
   let wildcards = 0;
   let best: Ranked | undefined;
   for (const w of ancestors) {
     if (w.rank > r.rank) continue;
     if (!w.plain) {
       // Every wildcard ranked above R counts toward the limit, even one that cannot win.
-      if (++wildcards > MAX_WILDCARD_CANDIDATES) return undefined;
+      if (++wildcards > MAX_WILDCARD_CANDIDATES) return GAVE_UP;
     } else if (!best || w.rank < best.rank) best = w;
   }
   if (wildcards === 0) return best;

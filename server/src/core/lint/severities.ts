@@ -13,6 +13,7 @@ export const DEFAULT_SEVERITIES = {
   'empty-disallow-ignored': 'warning',
   'shadowed-rule': 'warning',
   'redundant-rule': 'hint',
+  'rule-analysis-skipped': 'information',
   'rule-outside-group': 'error',
   'unknown-directive': 'warning',
   'google-only-spelling': 'warning',

@@ -24,6 +24,7 @@ import * as percentEncoding from './percent-encoding';
 import * as privatePathDisclosure from './private-path-disclosure';
 import * as redundantRule from './redundant-rule';
 import * as robotsTxtPath from './robots-txt-path';
+import * as ruleAnalysisSkipped from './rule-analysis-skipped';
 import * as ruleOutsideGroup from './rule-outside-group';
 import * as sectionWithoutUserAgent from './section-without-user-agent';
 import * as shadowedRule from './shadowed-rule';
@@ -40,6 +41,7 @@ export const CHECKS = [
   emptyDisallowIgnored,
   shadowedRule,
   redundantRule,
+  ruleAnalysisSkipped,
   ruleOutsideGroup,
   unknownDirective,
   googleOnlySpelling,
