@@ -5,7 +5,9 @@
  */
 
 import { TextDocuments } from 'vscode-languageserver';
+import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { lint, parseRobots } from './core';
 import type { Finding, LintId, Line, RobotsFile, SeveritySetting } from './core';
 import { DocumentState } from './document-state';
@@ -35,7 +37,7 @@ interface ReplayEntry {
 
 export class RobotsDocuments {
   /** The synced text documents (incremental sync). */
-  readonly documents = new TextDocuments(TextDocument);
+  readonly documents = new TextDocuments(CLAMPED_EDITS);
   private readonly cache = new Map<string, CacheEntry>();
   /** Counts are kept for open documents (and a few about to open), never for every URI ever named. */
   private readonly replay = new DocumentState<ReplayEntry>((uri) => this.documents.get(uri) !== undefined);
@@ -109,6 +111,28 @@ export class RobotsDocuments {
       onCheckError: (error) => this.log(`A lint check failed on ${parsed.uri}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
     });
   }
+}
+
+/**
+ * Documents whose edits are clamped to the text first. The text document library applies a
+ * range past the end (or before the start) to the text correctly but not to its line index,
+ * and every position computed afterwards is wrong (line 1,000,000, character null). Edits
+ * are applied one at a time, since each change's range speaks of the text the previous
+ * change left.
+ */
+const CLAMPED_EDITS: TextDocumentsConfiguration<TextDocument> = {
+  create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
+  update: (document, changes, version) => {
+    let updated = document;
+    for (const change of changes) updated = TextDocument.update(updated, [clampedChange(updated, change)], version);
+    return changes.length === 0 ? TextDocument.update(document, [], version) : updated;
+  },
+};
+
+function clampedChange(document: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+  if (!('range' in change)) return change;
+  const clamp = (position: Range['start']): Range['start'] => document.positionAt(document.offsetAt(position));
+  return { range: { start: clamp(change.range.start), end: clamp(change.range.end) }, text: change.text };
 }
 
 /** The line containing `offset` (a line's break belongs to it). Undefined for an empty model. */

@@ -92,6 +92,23 @@ describe('custom requests with null or mistyped params', () => {
   });
 });
 
+describe('an edit whose range lies past the end of the document', () => {
+  before(async () => {
+    server = await startTestServer();
+    connection = server.connection;
+  });
+  after(() => server?.stop());
+
+  test('is applied at the end, and later positions stay true', async () => {
+    const uri = await server.open('User-agent: *\nDisallow: /private/\n', 'past-the-end');
+    const past = { start: { line: 1_000_000, character: 5 }, end: { line: 1_000_001, character: 0 } };
+    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: past, text: 'Disallow: /tmp/\n' }] });
+    const symbols = (await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { range: { start: { line: number; character: number } }; children?: { name: string; range: { start: { line: number; character: number } } }[] }[];
+    assert.deepEqual(symbols[0]?.range.start, { line: 0, character: 0 });
+    assert.deepEqual(symbols[0]?.children?.map((child) => [child.name, child.range.start.line, child.range.start.character]), [['Disallow: /private/', 1, 0], ['Disallow: /tmp/', 2, 0]]);
+  });
+});
+
 describe('notifications about documents that never open', () => {
   before(async () => {
     server = await startTestServer();

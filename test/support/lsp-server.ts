@@ -22,6 +22,8 @@ export interface TestServer {
   readonly connection: ProtocolConnection;
   /** What the server wrote to stderr, for failure messages. */
   readonly stderr: string[];
+  /** The server process, to see that it is still running. */
+  readonly process: ChildProcessWithoutNullStreams;
   /** Opens a robots.txt document with this text under a fresh URI and returns the URI. */
   open(text: string, name?: string): Promise<string>;
   stop(): void;
@@ -53,6 +55,7 @@ export async function startTestServer(
   return {
     connection,
     stderr,
+    process: child,
     async open(text, name = 'doc') {
       const uri = `file:///test/${name}-${++documents}/robots.txt`;
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
