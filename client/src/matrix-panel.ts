@@ -121,7 +121,7 @@ export class MatrixPanel implements vscode.Disposable {
         customPaths: this.paths !== undefined,
         lineText: lineTextOf(document),
       });
-      const notes = [this.view.fetchState, notice].filter((note): note is string => note !== undefined && note !== '');
+      const notes = [this.view.fetchState, this.view.truncated, notice].filter((note): note is string => note !== undefined && note !== '');
       this.post({ type: 'matrix', view: this.view, ...(notes.length > 0 ? { notice: notes.join(' ') } : {}) });
     } catch (error) {
       if (sequence !== this.sequence) return;

@@ -59,6 +59,8 @@ export interface MatrixView {
   readonly rows: readonly MatrixViewRow[];
   /** Why the fetch state, not the rules, decided every cell (a fetched robots.txt without rules in force). */
   readonly fetchState?: string;
+  /** What the server left out of a matrix larger than it judges. */
+  readonly truncated?: string;
   readonly summary: { readonly all: number; readonly some: number; readonly none: number; readonly undecided: number };
 }
 
@@ -79,6 +81,7 @@ export function matrixView(result: MatrixResult, source: MatrixViewSource): Matr
     customPaths: source.customPaths,
     rows,
     ...(result.fetchState ? { fetchState: fetchStateText(result.fetchState) } : {}),
+    ...(result.truncated ? { truncated: result.truncated.message } : {}),
     summary: { all: count('all'), some: count('some'), none: count('none'), undecided: count('undecided') },
   };
 }
