@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
 import { runCli } from '../support/cli';
 
 /**
@@ -20,7 +22,21 @@ const log = join(dir, 'access.log');
 writeFileSync(log, Array.from({ length: 200 }, (_, i) => `66.249.66.1 - - [23/Nov/2026:00:00:${String(i % 60).padStart(2, '0')} +0000] "GET /x${i} HTTP/1.1" 200 5 "-" "Googlebot/2.1"\n`).join(''));
 const ranges = join(dir, 'ranges');
 
+let server: http.Server;
+let origin = '';
+before(async () => {
+  server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html' });
+    res.end(req.url === '/robots.txt' ? 'User-agent: *\nDisallow: /private/\n' : '<html><head><meta name="robots" content="noindex"></head></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
 const COMMANDS: readonly (readonly [string, readonly string[], string?])[] = [
+  ['fetch', ['fetch', '@origin']],
+  ['check', ['check', '@origin/page', '--agent', 'Googlebot']],
   ['lint', ['lint', robots]],
   ['test', ['test', robots, '--agent', 'Googlebot', '/x1', '/y']],
   ['test --batch', ['test', robots, '--batch'], '{"agent":"x","url":"/x1"}\n'],
@@ -32,6 +48,10 @@ const COMMANDS: readonly (readonly [string, readonly string[], string?])[] = [
   ['lint --help', ['lint', '--help']],
 ];
 
+function withOrigin(args: readonly string[]): string[] {
+  return args.map((arg) => arg.replace('@origin', origin));
+}
+
 function assertNoStackTrace(stderr: string): void {
   assert.doesNotMatch(stderr, /^\s+at /m, stderr);
   assert.doesNotMatch(stderr, /Unhandled|node:internal|\.js:\d+/, stderr);
@@ -40,7 +60,7 @@ function assertNoStackTrace(stderr: string): void {
 describe('a closed pipe (| head -1): quiet stop, exit 141', () => {
   for (const [name, args, stdin] of COMMANDS) {
     test(name, async () => {
-      const { code, stderr } = await runCli(args, { closeStdout: true, ...(stdin ? { stdin } : {}) });
+      const { code, stderr } = await runCli(withOrigin(args), { closeStdout: true, ...(stdin ? { stdin } : {}) });
       assert.equal(code, 141, stderr);
       assert.equal(stderr, '');
     });
@@ -52,7 +72,7 @@ describe('a full disk (/dev/full): one line naming it, exit 2', () => {
     test(name, async () => {
       const fd = openSync('/dev/full', 'w');
       try {
-        const { code, stderr } = await runCli(args, { stdoutFd: fd, ...(stdin ? { stdin } : {}) });
+        const { code, stderr } = await runCli(withOrigin(args), { stdoutFd: fd, ...(stdin ? { stdin } : {}) });
         assert.equal(code, 2, stderr);
         assert.match(stderr, new RegExp(`^robots-lens ${args[0]}: cannot write the output: no space left on the device \\(ENOSPC\\)\\.\\n$`));
         assertNoStackTrace(stderr);
