@@ -13,10 +13,12 @@ after(async () => {
   await fixture.close();
 });
 
+/** The report, and the exit code: 1 when no complete answer arrived, else 0. */
 async function fetchJson(site: string, ...options: string[]): Promise<RobotsFetchReport> {
   const { code, stdout, stderr } = await runCli(['fetch', site, '--json', ...options]);
-  assert.equal(code, 0, stderr);
-  return JSON.parse(stdout) as RobotsFetchReport;
+  const report = JSON.parse(stdout) as RobotsFetchReport;
+  assert.equal(code, report.error ? 1 : 0, stderr);
+  return report;
 }
 
 interface Row {
@@ -163,9 +165,9 @@ describe('robots-lens fetch, text output', () => {
     assert.match(stdout, /The 113-byte body is not read as rules/);
   });
 
-  test('a network error is stated', async () => {
+  test('a network error is stated, exit 1', async () => {
     const { code, stdout } = await runCli(['fetch', fixture.origin('reset')]);
-    assert.equal(code, 0);
+    assert.equal(code, 1);
     assert.match(stdout, /connection-reset: The connection to 127\.0\.0\.1:\d+ was reset before a response arrived \(ECONNRESET\)/);
     assert.match(stdout, /^state {5}unreachable/m);
   });
@@ -175,7 +177,8 @@ describe('robots-lens fetch, text output', () => {
     ['bad --timeout', ['fetch', 'example.com', '--timeout', 'soon'], /--timeout takes a whole number/],
     ['bad --max-bytes', ['fetch', 'example.com', '--max-bytes', '0'], /--max-bytes takes a whole number/],
     ['not http', ['fetch', 'ftp://example.com/'], /not an http or https URL/],
-    ['unknown option', ['fetch', 'example.com', '--agent', 'x'], /Unknown option/],
+    ['unknown option', ['fetch', 'example.com', '--agent', 'x'], /unknown option --agent\. Usage: robots-lens fetch <site-or-url>/],
+    ['--timeout over the maximum', ['fetch', 'example.com', '--timeout', '2147483648'], /--timeout takes at most 600000 ms/],
   ];
   for (const [name, args, message] of usage) {
     test(`usage error: ${name} exits 2`, async () => {

@@ -111,7 +111,7 @@ describe('robots-lens test', () => {
     ['missing file', ['test', join(dir, 'nope.txt'), '--agent', 'x', '/a'], /nope\.txt: no such robots\.txt file/],
     ['directory', ['test', dir, '--agent', 'x', '/a'], /is a directory/],
     ['bad URL', ['test', robots, '--agent', 'x', 'example.test/a'], /neither a path starting with "\/" nor an absolute URL/],
-    ['unknown option', ['test', robots, '--agnet', 'x', '/a'], /Unknown option '--agnet'/],
+    ['unknown option', ['test', robots, '--agnet', 'x', '/a'], /unknown option --agnet\. Usage: robots-lens test <robots.txt>/],
     ['no agent', ['test', robots, '/a'], /give a crawler with --agent/],
     ['no URL', ['test', robots, '--agent', 'x'], /at least one URL/],
     ['no file', ['test'], /give the robots\.txt file/],

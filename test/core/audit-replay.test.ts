@@ -178,6 +178,24 @@ describe('exports', () => {
     assert.ok(row.endsWith(',a.log,3'));
   });
 
+  test('CSV: a formula after leading spaces or in full-width form is guarded too', () => {
+    const cases: [string, string][] = [
+      [' =HYPERLINK("x")', `"' =HYPERLINK(""x"")"`],
+      ['  +1+1', `'  +1+1`],
+      ['\u3000-2', `'\u3000-2`],
+      ['\uff1d1+1', `'\uff1d1+1`],
+      ['\uff0bcmd', `'\uff0bcmd`],
+      ['\uff0d1', `'\uff0d1`],
+      ['\uff20SUM(A1)', `'\uff20SUM(A1)`],
+      [' plain words', ' plain words'],
+      ['Mozilla/5.0 (compatible; a-b=c)', 'Mozilla/5.0 (compatible; a-b=c)'],
+    ];
+    for (const [userAgent, cell] of cases) {
+      const row = csvRow({ ...base, userAgent });
+      assert.ok(row.includes(`,${cell},a.log,3`), `${JSON.stringify(userAgent)} → ${row}`);
+    }
+  });
+
   test('JSON lines are the record', () => {
     assert.deepEqual(JSON.parse(jsonLine(base)), base);
   });

@@ -7,16 +7,38 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+export interface CliOptions {
+  readonly stdin?: string | Buffer;
+  readonly cwd?: string;
+  /** Variables added to the environment; colour variables of the caller are never passed on. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Close the reading end of stdout at once, as `| head -1` does once it has its line. */
+  readonly closeStdout?: boolean;
+  /** A file descriptor or path-opened stream for stdout instead of a pipe (e.g. /dev/full). */
+  readonly stdoutFd?: number;
+}
+
 /** Runs the built CLI as a real process, optionally feeding stdin. */
-export function runCli(args: readonly string[], options: { stdin?: string; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [requireBuilt(CLI), ...args], { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+    for (const name of ['NO_COLOR', 'FORCE_COLOR']) if (options.env?.[name] === undefined) delete env[name];
+    const child = spawn(process.execPath, [requireBuilt(CLI), ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    if (child.stdout) {
+      if (options.closeStdout) child.stdout.destroy();
+      else child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    }
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
+    // A child that stops early (a usage error) may close stdin before it is all written.
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(options.stdin ?? '');
   });
 }

@@ -3,6 +3,8 @@
  * as the language server, so the CLI and the editor always give the same answer.
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCheck } from './commands/check';
 import { runDiff } from './commands/diff';
 import { runFetch } from './commands/fetch';
@@ -10,7 +12,10 @@ import { runLint } from './commands/lint';
 import { runRanges } from './commands/ranges';
 import { runReplay } from './commands/replay';
 import { runTest } from './commands/test';
-import { HELP, UsageError } from './usage';
+import { escapeLine, Output } from './output';
+import type { Piece } from './output';
+import { commandHelp, COMMAND_HELP, overview, usageLine, UsageError } from './usage';
+import { exitForWriteFailure, watchWriteFailures, writeFailed } from './write-failure';
 import { InputError } from '../node/files';
 
 type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }) => Promise<number>;
@@ -27,30 +32,83 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(HELP);
-    return name === undefined ? 2 : 0;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    process.stderr.write(`robots-lens: unknown command "${name}". Run robots-lens help.\n`);
+  watchWriteFailures(name ?? 'help');
+  if (name === undefined) {
+    await print(overview(), process.stderr);
     return 2;
   }
+  if (name === '--version' || name === '-V') return print([[`robots-lens ${version()}`]]);
+  if (name === 'help' || name === '--help' || name === '-h') {
+    const topic = rest[0];
+    if (topic === undefined) return print(overview());
+    if (!COMMAND_HELP[topic]) return unknownCommand(topic);
+    return print(commandHelp(topic));
+  }
+  const command = COMMANDS[name];
+  if (!command) return unknownCommand(name);
+  if (asksForHelp(rest)) return print(commandHelp(name));
   try {
     return await command(rest, { stdin: process.stdin, stdout: process.stdout });
   } catch (error) {
-    process.stderr.write(`robots-lens ${name}: ${messageOf(error)}\n`);
+    if (writeFailed()) return exitForWriteFailure(name);
+    process.stderr.write(`robots-lens ${name}: ${escapeLine(messageOf(error, name))}\n`);
     return 2;
   }
 }
 
-function messageOf(error: unknown): string {
+/** `--help` or `-h` anywhere before a `--` that ends the options. */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+async function print(lines: readonly (readonly Piece[])[], stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): Promise<number> {
+  const out = new Output(stream);
+  for (const line of lines) await out.line(...line);
+  await out.flush().catch(() => undefined);
+  return writeFailed() ? exitForWriteFailure('help') : 0;
+}
+
+function unknownCommand(name: string): number {
+  process.stderr.write(`robots-lens: unknown command "${escapeLine(name)}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}; run robots-lens help.\n`);
+  return 2;
+}
+
+function messageOf(error: unknown, command: string): string {
   if (error instanceof UsageError || error instanceof InputError) return error.message;
-  // parseArgs reports unknown options and missing values with a TypeError carrying a code.
   const code = (error as { code?: string } | undefined)?.code;
-  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return (error as Error).message;
-  if ((error as { code?: string } | undefined)?.code === 'EPIPE') return 'output closed early.';
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `${parseArgsMessage(code, (error as Error).message)} Usage: ${usageLine(command)}`;
   return `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * parseArgs explains itself in a paragraph aimed at programmers (with an unbalanced quote);
+ * the user needs the option it is about and what was wrong with it.
+ */
+function parseArgsMessage(code: string, message: string): string {
+  const option = /'([^']*)'/.exec(message)?.[1] ?? '';
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option}.`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const name = option.replace(/^-\w, /, '').split(' ')[0]!;
+      return /does not take an argument/.test(message) ? `option ${name} takes no value.` : `option ${name} needs a value.`;
+    }
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${option}.`;
+    default:
+      return message.split('.')[0] + '.';
+  }
+}
+
+/** The version in the package.json next to the bundle (dist/cli.js → package.json). */
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 main(process.argv.slice(2)).then(
@@ -58,7 +116,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`robots-lens: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`robots-lens: unexpected error: ${escapeLine(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 2;
   },
 );

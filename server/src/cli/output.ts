@@ -1,6 +1,121 @@
 /**
- * Buffered output for streaming commands: millions of small writes become a few large
- * ones, and backpressure from a slow reader (a pipe into `head`) is honoured.
+ * The CLI's one way to write: every text output goes through `Output`, which escapes the
+ * control characters untrusted text may carry (rule text, fetched files, log paths, IP list
+ * fields) and is the only place that adds colour. `LineWriter` buffers millions of small
+ * writes into a few large ones and honours backpressure from a slow reader.
+ */
+
+/**
+ * Control characters a terminal may act on: C0 except the line feed, DEL and C1. A line
+ * feed only ever comes from our own formatting, because lines of untrusted text are split
+ * on it before they are shown.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_LINE_FEED = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Text with every control character but the line feed shown as `\xNN`. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, hexEscape);
+}
+
+/** Text on one line: the line feed is escaped too. */
+export function escapeLine(text: string): string {
+  return text.replace(CONTROL_OR_LINE_FEED, hexEscape);
+}
+
+function hexEscape(c: string): string {
+  return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * JSON whose strings hold no raw DEL or C1 character either: `JSON.stringify` escapes C0
+ * only, and a terminal reading U+009B takes it for the start of a control sequence.
+ */
+export function safeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export type Style = 'heading' | 'error' | 'warning' | 'note' | 'allowed' | 'disallowed' | 'dim';
+
+/** SGR codes to turn a style on and off again (only the attribute it set). */
+const SGR: Readonly<Record<Style, readonly [number, number]>> = {
+  heading: [1, 22],
+  error: [31, 39],
+  warning: [33, 39],
+  note: [36, 39],
+  allowed: [32, 39],
+  disallowed: [31, 39],
+  dim: [2, 22],
+};
+
+/** A piece of a line with a style; its text is escaped like any other. */
+export interface Styled {
+  readonly style: Style;
+  readonly text: string;
+}
+
+export type Piece = string | Styled;
+
+export function styled(style: Style, text: string): Styled {
+  return { style, text };
+}
+
+/**
+ * Whether to colour a stream: never with `NO_COLOR` set (no-color.org), always with
+ * `FORCE_COLOR` set to anything but 0 or false, else only on a terminal that is not dumb.
+ */
+export function wantsColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  return stream.isTTY === true && env['TERM'] !== 'dumb';
+}
+
+/** Text output with control characters escaped and colour only where wanted. */
+export class Output {
+  private readonly lines: LineWriter;
+  readonly colour: boolean;
+
+  constructor(stream: NodeJS.WritableStream & { isTTY?: boolean }, options: { colour?: boolean } = {}) {
+    this.lines = new LineWriter(stream);
+    this.colour = options.colour ?? wantsColour(stream);
+  }
+
+  /** One line made of pieces; line feeds inside a piece are escaped. */
+  line(...pieces: readonly Piece[]): Promise<void> | undefined {
+    return this.lines.write(pieces.map((p) => this.render(p, escapeLine)).join(''));
+  }
+
+  /** A block of lines (a report the core formatted); a trailing line feed is dropped. */
+  async block(text: string): Promise<void> {
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    for (const line of body.split('\n')) await this.lines.write(escapeControls(line));
+  }
+
+  /** A JSON value, pretty with `indent`, or as one line. */
+  json(value: unknown, indent?: number): Promise<void> | undefined {
+    return this.lines.write(safeJson(value, indent));
+  }
+
+  flush(): Promise<void> {
+    return this.lines.flush();
+  }
+
+  private render(piece: Piece, escape: (text: string) => string): string {
+    if (typeof piece === 'string') return escape(piece);
+    const text = escape(piece.text);
+    if (!this.colour || text === '') return text;
+    const [on, off] = SGR[piece.style];
+    return `\x1b[${on}m${text}\x1b[${off}m`;
+  }
+}
+
+/**
+ * Buffered lines for streaming commands: millions of small writes become a few large
+ * ones, and backpressure from a slow reader (a pipe into `head`) is honoured. It writes
+ * what it is given: files of records (CSV, JSON lines) use it directly.
  */
 export class LineWriter {
   private buffer: string[] = [];

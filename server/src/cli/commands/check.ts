@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { formatCheckReport, urlCheckReport } from '../../core';
 import { checkUrl } from '../../node/url-check';
 import { UsageError } from '../usage';
-import { positiveInteger } from './fetch';
+import { Output } from '../output';
+import { positiveInteger, timeoutOption } from './fetch';
 
 export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -27,14 +28,16 @@ export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.Read
   if (values.agent === undefined || values.agent.trim() === '') {
     throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
   }
-  const timeoutMs = positiveInteger(values.timeout, '--timeout');
+  const timeoutMs = timeoutOption(values.timeout);
   const maxBytes = positiveInteger(values['max-bytes'], '--max-bytes');
   const check = await checkUrl(positionals[0]!, values.agent, {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(maxBytes !== undefined ? { robotsMaxBytes: maxBytes } : {}),
   });
   const report = urlCheckReport(check);
-  const text = values.json ? JSON.stringify(report, null, 2) + '\n' : formatCheckReport(report);
-  await new Promise<void>((resolve, reject) => io.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  const out = new Output(io.stdout);
+  if (values.json) await out.json(report, 2);
+  else await out.block(formatCheckReport(report));
+  await out.flush();
   return 0;
 }

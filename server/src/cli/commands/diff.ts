@@ -8,8 +8,9 @@
 import { parseArgs } from 'node:util';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget } from '../../core';
 import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
-import { readInputFile } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
+import { readRobotsFile } from '../../node/robots-file';
+import { escapeLine, Output } from '../output';
 import { UsageError } from '../usage';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */
@@ -39,8 +40,8 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
 
-  const oldFile = parseRobots(await readInputFile(oldPath, 'robots.txt file'));
-  const newFile = parseRobots(await readInputFile(newPath, 'robots.txt file'));
+  const oldFile = parseRobots(await readRobots(oldPath));
+  const newFile = parseRobots(await readRobots(newPath));
   const diff = diffRobots(oldFile, newFile, crawlers ? { crawlers } : {});
 
   let flips: FlipCount[] | undefined;
@@ -54,12 +55,17 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   // The guard looks at its crawlers whether or not --crawlers lists them.
   const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;
 
-  if (values.json) {
-    io.stdout.write(JSON.stringify(toJson(oldPath, newPath, diff, flips, logs, guard), null, 2) + '\n');
-  } else {
-    io.stdout.write(formatText(oldPath, newPath, diff, flips, logs, guard));
-  }
+  const out = new Output(io.stdout);
+  if (values.json) await out.json(toJson(oldPath, newPath, diff, flips, logs, guard), 2);
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard));
+  await out.flush();
   return guard && guard.changed.length > 0 ? 1 : 0;
+}
+
+async function readRobots(path: string): Promise<Uint8Array> {
+  const input = await readRobotsFile(path);
+  if (input.notice) process.stderr.write(`robots-lens diff: ${escapeLine(input.notice)}\n`);
+  return input.bytes;
 }
 
 function tokenList(values: readonly string[] | undefined, option: string): string[] | undefined {

@@ -7,7 +7,11 @@
 import { parseArgs } from 'node:util';
 import { classifyFetch, formatFetchReport, robotsFetchReport } from '../../core';
 import { fetchRobotsTxt } from '../../node/http-fetch';
+import { Output } from '../output';
 import { UsageError } from '../usage';
+
+/** The longest `--timeout` taken: ten minutes (timers past 2^31 ms would fire at once). */
+export const MAX_TIMEOUT_MS = 600_000;
 
 export async function runFetch(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,15 +25,26 @@ export async function runFetch(argv: readonly string[], io: { stdin: NodeJS.Read
     },
   });
   if (positionals.length !== 1) throw new UsageError('give one site or URL, e.g. robots-lens fetch example.com');
-  const timeoutMs = positiveInteger(values.timeout, '--timeout');
+  const timeoutMs = timeoutOption(values.timeout);
   const maxBytes = positiveInteger(values['max-bytes'], '--max-bytes');
   const outcome = await fetchRobotsTxt(positionals[0]!, {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(maxBytes !== undefined ? { maxBytes } : {}),
   });
   const report = robotsFetchReport(classifyFetch(outcome));
-  await write(io.stdout, values.json ? JSON.stringify(report, null, 2) + '\n' : formatFetchReport(report));
-  return 0;
+  const out = new Output(io.stdout);
+  if (values.json) await out.json(report, 2);
+  else await out.block(formatFetchReport(report));
+  await out.flush();
+  // No answer at all (no such host, refused, timed out) is a failure a script must see.
+  return outcome.end.kind === 'network-error' ? 1 : 0;
+}
+
+/** `--timeout` in milliseconds, 1 to `MAX_TIMEOUT_MS`, or undefined when absent. */
+export function timeoutOption(value: string | undefined): number | undefined {
+  const ms = positiveInteger(value, '--timeout');
+  if (ms !== undefined && ms > MAX_TIMEOUT_MS) throw new UsageError(`--timeout takes at most ${MAX_TIMEOUT_MS} ms (10 minutes), not "${value}".`);
+  return ms;
 }
 
 /** A whole number ≥ 1 from an option, or undefined when the option is absent. */
@@ -39,10 +54,4 @@ export function positiveInteger(value: string | undefined, option: string): numb
     throw new UsageError(`${option} takes a whole number of 1 or more, not "${value}".`);
   }
   return Number(value);
-}
-
-function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }

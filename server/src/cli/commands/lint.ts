@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import type { Log, Result } from 'sarif';
 import { lint, lintRule, LINT_RULES, parseRobots } from '../../core';
 import type { Finding, RobotsFile } from '../../core';
-import { readInputFile } from '../../node/files';
+import { readRobotsFile } from '../../node/robots-file';
+import { escapeLine, Output, styled } from '../output';
+import type { Piece, Style } from '../output';
 import { positionAt } from '../positions';
 import { UsageError } from '../usage';
 
@@ -39,13 +41,36 @@ export async function runLint(argv: readonly string[], io: { stdout: NodeJS.Writ
 
   const records: LintRecord[] = [];
   for (const path of positionals) {
-    const file = parseRobots(await readInputFile(path, 'robots.txt file'));
+    const input = await readRobotsFile(path);
+    if (input.notice) process.stderr.write(`robots-lens lint: ${escapeLine(input.notice)}\n`);
+    const file = parseRobots(input.bytes);
     for (const finding of lint(file)) records.push(toRecord(path, file, finding));
   }
-  if (format === 'json') io.stdout.write(JSON.stringify(records, null, 2) + '\n');
-  else if (format === 'sarif') io.stdout.write(JSON.stringify(toSarif(records), null, 2) + '\n');
-  else io.stdout.write(records.map(formatRecord).join('\n') + (records.length > 0 ? '\n' : ''));
+  const out = new Output(io.stdout);
+  if (format === 'json') await out.json(records, 2);
+  else if (format === 'sarif') await out.json(toSarif(records), 2);
+  else {
+    for (const record of records) await out.line(...formatRecord(record));
+    await out.line(summaryLine(records));
+  }
+  await out.flush();
   return records.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+/** "3 errors, 5 warnings in 2 files", or "no problems". */
+export function summaryLine(records: readonly LintRecord[]): string {
+  if (records.length === 0) return 'no problems';
+  const count = (severities: readonly Finding['severity'][]): number => records.filter((r) => severities.includes(r.severity)).length;
+  const parts = [
+    [count(['error']), 'error'],
+    [count(['warning']), 'warning'],
+    [count(['information', 'hint']), 'note'],
+  ] as const;
+  return `${parts.filter(([n]) => n > 0).map(([n, word]) => plural(n, word)).join(', ')} in ${plural(new Set(records.map((r) => r.file)).size, 'file')}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function toRecord(path: string, file: RobotsFile, finding: Finding): LintRecord {
@@ -63,8 +88,15 @@ function toRecord(path: string, file: RobotsFile, finding: Finding): LintRecord 
   };
 }
 
-function formatRecord(r: LintRecord): string {
-  return `${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message}`;
+const SEVERITY_STYLE: Readonly<Record<Finding['severity'], Style>> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'note',
+  hint: 'dim',
+};
+
+function formatRecord(r: LintRecord): Piece[] {
+  return [`${r.file}:${r.line}:${r.column} `, styled(SEVERITY_STYLE[r.severity], r.severity), ` ${r.code} ${r.message}`];
 }
 
 const SARIF_LEVEL: Readonly<Record<Finding['severity'], Result.level>> = {

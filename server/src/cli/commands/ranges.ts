@@ -8,7 +8,11 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseDuration, RANGE_LIST_SOURCES } from '../../core';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../node/ranges';
+import { Output } from '../output';
 import { UsageError } from '../usage';
+
+/** The longest `--timeout` per download taken. */
+const MAX_REFRESH_TIMEOUT_MS = 10 * 60_000;
 
 export async function runRanges(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -24,15 +28,28 @@ export async function runRanges(argv: readonly string[], io: { stdout: NodeJS.Wr
   });
   if (positionals.length > 0) throw new UsageError(`ranges takes no arguments besides options (got "${positionals[0]}").`);
   const dir = values.dir ?? defaultRangesDir();
-  const write = (line: string): void => {
-    io.stdout.write(line + '\n');
-  };
+  // Lists are fetched files: their fields are untrusted text, escaped on the way out.
+  const shown: (string | { json: unknown })[] = [];
+  try {
+    return await list(values, dir, (line) => shown.push(line));
+  } finally {
+    const out = new Output(io.stdout);
+    for (const item of shown) await (typeof item === 'string' ? out.line(item) : out.json(item.json, 2));
+    await out.flush();
+  }
+}
 
+async function list(
+  values: { refresh: boolean; dir?: string | undefined; timeout: string; json: boolean },
+  dir: string,
+  write: (line: string | { json: unknown }) => void,
+): Promise<number> {
   if (values.refresh) {
     const timeoutMs = parseDuration(values.timeout.endsWith('s') || values.timeout.endsWith('m') ? values.timeout : `${values.timeout}s`);
-    if (timeoutMs === undefined) throw new UsageError(`--timeout: "${values.timeout}" is not a duration such as 20s.`);
+    if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--timeout: "${values.timeout}" is not a duration such as 20s.`);
+    if (timeoutMs > MAX_REFRESH_TIMEOUT_MS) throw new UsageError(`--timeout takes at most 10m, not "${values.timeout}".`);
     const results = await refreshRangeLists(dir, { timeoutMs });
-    if (values.json) write(JSON.stringify({ dir, results }, null, 2));
+    if (values.json) write({ json: { dir, results } });
     else {
       write(`Refreshing ${results.length} IP lists into ${dir}`);
       for (const r of results) write(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.fileName.padEnd(24)} ${r.url}: ${r.message}`);
@@ -48,7 +65,7 @@ export async function runRanges(argv: readonly string[], io: { stdout: NodeJS.Wr
   }
   const { lists, warnings } = await loadRangeLists(dir);
   if (values.json) {
-    write(JSON.stringify({ dir, lists: lists.map((l) => ({ name: l.name, url: l.url, creationTime: l.creationTime, prefixes: l.prefixes.length, crawlers: l.crawlers })), warnings }, null, 2));
+    write({ json: { dir, lists: lists.map((l) => ({ name: l.name, url: l.url, creationTime: l.creationTime, prefixes: l.prefixes.length, crawlers: l.crawlers })), warnings } });
     return 0;
   }
   write(`IP lists in ${dir}:`);

@@ -15,8 +15,9 @@ import { replayLogFiles } from '../../node/log-reader';
 import { defaultRangesDir, loadRangeLists } from '../../node/ranges';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { explicitVersions, singleVersion, snapshotFolder } from '../../node/versions';
-import { LineWriter } from '../output';
+import { escapeLine, LineWriter, Output } from '../output';
 import { UsageError } from '../usage';
+import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
 
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
@@ -80,10 +81,13 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
     dns?.cancel();
   };
   process.once('SIGINT', onSigint);
-  // A reader that goes away (`| head`) ends the replay instead of crashing it: the write
-  // callbacks report the error, this listener keeps the stream's 'error' event handled.
+  // A reader that goes away (`| head`) or a full disk ends the replay instead of crashing
+  // it; the files asked for (CSV, JSON lines, the summary) are still finished, and the exit
+  // code then says what happened to stdout.
+  deferWriteFailure();
   let outputClosed = false;
-  const onOutputError = (): void => {
+  const onOutputError = (error?: unknown): void => {
+    noteWriteFailure(error);
     outputClosed = true;
     abort.abort();
   };
@@ -122,9 +126,20 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
     await out.writer.write(JSON.stringify({ ...summary, sources: { versions: versions.source, ranges: ranges.source }, warnings }, null, 2));
     await out.close();
   }
-  if (outputClosed) return 0;
-  if (!values.json) await writeText(io.stdout, formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }));
+  if (outputClosed || writeFailed()) return exitForWriteFailure('replay');
+  const unreadable = unreadableLogs(summary, format);
+  for (const message of unreadable) process.stderr.write(`robots-lens replay: ${escapeLine(message)}\n`);
+  if (unreadable.length === summary.files.length && unreadable.length > 0) return 2;
+  if (!values.json) {
+    const out = new Output(io.stdout);
+    await out.block(formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }));
+    await out.flush().catch(noteWriteFailure);
+    // The 'error' event follows the failed write's callback; wait for it to be counted.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   io.stdout.removeListener('error', onOutputError);
+  if (writeFailed()) return exitForWriteFailure('replay');
+  if (unreadable.length > 0) return 2;
   if (summary.cancelled) return 130;
   return values['fail-on'] === 'violations' && summary.totals.violations > 0 ? 1 : 0;
 }
@@ -153,9 +168,20 @@ function recordSink(
   };
 }
 
-/** Writes text and waits for it; a closed reader (EPIPE) is not an error worth reporting. */
-function writeText(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve) => stream.write(text, () => resolve()));
+/**
+ * Logs of which no line could be read: a report of "0 requests" would hide that the input
+ * is not a log (or not in the format given), so each is an error naming the formats tried
+ * and the first line that could not be read.
+ */
+function unreadableLogs(summary: AuditSummary, format: LogFormat | 'auto'): string[] {
+  const tried = format === 'auto' ? `formats tried: ${LOG_FORMATS.join(', ')}` : `read as ${format}, as --format says`;
+  return summary.files
+    .filter((f) => f.requests === 0 && f.parseFailures > 0)
+    .map((f) => {
+      const first = summary.parseFailures.samples.find((sample) => sample.file === f.name);
+      const line = first ? `; first unreadable line ${first.line}: "${printable(first.text, 80)}" (${first.reason})` : '';
+      return `${f.name}: no line could be read as an access log (${tried})${line}.`;
+    });
 }
 
 function progressLine(p: ReplayProgress): void {

@@ -1,7 +1,12 @@
 /**
  * Record exports: CSV (RFC 4180) and JSON lines. Log content is untrusted, so CSV cells that
  * a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) get a leading `'`.
+ * Spreadsheets also skip leading spaces and read the full-width forms (＝ ＋ － ＠) as the
+ * ASCII ones, so those starts are guarded the same way.
  */
+
+// A formula character, full-width or not, after any leading white space (ASCII or ideographic).
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
 
 import type { AuditRecord } from './record';
 
@@ -32,7 +37,7 @@ function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
   let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,0 +1,79 @@
+/**
+ * Reading a robots.txt file from disk the way crawlers read one from the web: at most a
+ * stated number of bytes. Google processes the first 500 KiB; we read that plus a margin
+ * (`DEFAULT_ROBOTS_MAX_BYTES`, the fetcher's limit too), so content past the limit is still
+ * seen and reported, yet a 1 GiB file or /dev/zero is never read whole. Bytes that are
+ * plainly not text (an image, an archive, NUL bytes) are an input error, not a report of
+ * encoding warnings.
+ */
+
+import { open } from 'node:fs/promises';
+import { DEFAULT_ROBOTS_MAX_BYTES, formatCount } from '../core';
+import { describeFsError, InputError } from './files';
+
+export interface RobotsFileBytes {
+  readonly bytes: Uint8Array;
+  /** Said when the file is longer than what was read. */
+  readonly notice?: string;
+}
+
+/** Reads at most `maxBytes` of a robots.txt file; throws `InputError` for what cannot be one. */
+export async function readRobotsFile(path: string, what = 'robots.txt file', maxBytes = DEFAULT_ROBOTS_MAX_BYTES): Promise<RobotsFileBytes> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw new InputError(describeFsError(error, path, what));
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new InputError(`${path} is a directory, not a ${what}.`);
+    // One byte past the limit tells a file of exactly the limit from a longer one.
+    const buffer = new Uint8Array(maxBytes + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    const truncated = length > maxBytes;
+    const bytes = buffer.subarray(0, Math.min(length, maxBytes));
+    const binary = binaryContent(bytes);
+    if (binary) throw new InputError(`${path} is not a ${what}: ${binary}.`);
+    if (!truncated) return { bytes };
+    const size = info.isFile() && info.size > maxBytes ? `${formatCount(info.size)} bytes` : `more than ${formatCount(maxBytes)} bytes`;
+    return { bytes, notice: `${path} is ${size}; only the first ${formatCount(maxBytes)} bytes were read (crawlers read at most 500 KiB).` };
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(describeFsError(error, path, what));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Bytes of the start looked at to tell text from binary content. */
+const SNIFF_BYTES = 8192;
+
+const SIGNATURES: readonly (readonly [bytes: readonly number[], name: string])[] = [
+  [[0x1f, 0x8b], 'gzip data'],
+  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
+  [[0xff, 0xd8, 0xff], 'a JPEG image'],
+  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive'],
+  [[0x7f, 0x45, 0x4c, 0x46], 'an executable (ELF)'],
+];
+
+/** Why the bytes are not text, or undefined when they may be. */
+export function binaryContent(bytes: Uint8Array): string | undefined {
+  for (const [signature, name] of SIGNATURES) {
+    if (signature.every((b, i) => bytes[i] === b)) return `it holds ${name}`;
+  }
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return 'it holds NUL bytes, so it is binary data';
+  let controls = 0;
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) controls++;
+  // Text has a stray control character at most; a tenth of them is data.
+  if (head.length > 0 && controls * 10 > head.length) return `${controls} of its first ${head.length} bytes are control characters, so it is binary data`;
+  return undefined;
+}
