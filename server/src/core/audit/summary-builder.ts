@@ -443,7 +443,7 @@ export class SummaryBuilder {
       },
       beforeFirstVersion: this.beforeFirstVersion,
       order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: [...this.lateSamples] },
-      warnings: [...this.warnings],
+      inputWarnings: [...this.warnings],
       cancelled: meta.cancelled,
       elapsedMs: meta.elapsedMs,
     };

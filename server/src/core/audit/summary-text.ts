@@ -67,7 +67,7 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   const lists = s.verification.lists.map((l) => `${l.name} (${l.creationTime ?? 'undated'})`).join(', ');
   push(`  verify    IP lists: ${sources.ranges}${lists ? ` — ${lists}` : ''}; reverse DNS ${s.verification.reverseDns ? 'on' : 'off'}`);
   for (const late of s.order.samples.slice(0, 10)) push(`            late: ${printable(late.file)}:${late.line}  ${late.time}, ${duration(late.behindSeconds)} behind`);
-  for (const warning of s.warnings) push(`  warning   ${printable(warning, 300)}`);
+  for (const warning of s.inputWarnings) push(`  warning   ${printable(warning, 300)}`);
   push();
 
   push(`${formatCount(t.requests)} requests: ${formatCount(t.crawlerRequests)} claim a catalogue crawler (${formatCount(t.verified)} verified, ${formatCount(t.spoofed)} spoofed, ${formatCount(t.unverified)} unverified), ${formatCount(s.clients.browsers)} browsers, ${formatCount(s.clients.otherClients)} other clients, ${formatCount(s.clients.noUserAgent)} without User-Agent.`);

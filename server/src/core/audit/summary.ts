@@ -201,7 +201,7 @@ export interface AuditSummary {
    */
   readonly order: { readonly windowSeconds: number; readonly maxWaiting: number; readonly late: number; readonly samples: readonly LateLineSample[] };
   /** Damage found while reading (a gzip stream with trailing garbage, …): what could be read was replayed. */
-  readonly warnings: readonly string[];
+  readonly inputWarnings: readonly string[];
   readonly cancelled: boolean;
   readonly elapsedMs: number;
 }
