@@ -228,6 +228,8 @@ export class LogLineReader {
   private line(text: string, start: number, end: number): void | Promise<void> {
     this.lineNo++;
     this.sink.linesRead(1);
+    // Whole in one big chunk or joined from pieces, a line over the limit is never parsed.
+    if (end - start > MAX_LINE_CHARS) return this.sink.parseFailure(this.lineNo, text.slice(start, start + 300), LONG_LINE);
     if (this.sample !== undefined) {
       this.sample.push({ text: text.slice(start, end), line: this.lineNo });
       if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
