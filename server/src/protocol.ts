@@ -233,7 +233,7 @@ export interface ReplayParams {
   readonly logFiles: readonly string[];
   /** Cache grace after a robots.txt change, in hours. Default 24. */
   readonly graceHours?: number;
-  /** How much earlier than the latest request before it in its file a request may come and still be judged in time order, minutes. Default 10, at most 10,080 (7 days). */
+  /** How much earlier than the latest request before it in its file a request may come and still be judged in time order, minutes. Default 1, at most 10,080 (7 days). */
   readonly reorderWindowMinutes?: number;
   /** Check Crawl-delay for verified requests. Default off. */
   readonly crawlDelay?: boolean;

@@ -69,7 +69,7 @@ describe('robots-lens replay judges by time', () => {
   test('the reverse with the default window: lines later than it allows are counted and sampled with file and line, in text and JSON', async () => {
     const reversedPath = write('reversed-default.log', [...LINES].reverse().join('\n') + '\n');
     const { summary, stdout } = await replay([reversedPath]);
-    assert.equal(summary.order.windowSeconds, 600);
+    assert.equal(summary.order.windowSeconds, 60);
     assert.ok(summary.order.late > 3000, String(summary.order.late));
     assert.deepEqual(Object.keys(summary.order.samples[0]!).sort(), ['behindSeconds', 'file', 'line', 'time']);
     assert.equal(summary.order.samples[0]!.file, reversedPath);

@@ -93,9 +93,9 @@ describe('replay: judged by time, not line order', () => {
   });
 
   test('a line later than the window allows is counted and sampled with its file and line; the window is stated', async () => {
-    const lines = [line(T0 + 30 * MINUTE, 1, 3, 0), line(T0 + 31 * MINUTE, 1, 4, 0), line(T0 + 5 * MINUTE, 1, 1, 0), line(T0 + 28 * MINUTE, 1, 1, 0)];
+    const lines = [line(T0 + 30 * MINUTE, 1, 3, 0), line(T0 + 31 * MINUTE, 1, 4, 0), line(T0 + 5 * MINUTE, 1, 1, 0), line(T0 + 30.5 * MINUTE, 1, 1, 0)];
     const s = await replayLogs([input('late.log', lines)], options());
-    assert.equal(s.order.windowSeconds, 600);
+    assert.equal(s.order.windowSeconds, 60);
     assert.equal(s.order.late, 1);
     assert.deepEqual(s.order.samples, [{ file: 'late.log', line: 3, time: '2026-11-23T00:05:00Z', behindSeconds: 26 * 60 }]);
     const wide = await replayLogs([input('late.log', lines)], options(ROBOTS, { reorderWindowMs: 30 * MINUTE }));

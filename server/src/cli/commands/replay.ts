@@ -36,7 +36,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
       'verify-dns': { type: 'boolean', default: false },
       'dns-server': { type: 'string' },
       grace: { type: 'string', default: '24h' },
-      'reorder-window': { type: 'string', default: '10m' },
+      'reorder-window': { type: 'string', default: '1m' },
       'crawl-delay': { type: 'boolean', default: false },
       'crawl-delay-scope': { type: 'string', default: 'verified' },
       csv: { type: 'string' },

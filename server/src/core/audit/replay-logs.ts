@@ -36,7 +36,7 @@ export interface ReplayOptions {
   readonly limits?: SummaryLimits;
   /**
    * How much earlier than the latest request before it in its file a request may come and
-   * still be judged in time order, ms. Default 10 min. Requests wait this long (in log time)
+   * still be judged in time order, ms. Default 1 min. Requests wait this long (in log time)
    * before they are judged; later ones are judged out of order and counted as late.
    */
   readonly reorderWindowMs?: number;

