@@ -302,6 +302,7 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
   if (paths.filter((p) => STDIN_PATHS.has(p)).length > 1) throw new InputError('Standard input can be given as a log only once.');
   const infos = await Promise.all(paths.map((p) => inspectLogFile(p)));
   let ordered = infos;
+  let firstTimes = new Map<LogFileInfo, number>();
   const merge = options.orderByTime ?? true;
   // Streams cannot be peeked at without losing what was read.
   if (merge && infos.length > 1 && infos.every((info) => info.gzip !== null)) {
@@ -309,11 +310,15 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
     const indexed = infos.map((info, i) => ({ info, i, t: firsts[i] ?? Infinity }));
     indexed.sort((a, b) => a.t - b.t || a.i - b.i);
     ordered = indexed.map((x) => x.info);
+    firstTimes = new Map(indexed.filter((x) => Number.isFinite(x.t)).map((x) => [x.info, x.t]));
     if (ordered.some((info, i) => info !== infos[i])) {
       options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${ordered.map((i) => i.path).join(', ')}.`);
     }
   }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};
-  const inputs = ordered.map((info) => logInput(info, readOptions));
+  const inputs = ordered.map((info): LogInput => {
+    const firstTime = firstTimes.get(info);
+    return { ...logInput(info, readOptions), ...(firstTime !== undefined ? { firstTime } : {}) };
+  });
   return replayLogs(inputs, { ...options, mergeFiles: merge }, { now: () => performance.now(), ...handlers });
 }

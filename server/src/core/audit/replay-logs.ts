@@ -79,6 +79,12 @@ export interface LogInput {
   readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
   /** Damage found while reading (asked once the chunks are done); the summary lists it. */
   readonly warnings?: () => readonly string[];
+  /**
+   * The time of its first request, when known beforehand: a merged file is not read (nor
+   * opened) before the others have read up to that time, so rotated files are open one or
+   * two at a time, not all at once.
+   */
+  readonly firstTime?: number;
 }
 
 interface Reading {
@@ -120,7 +126,8 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
     });
   };
   const merge = options.mergeFiles ?? true;
-  const open = (reading: Reading): number => (reading.file ??= session.openFile(reading.input.name, reading.input.format ?? options.format ?? 'auto'));
+  const open = (reading: Reading): number =>
+    (reading.file ??= session.openFile(reading.input.name, reading.input.format ?? options.format ?? 'auto', merge ? reading.input.firstTime : undefined));
   const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: iteratorOf(input.chunks), done: false }));
   // Merged files are all open from the start: none may be judged past before it is read.
   if (merge) for (const reading of readings) open(reading);

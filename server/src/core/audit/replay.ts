@@ -199,11 +199,12 @@ export class AuditSession {
   /**
    * Opens a file read side by side with the other open ones; returns its number for
    * `feedFile` and `closeFile`. Its requests wait in the reorder window until every open
-   * file has read past their time.
+   * file has read past their time. `firstTime`, when known, is the time of its first
+   * request: until it is read, the others need not wait for anything earlier.
    */
-  openFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): number {
+  openFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto', firstTime?: number): number {
     const row = this.summaryBuilder.beginFile(name);
-    const log = { frontier: this.order.openFile(name), lines: 0 } as OpenLog;
+    const log = { frontier: this.order.openFile(name, firstTime), lines: 0 } as OpenLog;
     log.reader = new LogLineReader(this.sinkFor(name, row, log), {
       ...(this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {}),
       ...(this.signal ? { signal: this.signal } : {}),

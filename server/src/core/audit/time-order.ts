@@ -162,8 +162,9 @@ export class TimeOrder {
     private readonly late: (file: string, line: number, time: number, behindMs: number) => void,
   ) {}
 
-  openFile(name: string): FileFrontier {
-    const file: FileFrontier = { name, frontier: -Infinity, open: true };
+  /** A file to merge; `firstTime` (its first request's, when known) stands for its reading until it is read. */
+  openFile(name: string, firstTime = -Infinity): FileFrontier {
+    const file: FileFrontier = { name, frontier: firstTime, open: true };
     this.files.push(file);
     this.threshold = -Infinity;
     return file;
