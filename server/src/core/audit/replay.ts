@@ -20,17 +20,16 @@ import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
-import { clfRequest, ownString, StringInterner } from './log-formats';
+import { ownString, StringInterner } from './log-formats';
 import type { LogFormat, LogRequest } from './log-formats';
+import { fileSink } from './file-sink';
+import type { FileSinkTarget, OpenLog } from './file-sink';
 import { LogLineReader } from './log-lines';
-import type { LogLineSink } from './log-lines';
 import { DEFAULT_MAX_WAITING, DEFAULT_REORDER_WINDOW_MS, TimeOrder } from './time-order';
-import type { FileFrontier, WaitingRequest } from './time-order';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
 import type { CrawlDelayScope, ReplayHandlers, ReplayOptions } from './replay-logs';
 import type { AuditSummary } from './summary';
 import { SummaryBuilder } from './summary-builder';
-import type { FileRow } from './summary-builder';
 import type { CrawlDelayCheck, JudgedRequest } from './summary-builder';
 import { isoTime, IsoClock } from './time';
 import { CrawlerVerifier } from './verification';
@@ -77,13 +76,6 @@ const ROBOTS_TXT: Readonly<Record<FetchState, Judgement>> = {
 const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
-
-/** A log file open in a session: its reader and where its reading stands in time. */
-interface OpenLog {
-  readonly frontier: FileFrontier;
-  reader: LogLineReader;
-  lines: number;
-}
 
 /**
  * One replay: feed it files (`beginFile`, `feed`, `endFile` one after the other, or
@@ -140,7 +132,7 @@ export class AuditSession {
     this.started = this.now();
     this.signal = handlers.signal;
     const settings = { windowMs: options.reorderWindowMs ?? DEFAULT_REORDER_WINDOW_MS, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING };
-    this.order = new TimeOrder(settings, (waiting) => this.released(waiting), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, isoTime(time), behindMs));
+    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, isoTime(time), behindMs));
     this.summaryBuilder.setReorder(settings);
   }
 
@@ -152,11 +144,6 @@ export class AuditSession {
   /** Lines read from the current file (of `beginFile`) so far. */
   get lines(): number {
     return this.current?.lines ?? 0;
-  }
-
-  /** Lines read from a file opened with `openFile` so far. */
-  linesOf(file: number): number {
-    return this.open[file]?.lines ?? 0;
   }
 
   /** The latest request time read from a file so far (-Infinity before its first request). */
@@ -205,7 +192,16 @@ export class AuditSession {
   openFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto', firstTime?: number): number {
     const row = this.summaryBuilder.beginFile(name);
     const log = { frontier: this.order.openFile(name, firstTime), lines: 0 } as OpenLog;
-    log.reader = new LogLineReader(this.sinkFor(name, row, log), {
+    const target: FileSinkTarget = {
+      builder: this.summaryBuilder,
+      order: this.order,
+      onlyCounted: (userAgent) => {
+        const identity = this.identify(userAgent);
+        return this.onRecord === undefined && identity.resolved === undefined ? identity.client : undefined;
+      },
+      countOnly: (time, client) => this.countOnly(time, client),
+    };
+    log.reader = new LogLineReader(fileSink(name, row, log, target), {
       ...(this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {}),
       ...(this.signal ? { signal: this.signal } : {}),
     });
@@ -228,55 +224,6 @@ export class AuditSession {
     const ended = log.reader.end();
     if (ended !== undefined) return ended.then(() => this.order.close(log.frontier));
     return this.order.close(log.frontier);
-  }
-
-  /** What a file's reader tells the session: counts go to the file's row, requests to the window. */
-  private sinkFor(name: string, row: FileRow, log: OpenLog): LogLineSink {
-    const frontier = log.frontier;
-    return {
-      formatChosen: (format, source) => {
-        row.format = format;
-        row.formatSource = source;
-      },
-      linesRead: (count) => {
-        log.lines += count;
-        row.lines += count;
-        this.summaryBuilder.lines(count);
-      },
-      skipped: () => {
-        row.skipped++;
-        this.summaryBuilder.skipped();
-      },
-      request: (req, line) => {
-        row.requests++;
-        const identity = this.identify(req.userAgent);
-        if (this.onRecord === undefined && identity.resolved === undefined) {
-          this.order.arrived(frontier, line, req.time);
-          return this.countOnly(req.time, identity.client);
-        }
-        return this.order.enqueue(frontier, req, line);
-      },
-      requestAt: (text, fields, line) => {
-        row.requests++;
-        const identity = this.identify(fields.userAgent);
-        if (this.onRecord === undefined && identity.resolved === undefined) {
-          // Only counted (see `judge`): its time matters to the window, its place in time to nothing.
-          this.order.arrived(frontier, line, fields.time);
-          return this.countOnly(fields.time, identity.client);
-        }
-        return this.order.enqueue(frontier, clfRequest(text, fields), line);
-      },
-      parseFailure: (line, text, reason) => {
-        row.parseFailures++;
-        this.summaryBuilder.failure(name, line, text, reason);
-      },
-    };
-  }
-
-  /** A request whose turn came in the window. */
-  private released(waiting: WaitingRequest): void | Promise<void> {
-    this.fileName = waiting.file;
-    return this.request(waiting.request, waiting.line);
   }
 
   /** The summary so far (complete after the last `endFile`). */
@@ -304,8 +251,9 @@ export class AuditSession {
     });
   }
 
-  /** A parsed request of the current file, judged now. */
-  private request(req: LogRequest, line: number): void | Promise<void> {
+  /** A request whose turn came in the reorder window, judged now. */
+  private released(file: string, req: LogRequest, line: number): void | Promise<void> {
+    this.fileName = file;
     return this.identified(req, line, this.identify(req.userAgent));
   }
 
