@@ -67,6 +67,8 @@ export interface ReplayTarget {
   readonly document: vscode.TextDocument;
   readonly logFiles: readonly string[];
   readonly graceHours?: number;
+  /** The reorder window, minutes (`robotsLens.replay.reorderWindowMinutes`). */
+  readonly reorderWindowMinutes?: number;
 }
 
 /** What tests can see of the panel (through the hidden `robotsLens.replayPanelState` command). */
@@ -169,13 +171,14 @@ export class ReplayPanel implements vscode.Disposable {
     this.running?.dispose();
     const source = new vscode.CancellationTokenSource();
     this.running = source;
-    const { document, logFiles, graceHours } = this.target;
+    const { document, logFiles, graceHours, reorderWindowMinutes } = this.target;
     const names = logFiles.map((file) => vscode.workspace.asRelativePath(file));
     this.post({ type: 'running', title: vscode.workspace.asRelativePath(document.uri), logFiles: names });
     try {
       // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.
       await vscode.workspace.openTextDocument(document.uri);
-      const result = await this.deps.server.replay(document.uri, { logFiles, ...(graceHours !== undefined ? { graceHours } : {}) }, source.token);
+      const options = { ...(graceHours !== undefined ? { graceHours } : {}), ...(reorderWindowMinutes !== undefined ? { reorderWindowMinutes } : {}) };
+      const result = await this.deps.server.replay(document.uri, { logFiles, ...options }, source.token);
       if (sequence !== this.sequence) return result;
       this.records = result.records;
       this.rendered = undefined;
@@ -237,10 +240,11 @@ export class ReplayPanel implements vscode.Disposable {
       this.post({ type: 'notice', message: dropped.problem });
       return;
     }
-    const { document, graceHours } = this.target;
+    const { document, graceHours, reorderWindowMinutes } = this.target;
     await this.deps.remember?.(dropped.files);
     // A failure is shown in the panel.
-    await this.retarget({ document, logFiles: dropped.files, ...(graceHours !== undefined ? { graceHours } : {}) }).catch(() => undefined);
+    const options = { ...(graceHours !== undefined ? { graceHours } : {}), ...(reorderWindowMinutes !== undefined ? { reorderWindowMinutes } : {}) };
+    await this.retarget({ document, logFiles: dropped.files, ...options }).catch(() => undefined);
   }
 
   private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {

@@ -243,10 +243,12 @@ export const CheckUrlRequest = new RequestType<CheckUrlParams, UrlCheckReport, v
 export interface ReplayParams {
   /** The robots.txt document; its current (possibly unsaved) buffer is the single version, in effect all along. */
   readonly uri: string;
-  /** Absolute paths of the access logs (gzip included), replayed in the order of their first request. */
+  /** Absolute paths of the access logs (gzip included, FIFOs streamed); their requests are merged by time. */
   readonly logFiles: readonly string[];
   /** Cache grace after a robots.txt change, in hours. Default 24. */
   readonly graceHours?: number;
+  /** How much earlier than the latest request before it in its file a request may come and still be judged in time order, minutes. Default 1, at most 10,080 (7 days). */
+  readonly reorderWindowMinutes?: number;
   /** Check Crawl-delay for verified requests. Default off. */
   readonly crawlDelay?: boolean;
   /** Records returned at most (the summary and rule counts cover every request). Default 100,000. */

@@ -80,6 +80,20 @@ describe('log files from disk', () => {
     assert.deepEqual(records.map((r) => r.time), [...records.map((r) => r.time)].sort());
   });
 
+  test('rotated files are merged by time but read one after another: a later file is not opened before the earlier is read up to its first request', async () => {
+    const lines = readFileSync(EXAMPLE_LOG, 'utf8').split('\n').filter((l) => l !== '');
+    const older = join(dir, 'rotated.log.1');
+    const newer = join(dir, 'rotated.log');
+    writeFileSync(older, lines.slice(0, 2000).join('\n') + '\n');
+    writeFileSync(newer, lines.slice(2000).join('\n') + '\n');
+    const reports: ReplayProgress[] = [];
+    const summary = await replayLogFiles([newer, older], { versions: VERSIONS }, { onProgress: (p) => void reports.push(p), progressEvery: 200 });
+    assert.deepEqual(summary.files.map((f) => f.name), [older, newer]);
+    assert.deepEqual(reports.map((p) => p.fileIndex), [...reports.map((p) => p.fileIndex)].sort());
+    assert.ok(reports.filter((p) => p.fileIndex === 1).every((p) => p.lines > 2000), 'the newer file is read once the older is');
+    assert.equal(summary.totals.violations, (await replay([EXAMPLE_LOG])).summary.totals.violations);
+  });
+
   test('progress reports bytes of the file', async () => {
     const reports: ReplayProgress[] = [];
     await replayLogFiles([EXAMPLE_LOG], { versions: VERSIONS }, { onProgress: (p) => void reports.push(p), progressEvery: 500 });

@@ -5,7 +5,8 @@
  */
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -78,5 +79,24 @@ describe('robotsLens/replay over LSP', () => {
     await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: ['relative.log'] }), /absolute/);
     await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: [join(ROOT, 'examples', 'missing.log')] }), /missing\.log/);
     await assert.rejects(connection.sendRequest(ReplayRequest, { uri: 'file:///nope/robots.txt', logFiles: [LOG] }), /not an open robots\.txt/);
+    for (const bad of [-1, 20_000, 'ten']) {
+      await assert.rejects(connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG], reorderWindowMinutes: bad as number }), /reorderWindowMinutes/);
+    }
+  });
+
+  test('judges by time: the reversed log with a window wide enough gives the original figures; the window is a param', async () => {
+    const uri = await open(ROBOTS);
+    const reversed = join(mkdtempSync(join(tmpdir(), 'robots-lens-replay-lsp-')), 'reversed.log');
+    writeFileSync(reversed, readFileSync(LOG, 'utf8').split('\n').filter((l) => l !== '').reverse().join('\n') + '\n');
+    const original = await connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG] });
+    const wide = await connection.sendRequest(ReplayRequest, { uri, logFiles: [reversed], reorderWindowMinutes: 4 * 24 * 60 });
+    assert.equal(original.summary.totals.violations, 148);
+    assert.equal(wide.summary.order.windowSeconds, 4 * 86_400);
+    assert.equal(wide.summary.order.late, 0);
+    assert.deepEqual(wide.summary.totals, original.summary.totals);
+    assert.deepEqual(wide.summary.crawlers, original.summary.crawlers);
+    const narrow = await connection.sendRequest(ReplayRequest, { uri, logFiles: [reversed] });
+    assert.equal(narrow.summary.order.windowSeconds, 60);
+    assert.ok(narrow.summary.order.late > 3000, String(narrow.summary.order.late));
   });
 });

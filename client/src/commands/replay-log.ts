@@ -44,7 +44,7 @@ export function registerReplayLog(commandDeps: ReplayLogDeps): vscode.Disposable
         if (!logFiles) return undefined;
         await rememberLogs(deps, logFiles);
         // Errors are shown in the panel too; the message makes them visible when it is hidden.
-        await ReplayPanel.show(deps, { document, logFiles, ...graceOf(document.uri) }).done;
+        await ReplayPanel.show(deps, { document, logFiles, ...graceOf(document.uri), ...reorderWindowOf(document.uri) }).done;
       } catch (error) {
         void vscode.window.showErrorMessage(`Replay: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -64,7 +64,7 @@ async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, 
   const graceHours = typeof args.graceHours === 'number' ? { graceHours: args.graceHours } : graceOf(document.uri);
   const absolute = logFiles.map((file) => absoluteLogPath(file, document.uri));
   await rememberLogs(deps, absolute);
-  const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours }).done;
+  const result = await ReplayPanel.show(deps, { document, logFiles: absolute, ...graceHours, ...reorderWindowOf(document.uri) }).done;
   if (!result) throw new Error('The replay was superseded by a newer one.');
   return { summary: result.summary, truncated: result.truncated, recordCount: result.records.length };
 }
@@ -72,6 +72,11 @@ async function replayProgrammatically(deps: ReplayLogDeps, args: Record<string, 
 function graceOf(scope: vscode.Uri): { graceHours?: number } {
   const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>('replay.cacheGraceHours');
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? { graceHours: value } : {};
+}
+
+function reorderWindowOf(scope: vscode.Uri): { reorderWindowMinutes?: number } {
+  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>('replay.reorderWindowMinutes');
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? { reorderWindowMinutes: value } : {};
 }
 
 async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<string[] | undefined> {

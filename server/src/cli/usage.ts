@@ -73,7 +73,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     exitCodes: [],
   },
   replay: {
-    usage: `replay <robots.txt | snapshots-folder> <log>... [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations]`,
+    usage: `replay <robots.txt | snapshots-folder> <log>... [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations]`,
     summary: 'Judge every request of access logs against robots.txt as it was at the time, and summarise who obeyed.',
     options: [
       ['--format <format>', `the log format (${LOG_FORMAT_CHOICES}; default auto)`],
@@ -81,6 +81,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--ranges <dir>', 'the folder of crawler IP lists (see robots-lens ranges)'],
       ['--verify-dns, --dns-server <host:port>', 'verify crawlers by reverse and forward DNS'],
       ['--grace <duration>', 'how long a crawler may act on the previous robots.txt (default 24h)'],
+      ['--reorder-window <duration>', 'how far out of time order lines of one file may be and still be judged in order (default 1m, at most 7d); later lines are counted and sampled'],
       ['--crawl-delay, --crawl-delay-scope verified|claimed', 'check Crawl-delay between requests'],
       ['--csv, --jsonl, --summary-json <file>', 'write the records or the summary to files'],
       ['--json', 'one JSON record per request on stdout instead of the summary'],

@@ -18,6 +18,8 @@ import { defaultRangesDir, loadRangeLists } from '../node/ranges';
 import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
 
 export const DEFAULT_MAX_RECORDS = 100_000;
+/** The longest reorder window: more would only hold more requests in memory. */
+const MAX_REORDER_WINDOW_MINUTES = 7 * 24 * 60;
 /** Lines between two progress notifications. */
 const PROGRESS_EVERY = 20_000;
 
@@ -34,6 +36,10 @@ export interface ReplayDeps {
 export async function replayRequest(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
   const logFiles = checkedLogFiles(params?.logFiles);
   const graceHours = optionalNumber(params.graceHours, 'graceHours');
+  const reorderWindowMinutes = optionalNumber(params.reorderWindowMinutes, 'reorderWindowMinutes');
+  if (reorderWindowMinutes !== undefined && reorderWindowMinutes > MAX_REORDER_WINDOW_MINUTES) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"reorderWindowMinutes" must be at most ${MAX_REORDER_WINDOW_MINUTES} (7 days).`);
+  }
   const maxRecords = Math.floor(optionalNumber(params.maxRecords, 'maxRecords') ?? DEFAULT_MAX_RECORDS);
   const warnings: string[] = [];
   const ranges = await loadRanges(deps.rangesDir, warnings);
@@ -53,6 +59,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
         ranges: ranges.lists,
         ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
         ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
+        ...(reorderWindowMinutes !== undefined ? { reorderWindowMs: reorderWindowMinutes * 60_000 } : {}),
         crawlDelay: params.crawlDelay === true ? 'verified' : false,
         onWarning: (message) => warnings.push(message),
       },

@@ -1,7 +1,9 @@
 /**
- * Access logs from disk for the replay: streamed in ~1 MiB chunks (never loaded whole),
- * gunzipped when the file starts with the gzip magic bytes, and decoded as UTF-8 (pure-ASCII
- * chunks take the much faster one-byte path). Lines may straddle chunks: the replay joins them.
+ * Access logs for the replay: streamed in ~1 MiB chunks (never loaded whole), gunzipped when
+ * they start with the gzip magic bytes, and decoded as UTF-8 (pure-ASCII chunks take the much
+ * faster one-byte path). Lines may straddle chunks: the replay joins them. A log may be a
+ * regular file or a stream (`-` for stdin, /dev/stdin, a FIFO, `<(…)`): streams are read
+ * once, front to back, and their compression is told from the first bytes read.
  */
 
 import { isAscii } from 'node:buffer';
@@ -9,10 +11,11 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { createGunzip } from 'node:zlib';
-import { createLogParser, detectLogFormat, replayLogs } from '../core';
+import { createLogParser, detectLogFormat, formatCount, replayLogs } from '../core';
 import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
 import { describeFsError, InputError } from './files';
+import { gunzipMembers } from './gzip-members';
+import type { GzipDamage } from './gzip-members';
 
 /** Bytes per read: reads of 256 KiB and more cost the kernel about twice as much per byte (measured). */
 const CHUNK_BYTES = 128 << 10;
@@ -27,16 +30,24 @@ const CARRY_ROOM = 4;
 
 export interface LogFileInfo {
   readonly path: string;
-  readonly bytes: number;
-  readonly gzip: boolean;
+  /** Size of a regular file; null for a stream. */
+  readonly bytes: number | null;
+  /** Whether a regular file is gzip; null for a stream (told from its first bytes when read). */
+  readonly gzip: boolean | null;
 }
 
-/** Size and compression of a log file, with fs errors turned into one clear sentence. */
+/** The paths that name this process's standard input. */
+const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+/** Size and compression of a log file (or that it is a stream), with fs errors turned into one clear sentence. */
 export async function inspectLogFile(path: string): Promise<LogFileInfo> {
+  if (path === '-') return { path, bytes: null, gzip: null };
   let size: number;
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw new InputError(`${path} is a directory, not a log file.`);
+    // A pipe, FIFO or terminal cannot be read at a position: it is read once, as a stream.
+    if (!info.isFile()) return { path, bytes: null, gzip: null };
     size = info.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -65,11 +76,25 @@ export interface ReadLogOptions {
  */
 export function logInput(info: LogFileInfo, options: ReadLogOptions & { name?: string; format?: LogFormat | 'auto' } = {}): LogInput {
   const read = { bytes: 0 };
+  const warnings: string[] = [];
+  const reading: ReadLogOptions = {
+    ...options,
+    onWarning: (message) => {
+      warnings.push(message);
+      options.onWarning?.(message);
+    },
+  };
+  const chunks = (): AsyncGenerator<string> => {
+    if (info.gzip === null) return streamChunks(info, reading, read);
+    if (info.gzip) return gzipChunks(info, createReadStream(info.path, { highWaterMark: CHUNK_BYTES }), reading, read);
+    return plainChunks(info, reading, read);
+  };
   return {
     name: options.name ?? info.path,
     ...(options.format ? { format: options.format } : {}),
-    chunks: { [Symbol.asyncIterator]: () => (info.gzip ? gzipChunks(info, options, read) : plainChunks(info, options, read))[Symbol.asyncIterator]() },
+    chunks: { [Symbol.asyncIterator]: () => chunks()[Symbol.asyncIterator]() },
     progress: () => ({ bytesRead: read.bytes, bytesTotal: info.bytes }),
+    warnings: () => warnings,
   };
 }
 
@@ -134,40 +159,103 @@ async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { 
   }
 }
 
-/** A gzip file (magic bytes 1f 8b, whatever its name), gunzipped as a stream. */
-async function* gzipChunks(info: LogFileInfo, options: ReadLogOptions, read: { bytes: number }): AsyncGenerator<string> {
-  const file = createReadStream(info.path, { highWaterMark: CHUNK_BYTES });
-  const gunzip = createGunzip({ chunkSize: TEXT_BYTES });
-  file.on('error', (error) => gunzip.destroy(error));
-  file.on('data', (data: string | Buffer) => {
-    read.bytes += data.length;
-  });
-  file.pipe(gunzip);
-  let carry: Buffer | undefined;
-  let total = 0;
+/** A log read as a stream, once: gzip when its first bytes are the gzip magic bytes. */
+async function* streamChunks(info: LogFileInfo, options: ReadLogOptions, read: { bytes: number }): AsyncGenerator<string> {
+  const source: AsyncIterable<Buffer> = STDIN_PATHS.has(info.path) ? process.stdin : createReadStream(info.path, { highWaterMark: CHUNK_BYTES });
+  const iterator = source[Symbol.asyncIterator]();
+  const failed = (error: unknown): InputError => new InputError(describeFsError(error, info.path, 'log file'));
+  // The first two bytes tell gzip from text (a first read may bring just one).
+  let head = Buffer.alloc(0);
   try {
-    for await (const raw of gunzip as AsyncIterable<Buffer>) {
-      total += raw.length;
-      const buf = carry ? Buffer.concat([carry, raw]) : raw;
-      const cut = utf8Boundary(buf);
-      carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
-      yield decode(cut < buf.length ? buf.subarray(0, cut) : buf);
-      if (options.limitBytes !== undefined && total >= options.limitBytes) return;
+    while (head.length < 2) {
+      const next = await iterator.next();
+      if (next.done === true) break;
+      head = Buffer.concat([head, next.value]);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'Z_BUF_ERROR') {
-      options.onWarning?.(`${info.path}: the gzip stream ends early (truncated file?); the lines before the cut were replayed.`);
-    } else if (typeof code === 'string' && code.startsWith('Z_')) {
-      throw new InputError(`${info.path}: not a readable gzip file (${error instanceof Error ? error.message : String(error)}).`);
-    } else {
-      throw new InputError(describeFsError(error, info.path, 'log file'));
+    throw failed(error);
+  }
+  const rest: AsyncIterable<Buffer> = {
+    [Symbol.asyncIterator]: async function* () {
+      if (head.length > 0) yield head;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+    },
+  };
+  try {
+    if (head[0] === 0x1f && head[1] === 0x8b) {
+      yield* gzipChunks(info, rest, options, read);
+      return;
     }
+    let carry: Buffer | undefined;
+    for await (const raw of rest) {
+      read.bytes += raw.length;
+      yield* decodedPieces(carry ? Buffer.concat([carry, raw]) : raw, (left) => {
+        carry = left;
+      });
+      if (options.limitBytes !== undefined && read.bytes >= options.limitBytes) return;
+    }
+    if (carry) yield decode(carry);
+  } catch (error) {
+    throw error instanceof InputError ? error : failed(error);
   } finally {
-    file.destroy();
-    gunzip.destroy();
+    await iterator.return?.();
+  }
+}
+
+/** Text of `buf` in pieces of at most TEXT_BYTES, cut on UTF-8 boundaries; an incomplete last character goes to `keep`. */
+function* decodedPieces(buf: Buffer, keep: (left: Buffer | undefined) => void): Generator<string> {
+  let start = 0;
+  while (buf.length - start > TEXT_BYTES) {
+    const cut = start + utf8Boundary(buf.subarray(start, start + TEXT_BYTES));
+    yield decode(buf.subarray(start, cut));
+    start = cut;
+  }
+  const cut = start + utf8Boundary(buf.subarray(start));
+  keep(cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined);
+  if (cut > start) yield decode(buf.subarray(start, cut));
+}
+
+/**
+ * Gzip (magic bytes 1f 8b, whatever the name), gunzipped member by member. What decompressed
+ * before damage (a cut, trailing garbage) is replayed; the damage becomes a warning.
+ */
+async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>, options: ReadLogOptions, read: { bytes: number }): AsyncGenerator<string> {
+  const counted: AsyncIterable<Buffer> = {
+    [Symbol.asyncIterator]: async function* () {
+      try {
+        for await (const data of compressed) {
+          read.bytes += data.length;
+          yield data;
+        }
+      } catch (error) {
+        throw new InputError(describeFsError(error, info.path, 'log file'));
+      }
+    },
+  };
+  let damage: GzipDamage | undefined;
+  let carry: Buffer | undefined;
+  let total = 0;
+  for await (const raw of gunzipMembers(counted, TEXT_BYTES, (d) => {
+    damage = d;
+  })) {
+    total += raw.length;
+    const buf = carry ? Buffer.concat([carry, raw]) : raw;
+    const cut = utf8Boundary(buf);
+    carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
+    yield decode(cut < buf.length ? buf.subarray(0, cut) : buf);
+    if (options.limitBytes !== undefined && total >= options.limitBytes) return;
   }
   if (carry) yield decode(carry);
+  if (damage === undefined) return;
+  const at = `at byte ${formatCount(damage.offset)}`;
+  if (damage.kind === 'unreadable' && total === 0) throw new InputError(`${info.path}: not a readable gzip file (${damage.message}).`);
+  if (damage.kind === 'trailing') {
+    options.onWarning?.(`${info.path}: ${formatCount(damage.bytes)} byte${damage.bytes === 1 ? '' : 's'} of trailing garbage after the gzip data, ${at}; the ${formatCount(total)} decompressed bytes before it were replayed.`);
+  } else if (damage.kind === 'truncated') {
+    options.onWarning?.(`${info.path}: the gzip stream ends early ${at} (truncated file?); the lines before the cut were replayed.`);
+  } else {
+    options.onWarning?.(`${info.path}: the gzip data is damaged ${at} (${damage.message}); the ${formatCount(total)} decompressed bytes before it were replayed.`);
+  }
 }
 
 /** Length of the longest prefix of `buf` that ends on a UTF-8 character boundary. */
@@ -190,7 +278,7 @@ function decode(bytes: Buffer): string {
 export async function firstRequestTime(info: LogFileInfo, format: LogFormat | 'auto' = 'auto'): Promise<number | undefined> {
   let text = '';
   for await (const chunk of logInput(info, { limitBytes: 256 * 1024 }).chunks) text += chunk;
-  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = text.split(/\r\n|\r|\n/);
   const chosen = format === 'auto' ? detectLogFormat(lines.slice(0, 50)).format : format;
   const parser = createLogParser(chosen);
   for (const line of lines) {
@@ -201,25 +289,36 @@ export async function firstRequestTime(info: LogFileInfo, format: LogFormat | 'a
 }
 
 export interface ReplayFilesOptions extends ReplayOptions {
-  /** Replay files in the order of their first request (rotated logs given in any order). Default true. */
+  /**
+   * Merge the files' requests by time (default true; files are listed in the order of their
+   * first request when all are regular files); false reads them one after another as given.
+   */
   readonly orderByTime?: boolean;
   readonly onWarning?: (message: string) => void;
 }
 
-/** Replays log files from disk; see `replayLogs` for handlers (progress, cancellation, records). */
+/** Replays log files (or streams); see `replayLogs` for handlers (progress, cancellation, records). */
 export async function replayLogFiles(paths: readonly string[], options: ReplayFilesOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
+  if (paths.filter((p) => STDIN_PATHS.has(p)).length > 1) throw new InputError('Standard input can be given as a log only once.');
   const infos = await Promise.all(paths.map((p) => inspectLogFile(p)));
   let ordered = infos;
-  if ((options.orderByTime ?? true) && infos.length > 1) {
+  let firstTimes = new Map<LogFileInfo, number>();
+  const merge = options.orderByTime ?? true;
+  // Streams cannot be peeked at without losing what was read.
+  if (merge && infos.length > 1 && infos.every((info) => info.gzip !== null)) {
     const firsts = await Promise.all(infos.map((info) => firstRequestTime(info, options.format ?? 'auto')));
     const indexed = infos.map((info, i) => ({ info, i, t: firsts[i] ?? Infinity }));
     indexed.sort((a, b) => a.t - b.t || a.i - b.i);
     ordered = indexed.map((x) => x.info);
+    firstTimes = new Map(indexed.filter((x) => Number.isFinite(x.t)).map((x) => [x.info, x.t]));
     if (ordered.some((info, i) => info !== infos[i])) {
-      options.onWarning?.(`Log files are replayed in the order of their first request: ${ordered.map((i) => i.path).join(', ')}.`);
+      options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${ordered.map((i) => i.path).join(', ')}.`);
     }
   }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};
-  const inputs = ordered.map((info) => logInput(info, readOptions));
-  return replayLogs(inputs, options, { now: () => performance.now(), ...handlers });
+  const inputs = ordered.map((info): LogInput => {
+    const firstTime = firstTimes.get(info);
+    return { ...logInput(info, readOptions), ...(firstTime !== undefined ? { firstTime } : {}) };
+  });
+  return replayLogs(inputs, { ...options, mergeFiles: merge }, { now: () => performance.now(), ...handlers });
 }

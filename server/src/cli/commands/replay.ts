@@ -21,6 +21,8 @@ import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed }
 
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
+/** The longest reorder window: more would only hold more requests in memory, never sort better. */
+const MAX_REORDER_WINDOW_MS = 7 * 86_400_000;
 const JSON_FIELD_KEYS: readonly (keyof JsonFieldNames)[] = ['time', 'ip', 'method', 'url', 'request', 'status', 'userAgent', 'host', 'xRobotsTag'];
 
 export async function runReplay(argv: readonly string[], io: Io): Promise<number> {
@@ -35,6 +37,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
       'verify-dns': { type: 'boolean', default: false },
       'dns-server': { type: 'string' },
       grace: { type: 'string', default: '24h' },
+      'reorder-window': { type: 'string', default: '1m' },
       'crawl-delay': { type: 'boolean', default: false },
       'crawl-delay-scope': { type: 'string', default: 'verified' },
       csv: { type: 'string' },
@@ -54,6 +57,10 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   if (format !== 'auto' && !LOG_FORMATS.includes(format)) throw new UsageError(`--format must be auto or one of ${LOG_FORMATS.join(', ')}, not "${values.format}".`);
   const graceMs = parseDuration(values.grace);
   if (graceMs === undefined) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0.`);
+  const reorderWindowMs = parseDuration(values['reorder-window']);
+  if (reorderWindowMs === undefined || reorderWindowMs > MAX_REORDER_WINDOW_MS) {
+    throw new UsageError(`--reorder-window: "${values['reorder-window']}" is not a duration such as 10m, 90s or 0 (at most 7d).`);
+  }
   const scope = values['crawl-delay-scope'];
   if (scope !== 'verified' && scope !== 'claimed') throw new UsageError(`--crawl-delay-scope must be verified or claimed, not "${scope}".`);
   if (values['fail-on'] !== undefined && values['fail-on'] !== 'violations') throw new UsageError(`--fail-on takes "violations", not "${values['fail-on']}".`);
@@ -105,6 +112,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
         ranges: ranges.lists,
         ...(dns ? { dns } : {}),
         graceMs,
+        reorderWindowMs,
         crawlDelay: values['crawl-delay'] ? scope : false,
         onWarning: warn,
       },

@@ -32,6 +32,7 @@ export type {
   CrawlerRow,
   DisallowedPath,
   HourBucket,
+  LateLineSample,
   LogFileSummary,
   OtherClientRow,
   ParseFailureSample,

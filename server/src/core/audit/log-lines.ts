@@ -1,6 +1,6 @@
 /**
  * Text of one log file → parsed lines: chunks are cut into lines (a line may straddle
- * chunks; CR before LF is dropped), the format is detected from the first lines when not
+ * chunks; a line ends at LF, CRLF or CR), the format is detected from the first lines when not
  * given, and each line is parsed. What comes out goes to a `LogLineSink`, the replay's
  * session, in log order.
  */
@@ -23,6 +23,8 @@ export interface LogLineSink {
   requestAt?(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void>;
   /** A line that is not a request, with why; a returned promise pauses the reader. */
   parseFailure(line: number, text: string, reason: string): void | Promise<void>;
+  /** A line that is no request and no failure either: blank, a comment or a header. */
+  skipped(line: number): void;
 }
 
 /** Anything with `aborted`, such as an `AbortSignal` (the core's ES2022 lib has no DOM types). */
@@ -37,8 +39,14 @@ export interface LogLineReaderOptions {
 }
 
 const SAMPLE_LINES = 50;
-/** Longest line kept waiting for its end; anything longer is read (and rejected) as it is. */
-const MAX_LINE_CHARS = 1 << 20;
+/**
+ * The line limit: a longer line is one unparsed line, whatever follows in it, so memory stays
+ * bounded and no tail of it is ever read as a request of its own.
+ */
+export const MAX_LINE_CHARS = 1 << 20;
+const LONG_LINE = `longer than the line limit (${MAX_LINE_CHARS} characters)`;
+/** A carriage return that ends a line on its own (not the CR of a CRLF, not the chunk's last character). */
+const LONE_CR = /\r(?!\n|$)/g;
 
 /**
  * Reads one file at a time (`begin`, `feed`, `end`). `feed` and `end` return a promise only
@@ -49,6 +57,10 @@ export class LogLineReader {
   private parser: LogLineParser | undefined;
   private sample: { text: string; line: number }[] | undefined;
   private partial = '';
+  /** The rest of a line over the limit is dropped up to its end. */
+  private dropping = false;
+  /** The previous chunk ended in CR: a LF at the start of this one belongs to it. */
+  private afterCr = false;
   private halted = false;
   /** The parser can `scan` and the sink takes positions. */
   private scanning = false;
@@ -75,6 +87,8 @@ export class LogLineReader {
   begin(format: LogFormat | 'auto'): void {
     this.lineNo = 0;
     this.partial = '';
+    this.dropping = false;
+    this.afterCr = false;
     if (format === 'auto') {
       this.parser = undefined;
       this.sample = [];
@@ -86,31 +100,37 @@ export class LogLineReader {
   }
 
   /** Feeds text of the current file; a trailing partial line waits for the next chunk. */
-  feed(chunk: string): void | Promise<void> {
-    if (this.halted || chunk === '') return;
+  feed(text: string): void | Promise<void> {
+    if (this.halted || text === '') return;
+    const chunk = this.lineEndsAsLf(text);
     // lastIndexOf is a slow runtime call in V8; chunks end at a line break almost always.
     const lastNewline = chunk.charCodeAt(chunk.length - 1) === 0x0a ? chunk.length - 1 : chunk.lastIndexOf('\n');
     if (lastNewline < 0) {
+      if (this.dropping) return;
       this.partial += chunk;
-      // A "line" this long is garbage; reading it now keeps memory bounded.
-      if (this.partial.length > MAX_LINE_CHARS) {
-        const garbage = this.partial + '\n';
-        this.partial = '';
-        return this.run(garbage, 0, garbage.length);
-      }
+      if (this.partial.length > MAX_LINE_CHARS) return this.longLine();
       return;
     }
     const rest = lastNewline < chunk.length - 1 ? chunk.slice(lastNewline + 1) : '';
     let start = 0;
     let pending: void | Promise<void> = undefined;
-    if (this.partial !== '') {
+    if (this.dropping) {
+      // The end of a line already reported as over the limit.
+      this.dropping = false;
+      start = chunk.indexOf('\n') + 1;
+    } else if (this.partial !== '') {
       // The line begun in the previous chunk is completed on its own, so the chunk itself is
       // never concatenated (and copied) as a whole.
       const first = chunk.indexOf('\n');
-      const line = this.partial + chunk.slice(0, first + 1);
-      this.partial = '';
       start = first + 1;
-      pending = this.run(line, 0, line.length);
+      if (this.partial.length + first > MAX_LINE_CHARS) {
+        pending = this.longLine();
+        this.dropping = false;
+      } else {
+        const line = this.partial + chunk.slice(0, first + 1);
+        this.partial = '';
+        pending = this.run(line, 0, line.length);
+      }
     }
     const finish = (): void | Promise<void> => {
       this.partial = rest;
@@ -124,12 +144,49 @@ export class LogLineReader {
     if (this.halted) return;
     const rest = this.partial;
     this.partial = '';
+    this.dropping = false;
+    this.afterCr = false;
     const after = (): void | Promise<void> => (this.sample !== undefined ? this.concludeDetection() : undefined);
     if (rest !== '') {
       const r = this.run(rest + '\n', 0, rest.length + 1);
       if (r) return r.then(after);
     }
     return after();
+  }
+
+  /**
+   * The chunk with every line end as LF: a lone CR becomes LF (CRLF stays, the CR is dropped
+   * with the line), and a LF that completes a CR ending the previous chunk is dropped.
+   * Logs with LF ends pay one search for a CR per chunk.
+   */
+  private lineEndsAsLf(text: string): string {
+    let chunk = text;
+    if (this.afterCr) {
+      this.afterCr = false;
+      if (chunk.charCodeAt(0) === 0x0a) {
+        chunk = chunk.slice(1);
+        if (chunk === '') return chunk;
+      }
+    }
+    if (chunk.indexOf('\r') < 0) return chunk;
+    chunk = chunk.replace(LONE_CR, '\n');
+    if (chunk.charCodeAt(chunk.length - 1) === 0x0d) {
+      // A CR at the end: whether a LF follows is known only with the next chunk, and the
+      // line ends here either way.
+      this.afterCr = true;
+      chunk = chunk.slice(0, -1) + '\n';
+    }
+    return chunk;
+  }
+
+  /** The waiting part of a line over the limit: one unparsed line; the rest of it is dropped. */
+  private longLine(): void | Promise<void> {
+    const head = this.partial.slice(0, 300);
+    this.partial = '';
+    this.dropping = true;
+    this.lineNo++;
+    this.sink.linesRead(1);
+    return this.sink.parseFailure(this.lineNo, head, LONG_LINE);
   }
 
   private parserOptions(): { jsonFields?: JsonFieldNames } {
@@ -171,6 +228,8 @@ export class LogLineReader {
   private line(text: string, start: number, end: number): void | Promise<void> {
     this.lineNo++;
     this.sink.linesRead(1);
+    // Whole in one big chunk or joined from pieces, a line over the limit is never parsed.
+    if (end - start > MAX_LINE_CHARS) return this.sink.parseFailure(this.lineNo, text.slice(start, start + 300), LONG_LINE);
     if (this.sample !== undefined) {
       this.sample.push({ text: text.slice(start, end), line: this.lineNo });
       if (this.sample.length >= SAMPLE_LINES) return this.concludeDetection();
@@ -210,7 +269,7 @@ export class LogLineReader {
   }
 
   private parsed(result: LogRequest | string | null, text: string, start: number, end: number, line: number): void | Promise<void> {
-    if (result === null) return;
+    if (result === null) return this.sink.skipped(line);
     if (typeof result === 'string') return this.sink.parseFailure(line, text.slice(start, end), result);
     return this.sink.request(result, line);
   }

@@ -1,7 +1,7 @@
 /**
- * The replay's entrance: options, handlers and inputs, and `replayLogs`, which feeds each
- * file's chunks to one `AuditSession` in order, with progress reports and cancellation
- * between chunks.
+ * The replay's entrance: options, handlers and inputs, and `replayLogs`, which feeds the
+ * files' chunks to one `AuditSession`, merged by time, with progress reports and
+ * cancellation between chunks.
  */
 
 import type { JsonFieldNames, LogFormat } from './log-formats';
@@ -34,6 +34,16 @@ export interface ReplayOptions {
   /** Check Crawl-delay (only for crawlers documented to honour it), for verified or all claimed requests. Default off. */
   readonly crawlDelay?: CrawlDelayScope | false;
   readonly limits?: SummaryLimits;
+  /**
+   * How much earlier than the latest request before it in its file a request may come and
+   * still be judged in time order, ms. Default 1 min. Requests wait this long (in log time)
+   * before they are judged; later ones are judged out of order and counted as late.
+   */
+  readonly reorderWindowMs?: number;
+  /** Bound on requests waiting in the reorder window (memory); past it the earliest is judged early. Default 200,000. */
+  readonly maxWaiting?: number;
+  /** `replayLogs` reads its files side by side, merged by time (default), or, when false, one after another in the order given. */
+  readonly mergeFiles?: boolean;
 }
 
 export interface ReplayProgress {
@@ -67,27 +77,45 @@ export interface LogInput {
   /** Overrides the replay's format for this file. */
   readonly format?: LogFormat | 'auto';
   readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
+  /** Damage found while reading (asked once the chunks are done); the summary lists it. */
+  readonly warnings?: () => readonly string[];
+  /**
+   * The time of its first request, when known beforehand: a merged file is not read (nor
+   * opened) before the others have read up to that time, so rotated files are open one or
+   * two at a time, not all at once.
+   */
+  readonly firstTime?: number;
+}
+
+interface Reading {
+  readonly input: LogInput;
+  readonly index: number;
+  /** The session's number for the file, once open. */
+  file: number | undefined;
+  readonly chunks: AsyncIterator<string> | Iterator<string>;
+  done: boolean;
 }
 
 /**
- * Replays logs in the order given and returns the summary. Cancellation (the signal) stops
- * between chunks and returns the summary so far, marked `cancelled`.
+ * Replays logs and returns the summary. The files are read side by side and their requests
+ * merged by time: the next chunk always comes from the file whose reading is furthest behind
+ * in log time, so the reorder window holds only what it must. Cancellation (the signal)
+ * stops between chunks and returns the summary so far, marked `cancelled`.
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
   const session = new AuditSession(options, handlers);
   const every = Math.max(1, handlers.progressEvery ?? 100_000);
   const now = handlers.now ?? (() => 0);
   const started = now();
-  let totalLines = 0;
   let nextReport = every;
   const stopped = (): boolean => handlers.signal?.aborted === true || session.cancelled;
-  const report = (input: LogInput, index: number): void => {
+  const report = (reading: Reading): void => {
     if (!handlers.onProgress) return;
     const counts = session.counts();
-    const bytes = input.progress?.();
+    const bytes = reading.input.progress?.();
     handlers.onProgress({
-      file: input.name,
-      fileIndex: index,
+      file: reading.input.name,
+      fileIndex: reading.index,
       files: inputs.length,
       lines: counts.lines,
       requests: counts.requests,
@@ -97,28 +125,58 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
       elapsedMs: Math.max(0, now() - started),
     });
   };
-  for (let index = 0; index < inputs.length; index++) {
-    const input = inputs[index]!;
-    if (stopped()) break;
-    const base = totalLines;
-    session.beginFile(input.name, input.format ?? options.format ?? 'auto');
-    for await (const chunk of input.chunks) {
-      const pending = session.feed(chunk);
-      if (pending) await pending;
+  const merge = options.mergeFiles ?? true;
+  const open = (reading: Reading): number =>
+    (reading.file ??= session.openFile(reading.input.name, reading.input.format ?? options.format ?? 'auto', merge ? reading.input.firstTime : undefined));
+  const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: iteratorOf(input.chunks), done: false }));
+  // Merged files are all open from the start: none may be judged past before it is read.
+  if (merge) for (const reading of readings) open(reading);
+  try {
+    for (;;) {
       if (stopped()) break;
-      // A progress report every `every` lines.
-      totalLines = base + session.lines;
-      if (totalLines >= nextReport) {
-        nextReport = totalLines + every;
-        report(input, index);
+      const reading = merge ? furthestBehind(readings, session) : readings.find((r) => !r.done);
+      if (reading === undefined) break;
+      const file = open(reading);
+      const next = await reading.chunks.next();
+      if (next.done === true) {
+        reading.done = true;
+        for (const message of reading.input.warnings?.() ?? []) session.warn(message);
+        const pending = session.closeFile(file);
+        if (pending) await pending;
+        report(reading);
+        continue;
+      }
+      const pending = session.feedFile(file, next.value);
+      if (pending) await pending;
+      const lines = session.counts().lines;
+      if (lines >= nextReport) {
+        nextReport = lines + every;
+        report(reading);
       }
     }
-    if (stopped()) break;
-    const pending = session.endFile();
-    if (pending) await pending;
-    totalLines = base + session.lines;
-    report(input, index);
+  } finally {
+    // Files not read to their end (cancelled, or a read failed) are closed.
+    await Promise.all(readings.filter((r) => !r.done).map((r) => r.chunks.return?.()));
   }
   if (handlers.signal?.aborted) session.cancel();
   return session.summary();
+}
+
+/** The open file whose latest request is earliest (a file not begun comes first). */
+function furthestBehind(readings: readonly Reading[], session: AuditSession): Reading | undefined {
+  let best: Reading | undefined;
+  let bestTime = Infinity;
+  for (const r of readings) {
+    if (r.done) continue;
+    const time = session.frontierOf(r.file!);
+    if (best === undefined || time < bestTime) {
+      best = r;
+      bestTime = time;
+    }
+  }
+  return best;
+}
+
+function iteratorOf(chunks: AsyncIterable<string> | Iterable<string>): AsyncIterator<string> | Iterator<string> {
+  return Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
 }

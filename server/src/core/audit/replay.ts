@@ -20,10 +20,12 @@ import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import type { FetchFailurePolicy, RobotsState } from './fetch-state';
-import { clfRequest, ownString, StringInterner } from './log-formats';
-import type { ClfFields, LogFormat, LogRequest } from './log-formats';
+import { ownString, StringInterner } from './log-formats';
+import type { LogFormat, LogRequest } from './log-formats';
+import { fileSink } from './file-sink';
+import type { FileSinkTarget, OpenLog } from './file-sink';
 import { LogLineReader } from './log-lines';
-import type { LogLineSink } from './log-lines';
+import { DEFAULT_MAX_WAITING, DEFAULT_REORDER_WINDOW_MS, TimeOrder } from './time-order';
 import type { AuditReason, AuditRecord, ClientKind } from './record';
 import type { CrawlDelayScope, ReplayHandlers, ReplayOptions } from './replay-logs';
 import type { AuditSummary } from './summary';
@@ -76,10 +78,12 @@ const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
 
 /**
- * One replay: feed it files (`beginFile`, `feed`, `endFile`), read the summary at any time.
- * `feed` returns a promise only when it had to wait (DNS, a slow record consumer); callers
- * must wait for it before feeding more. Text is the only way in: the session's own
- * `LogLineReader` cuts and parses it, and hands each request to `judge`.
+ * One replay: feed it files (`beginFile`, `feed`, `endFile` one after the other, or
+ * `openFile`, `feedFile`, `closeFile` for files read side by side), read the summary at any
+ * time. `feed` returns a promise only when it had to wait (DNS, a slow record consumer);
+ * callers must wait for it before feeding more. Text is the only way in: each file's own
+ * `LogLineReader` cuts and parses it; requests go through the reorder window (`TimeOrder`)
+ * and are judged in time order, whatever file and line they came from.
  */
 export class AuditSession {
   readonly timeline: RobotsTimeline;
@@ -100,10 +104,14 @@ export class AuditSession {
   private readonly onRecord: ((record: AuditRecord) => void | Promise<void>) | undefined;
   private readonly now: () => number;
   private readonly started: number;
-  private readonly reader: LogLineReader;
+  private readonly order: TimeOrder;
+  private readonly open: OpenLog[] = [];
+  private current: OpenLog | undefined;
+  private stopped = false;
+  private readonly signal: ReplayHandlers['signal'];
 
+  /** The file of the request being judged (records name it). */
   private fileName = '';
-  private fileLines = 0;
   private readonly clock = new IsoClock();
   /** The one `JudgedRequest` of requests only counted, refilled for each: most lines of most logs are such, and the summary keeps nothing of it. */
   private readonly onlyCounted: Writable<JudgedRequest> = { timeMs: 0, client: 'browser', crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
@@ -122,27 +130,30 @@ export class AuditSession {
     this.onRecord = handlers.onRecord;
     this.now = handlers.now ?? (() => 0);
     this.started = this.now();
-    const sink: LogLineSink = {
-      formatChosen: (format, source) => this.summaryBuilder.setFormat(format, source),
-      linesRead: (count) => this.linesRead(count),
-      request: (req, line) => this.request(req, line),
-      requestAt: (text, fields, line) => this.requestAt(text, fields, line),
-      parseFailure: (line, text, reason) => this.summaryBuilder.failure(this.fileName, line, text, reason),
-    };
-    this.reader = new LogLineReader(sink, {
-      ...(options.jsonFields ? { jsonFields: options.jsonFields } : {}),
-      ...(handlers.signal ? { signal: handlers.signal } : {}),
-    });
+    this.signal = handlers.signal;
+    const settings = { windowMs: options.reorderWindowMs ?? DEFAULT_REORDER_WINDOW_MS, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING };
+    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, isoTime(time), behindMs));
+    this.summaryBuilder.setReorder(settings);
   }
 
   /** True once the signal was seen aborted; the session then ignores further input. */
   get cancelled(): boolean {
-    return this.reader.stopped;
+    return this.stopped || this.open.some((f) => f.reader.stopped);
   }
 
-  /** Lines read from the current file so far. */
+  /** Lines read from the current file (of `beginFile`) so far. */
   get lines(): number {
-    return this.fileLines;
+    return this.current?.lines ?? 0;
+  }
+
+  /** The latest request time read from a file so far (-Infinity before its first request). */
+  frontierOf(file: number): number {
+    return this.open[file]?.frontier.frontier ?? Infinity;
+  }
+
+  /** A damage report about a file (a gzip stream with trailing garbage, …), kept in the summary. */
+  warn(message: string): void {
+    this.summaryBuilder.warn(message);
   }
 
   /** Running totals across files, cheap enough for progress reports. */
@@ -152,24 +163,67 @@ export class AuditSession {
 
   /** Stops the replay: further input is ignored and the summary says it was cancelled. */
   cancel(): void {
-    this.reader.stop();
+    this.stopped = true;
+    for (const f of this.open) f.reader.stop();
   }
 
+  /** Opens a file to read after the files before it (see `endFile`). */
   beginFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto'): void {
-    this.fileName = name;
-    this.fileLines = 0;
-    this.summaryBuilder.beginFile(name);
-    this.reader.begin(format);
+    this.current = this.open[this.openFile(name, format)];
   }
 
   /** Feeds text of the current file; a trailing partial line waits for the next chunk. */
   feed(chunk: string): void | Promise<void> {
-    return this.reader.feed(chunk);
+    return this.current?.reader.feed(chunk);
   }
 
   /** Ends the current file: its last line (without newline) is read, and a pending format detection concludes. */
   endFile(): void | Promise<void> {
-    return this.reader.end();
+    const file = this.current;
+    return file === undefined ? undefined : this.closeLog(file);
+  }
+
+  /**
+   * Opens a file read side by side with the other open ones; returns its number for
+   * `feedFile` and `closeFile`. Its requests wait in the reorder window until every open
+   * file has read past their time. `firstTime`, when known, is the time of its first
+   * request: until it is read, the others need not wait for anything earlier.
+   */
+  openFile(name: string, format: LogFormat | 'auto' = this.options.format ?? 'auto', firstTime?: number): number {
+    const row = this.summaryBuilder.beginFile(name);
+    const log = { frontier: this.order.openFile(name, firstTime), lines: 0 } as OpenLog;
+    const target: FileSinkTarget = {
+      builder: this.summaryBuilder,
+      order: this.order,
+      onlyCounted: (userAgent) => {
+        const identity = this.identify(userAgent);
+        return this.onRecord === undefined && identity.resolved === undefined ? identity.client : undefined;
+      },
+      countOnly: (time, client) => this.countOnly(time, client),
+    };
+    log.reader = new LogLineReader(fileSink(name, row, log, target), {
+      ...(this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {}),
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
+    if (this.stopped) log.reader.stop();
+    this.open.push(log);
+    log.reader.begin(format);
+    return this.open.length - 1;
+  }
+
+  feedFile(file: number, chunk: string): void | Promise<void> {
+    return this.open[file]?.reader.feed(chunk);
+  }
+
+  closeFile(file: number): void | Promise<void> {
+    const log = this.open[file];
+    return log === undefined ? undefined : this.closeLog(log);
+  }
+
+  private closeLog(log: OpenLog): void | Promise<void> {
+    const ended = log.reader.end();
+    if (ended !== undefined) return ended.then(() => this.order.close(log.frontier));
+    return this.order.close(log.frontier);
   }
 
   /** The summary so far (complete after the last `endFile`). */
@@ -197,24 +251,10 @@ export class AuditSession {
     });
   }
 
-  private linesRead(count: number): void {
-    this.fileLines += count;
-    this.summaryBuilder.lines(count);
-  }
-
-  /** A parsed request of the current file, judged now. */
-  private request(req: LogRequest, line: number): void | Promise<void> {
+  /** A request whose turn came in the reorder window, judged now. */
+  private released(file: string, req: LogRequest, line: number): void | Promise<void> {
+    this.fileName = file;
     return this.identified(req, line, this.identify(req.userAgent));
-  }
-
-  /**
-   * A combined/common request as positions in its line: a request the replay only counts
-   * (see `judge`) is counted without cutting its strings, which is most lines of most logs.
-   */
-  private requestAt(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void> {
-    const identity = this.identify(fields.userAgent);
-    if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(fields.time, identity.client);
-    return this.identified(clfRequest(text, fields), line, identity);
   }
 
   private identified(req: LogRequest, line: number, identity: Identity): void | Promise<void> {

@@ -7,13 +7,14 @@
 import type { Crawler } from '../crawlers';
 import type { FetchFailurePolicy } from './fetch-state';
 import { ownString } from './log-formats';
-import type { LogFormat } from './log-formats';
 import type { AuditRecord, ClientKind } from './record';
 import type {
   AuditSummary,
   CrawlDelayRow,
   CrawlerRow,
   HourBucket,
+  LateLineSample,
+  LogFileSummary,
   ParseFailureSample,
   RobotsFetchChange,
   SummaryLimits,
@@ -102,6 +103,12 @@ class BoundedCounts<V extends { count: number }> {
   }
 }
 
+/** A file's row of the summary, counted by the session as the file is read. */
+export type FileRow = Writable<LogFileSummary>;
+
+/** Late lines sampled for the summary. */
+const LATE_SAMPLES = 20;
+
 /** Accumulates a summary while records stream past. */
 export class SummaryBuilder {
   /** Crawler × verification rows in the order they were first counted. */
@@ -110,8 +117,12 @@ export class SummaryBuilder {
   /** The rows of the crawler counted last: runs of one crawler's requests skip the map. */
   private lastCrawler: Crawler | undefined;
   private lastRows: Partial<Record<VerificationStatus, Writable<CrawlerRow>>> = {};
-  private readonly files: { name: string; format: LogFormat | null; formatSource: string; lines: number; requests: number; parseFailures: number }[] = [];
-  private file: (typeof this.files)[number] | undefined;
+  private readonly files: FileRow[] = [];
+  private skippedLines = 0;
+  private lateLines = 0;
+  private readonly lateSamples: LateLineSample[] = [];
+  private reorder: { windowMs: number; maxWaiting: number } = { windowMs: 0, maxWaiting: 0 };
+  private readonly warnings: string[] = [];
   private first = Infinity;
   private last = -Infinity;
   private requests = 0;
@@ -146,26 +157,38 @@ export class SummaryBuilder {
     return { lines: this.lineCount, requests: this.requests, parseFailures: this.failures };
   }
 
-  beginFile(name: string): void {
-    this.file = { name, format: null, formatSource: 'not yet known', lines: 0, requests: 0, parseFailures: 0 };
-    this.files.push(this.file);
+  /** A file's row; the session counts its lines, requests and failures into it. */
+  beginFile(name: string): FileRow {
+    const row: FileRow = { name, format: null, formatSource: 'not yet known', lines: 0, requests: 0, parseFailures: 0, skipped: 0 };
+    this.files.push(row);
+    return row;
   }
 
-  setFormat(format: LogFormat, source: string): void {
-    if (this.file) {
-      this.file.format = format;
-      this.file.formatSource = source;
-    }
+  setReorder(settings: { windowMs: number; maxWaiting: number }): void {
+    this.reorder = settings;
   }
 
   lines(count: number): void {
     this.lineCount += count;
-    if (this.file) this.file.lines += count;
+  }
+
+  /** A blank, comment or header line. */
+  skipped(): void {
+    this.skippedLines++;
+  }
+
+  /** A request that came later than the reorder window allows, `behindMs` behind the latest before it. */
+  late(file: string, line: number, time: string, behindMs: number): void {
+    this.lateLines++;
+    if (this.lateSamples.length < LATE_SAMPLES) this.lateSamples.push({ file, line, time, behindSeconds: behindMs / 1000 });
+  }
+
+  warn(message: string): void {
+    if (this.warnings.length < 100) this.warnings.push(message);
   }
 
   failure(file: string, line: number, text: string, reason: string): void {
     this.failures++;
-    if (this.file) this.file.parseFailures++;
     this.failureReasons.set(reason, (this.failureReasons.get(reason) ?? 0) + 1);
     if (this.samples.length < this.limits.samples) {
       this.samples.push({ file, line, text: text.length > 300 ? text.slice(0, 300) + '…' : text, reason });
@@ -195,7 +218,6 @@ export class SummaryBuilder {
 
   private hourOf(timeMs: number): Writable<HourBucket> {
     this.requests++;
-    if (this.file) this.file.requests++;
     if (timeMs < this.first) this.first = timeMs;
     if (timeMs > this.last) this.last = timeMs;
     const hourKey = Math.floor(timeMs / 3_600_000);
@@ -353,6 +375,7 @@ export class SummaryBuilder {
         lines: this.lineCount,
         requests: this.requests,
         parseFailures: this.failures,
+        skipped: this.skippedLines,
         crawlerRequests: sum((r) => r.requests),
         verified: sum((r) => r.requests, (r) => r.verification === 'verified'),
         spoofed: sum((r) => r.requests, (r) => r.verification === 'spoofed'),
@@ -399,7 +422,7 @@ export class SummaryBuilder {
         : null,
       parseFailures: {
         count: this.failures,
-        reasons: [...this.failureReasons].sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, count })),
+        reasons: [...this.failureReasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([reason, count]) => ({ reason, count })),
         samples: [...this.samples],
       },
       versions: meta.versions,
@@ -419,6 +442,8 @@ export class SummaryBuilder {
           'A violation is a request by a catalogue crawler, verified or unverified (not spoofed), that was disallowed in the state it was judged in; requests in grace are not violations.',
       },
       beforeFirstVersion: this.beforeFirstVersion,
+      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: [...this.lateSamples] },
+      inputWarnings: [...this.warnings],
       cancelled: meta.cancelled,
       elapsedMs: meta.elapsedMs,
     };

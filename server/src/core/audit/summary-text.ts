@@ -24,6 +24,18 @@ export function printable(text: string, max = 120): string {
   return clean.length > max ? clean.slice(0, max - 1) + '…' : clean;
 }
 
+function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Seconds as people say them: 90 s, 10 min, 3 h, 2 d. */
+function duration(seconds: number): string {
+  if (seconds >= 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} d`;
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
 function table(header: readonly string[], rows: readonly (readonly string[])[], rightFrom: number): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
@@ -39,8 +51,11 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   };
   push(`robots.txt replay${s.cancelled ? ' (CANCELLED: partial results)' : ''}`);
   for (const f of s.files) {
-    push(`  log       ${printable(f.name)}: ${f.format ?? '?'} (${f.formatSource}); ${formatCount(f.lines)} lines, ${formatCount(f.requests)} requests, ${formatCount(f.parseFailures)} not parsed`);
+    push(`  log       ${printable(f.name)}: ${f.format ?? '?'} (${f.formatSource}); ${formatCount(f.lines)} lines, ${formatCount(f.requests)} requests, ${formatCount(f.parseFailures)} not parsed, ${formatCount(f.skipped)} blank/comment/header`);
   }
+  const t = s.totals;
+  push(`  lines     ${formatCount(t.lines)} = ${plural(t.requests, 'request')} + ${formatCount(t.parseFailures)} not parsed + ${formatCount(t.skipped)} blank, comment or header`);
+  push(`  order     judged by time: lines may come up to ${duration(s.order.windowSeconds)} earlier than the latest before them in their file (--reorder-window); ${plural(s.order.late, 'line')} came later than that${s.order.late > 0 ? ' and were judged out of order' : ''}`);
   push(`  period    ${s.period.first ?? '–'} … ${s.period.last ?? '–'}`);
   push(`  rules     ${sources.versions}`);
   if (s.versions.length > 1) {
@@ -51,9 +66,10 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   for (const [i, p] of s.policy.fetchPolicies.entries()) push(`  ${i === 0 ? 'fetches ' : '        '}  robots.txt 429/5xx, ${p.appliesTo}: ${p.policy} policy (${p.brief})`);
   const lists = s.verification.lists.map((l) => `${l.name} (${l.creationTime ?? 'undated'})`).join(', ');
   push(`  verify    IP lists: ${sources.ranges}${lists ? ` — ${lists}` : ''}; reverse DNS ${s.verification.reverseDns ? 'on' : 'off'}`);
+  for (const late of s.order.samples.slice(0, 10)) push(`            late: ${printable(late.file)}:${late.line}  ${late.time}, ${duration(late.behindSeconds)} behind`);
+  for (const warning of s.inputWarnings) push(`  warning   ${printable(warning, 300)}`);
   push();
 
-  const t = s.totals;
   push(`${formatCount(t.requests)} requests: ${formatCount(t.crawlerRequests)} claim a catalogue crawler (${formatCount(t.verified)} verified, ${formatCount(t.spoofed)} spoofed, ${formatCount(t.unverified)} unverified), ${formatCount(s.clients.browsers)} browsers, ${formatCount(s.clients.otherClients)} other clients, ${formatCount(s.clients.noUserAgent)} without User-Agent.`);
   push();
   if (s.crawlers.length > 0) {

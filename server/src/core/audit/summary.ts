@@ -17,6 +17,8 @@ export interface LogFileSummary {
   readonly lines: number;
   readonly requests: number;
   readonly parseFailures: number;
+  /** Blank, comment and header lines: lines = requests + parseFailures + skipped. */
+  readonly skipped: number;
 }
 
 export interface CrawlerRow {
@@ -117,6 +119,15 @@ export interface ParseFailureSample {
   readonly reason: string;
 }
 
+/** A request that came later than the reorder window allows: judged out of time order. */
+export interface LateLineSample {
+  readonly file: string;
+  readonly line: number;
+  readonly time: string;
+  /** How far behind the latest request read before it (in its file, or judged already). */
+  readonly behindSeconds: number;
+}
+
 export interface VerificationListInfo {
   readonly name: string;
   readonly url: string | null;
@@ -141,6 +152,8 @@ export interface AuditSummary {
     readonly lines: number;
     readonly requests: number;
     readonly parseFailures: number;
+    /** Blank, comment and header lines: lines = requests + parseFailures + skipped. */
+    readonly skipped: number;
     readonly crawlerRequests: number;
     readonly verified: number;
     readonly spoofed: number;
@@ -182,6 +195,13 @@ export interface AuditSummary {
   readonly policy: AuditPolicy;
   /** Requests judged by the earliest version although they predate it. */
   readonly beforeFirstVersion: number;
+  /**
+   * Time order: requests are judged by time through a reorder window; `late` counts those
+   * that came later than it allows (judged out of order), with samples.
+   */
+  readonly order: { readonly windowSeconds: number; readonly maxWaiting: number; readonly late: number; readonly samples: readonly LateLineSample[] };
+  /** Damage found while reading (a gzip stream with trailing garbage, …): what could be read was replayed. */
+  readonly inputWarnings: readonly string[];
   readonly cancelled: boolean;
   readonly elapsedMs: number;
 }
