@@ -5,7 +5,8 @@ export const HELP = `robots-lens — what your robots.txt really means
 
 Usage:
   robots-lens test <robots.txt> --agent <token or User-Agent> [--agent …] <url-or-path>... [--json] [--origin <https://host>]
-  robots-lens test <robots.txt> --batch        read {"agent","url"} JSON lines on stdin, write one result per line
+  robots-lens test <robots.txt> --batch [--fields allowed,line,…]   read {"agent","url"} JSON lines on stdin, write one result per line
+  robots-lens test <robots.txt> --agent <token> [--agent …] --urls <file|-> [--json|--csv]   one URL or path a line (# comments skipped)
   robots-lens lint <robots.txt>... [--format text|json|sarif]
   robots-lens fetch <site-or-url> [--json] [--timeout <ms>] [--max-bytes <n>]
   robots-lens check <url> --agent <token or User-Agent> [--json] [--timeout <ms>] [--max-bytes <n>]
