@@ -2,11 +2,12 @@
  * Runs the benchmarks and prints figures (not tests: nothing here gates CI on time).
  * `npm run bench` runs all; `npm run bench -- match` runs one.
  */
+import { run as batch } from './batch.bench';
 import { run as lint } from './lint.bench';
 import { run as match, runParse as parse } from './match.bench';
 import { run as replay } from './replay.bench';
 
-const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { parse, match, lint, replay };
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { parse, match, lint, replay, batch };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -31,13 +31,16 @@ const COMMON_EXIT_CODES: readonly (readonly [number, string])[] = [
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   test: {
-    usage: 'test <robots.txt> --agent <token or User-Agent> [--agent …] <url-or-path>... [--json] [--origin <https://host>] | test <robots.txt> --batch',
+    usage: 'test <robots.txt> --agent <token or User-Agent> [--agent …] <url-or-path>... [--json] [--origin <https://host>] | test <robots.txt> --batch [--fields allowed,line,…] | test <robots.txt> --agent <token> [--agent …] --urls <file|-> [--json|--csv]',
     summary: 'Decide URLs for crawlers with the real matcher: the verdict, the winning line and the group.',
     options: [
       ['-a, --agent <crawler>', 'a product token (Googlebot) or a full User-Agent header; repeatable'],
       ['--json', 'one JSON object per verdict'],
       ['--origin <https://host>', 'the site the robots.txt belongs to; URLs of other origins are not decided by it'],
       ['--batch', 'read {"agent","url"} JSON lines on stdin, write one JSON result per line (lines over 64 KiB get an error object)'],
+      ['--fields <f,f,…>', 'with --batch: only these fields of each answer (e.g. allowed,line), the leanest and fastest output'],
+      ['--urls <file|->', 'one URL or path a line (blank lines and # comments skipped); a line that cannot be decided is reported and the run goes on'],
+      ['--csv', 'with --urls: url, agent, allowed, line, rule as CSV'],
     ],
     examples: ['robots-lens test robots.txt --agent Googlebot /private/page https://example.com/shop', 'echo \'{"agent":"GPTBot","url":"/blog"}\' | robots-lens test robots.txt --batch'],
     exitCodes: [],

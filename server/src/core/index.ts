@@ -49,7 +49,7 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 
 // audit: access logs replayed against robots.txt as it was
 export {
-  createLogParser, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
+  createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, parseIp, parseIpRangeList, printable,
   RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
 } from './audit';

@@ -11,6 +11,8 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { DEFAULT_ROBOTS_MAX_BYTES, isRedirectStatus, MAX_ROBOTS_REDIRECTS, siteOrigin } from '../core';
 import type { FetchHop, FetchOutcome, NetworkFailure, PageFetch } from '../core';
+import { AddressGuard, PRIVATE_ADDRESS_CODE } from './address-guard';
+import type { AddressRange } from './address-guard';
 import { InputError } from './files';
 
 export interface HttpOptions {
@@ -21,6 +23,11 @@ export interface HttpOptions {
   /** Most bytes of a body to read. Default: 500 KiB plus a margin for robots.txt, 5 MiB for pages. */
   readonly maxBytes?: number;
   readonly userAgent?: string;
+  /**
+   * How an address is classed (only `unicast` is public). Default: ipaddr.js. Tests on
+   * loopback use it to play a public origin.
+   */
+  readonly addressRange?: AddressRange;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -60,6 +67,11 @@ export async function fetchRobotsTxt(site: string, options: HttpOptions = {}): P
     try {
       response = await request(new URL(current), limits, (status) => !isRedirectStatus(status));
     } catch (error) {
+      if (error instanceof RequestFailure && error.failure.code === PRIVATE_ADDRESS_CODE && chain.length > 0) {
+        const from = chain[chain.length - 1]!;
+        const message = `refused to follow it to ${current}: ${error.failure.message}`;
+        return { origin, robotsUrl, chain, maxBytes, end: { kind: 'bad-redirect', url: from.url, location: from.location ?? null, message } };
+      }
       if (error instanceof RequestFailure) return { origin, robotsUrl, chain, maxBytes, end: { kind: 'network-error', url: current, error: error.failure } };
       throw error;
     }
@@ -116,6 +128,11 @@ export async function fetchPage(url: string, options: HttpOptions = {}): Promise
     try {
       response = await request(new URL(current), limits, (status, headers) => !isRedirectStatus(status) && isHtmlLike(headerText(headers['content-type'])));
     } catch (error) {
+      if (error instanceof RequestFailure && error.failure.code === PRIVATE_ADDRESS_CODE && chain.length > 0) {
+        const from = chain[chain.length - 1]!;
+        const problem = `refused to follow it to ${current}: ${error.failure.message}`;
+        return { ...base, finalUrl: from.url, chain, status: from.status, error: null, redirectProblem: problem };
+      }
       if (error instanceof RequestFailure) {
         return { ...base, finalUrl: current, chain, status: null, error: error.failure, redirectProblem: null };
       }
@@ -168,6 +185,8 @@ interface Limits {
   readonly connectTimeoutMs: number;
   readonly maxBytes: number;
   readonly userAgent: string;
+  /** Keeps a fetch that started on a public address out of private networks. */
+  readonly guard: AddressGuard;
 }
 
 interface RawResponse {
@@ -193,6 +212,7 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     connectTimeoutMs: options.connectTimeoutMs ?? totalMs,
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    guard: new AddressGuard(options.addressRange),
   };
 }
 
@@ -208,10 +228,17 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
       reject(new RequestFailure(timeoutFailure(limits, false, 0)));
       return;
     }
+    const literalRefusal = limits.guard.refusalForHost(url.hostname);
+    if (literalRefusal !== undefined) {
+      reject(new RequestFailure({ kind: 'other', code: PRIVATE_ADDRESS_CODE, message: literalRefusal }));
+      return;
+    }
     const transport = url.protocol === 'https:' ? https : http;
     let settled = false;
     let received = 0;
     let responding = false;
+    let response: http.IncomingMessage | undefined;
+    let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
     let connectTimer: NodeJS.Timeout | undefined;
     const timers: NodeJS.Timeout[] = [];
 
@@ -220,6 +247,13 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
       settled = true;
       for (const t of timers) clearTimeout(t);
       if (connectTimer !== undefined) clearTimeout(connectTimer);
+      // A decompressor holds the compressed bytes already received and would go on
+      // inflating them (a small Brotli bomb is gigabytes) long after the answer is known.
+      if (decoder !== undefined) {
+        response?.unpipe(decoder);
+        decoder.removeAllListeners('data');
+        decoder.destroy();
+      }
       action();
     };
     const fail = (failure: NetworkFailure): void =>
@@ -232,6 +266,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
       method: 'GET',
       // A fresh connection per request: nothing is kept alive after the fetch.
       agent: false,
+      lookup: limits.guard.lookup,
       headers: {
         'user-agent': limits.userAgent,
         accept: 'text/plain, text/html;q=0.9, */*;q=0.8',
@@ -248,10 +283,11 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
       );
       socket.once('connect', () => clearTimeout(connectTimer));
     });
-    req.on('error', (error) => fail(describeError(error, url, responding, received)));
+    req.on('error', (error) => fail(overlongBody(error, response) ?? describeError(error, url, responding, received)));
 
     req.on('response', (res) => {
       responding = true;
+      response = res;
       const status = res.statusCode ?? 0;
       const headers = headerPairs(res.rawHeaders);
       if (!wantBody(status, res.headers)) {
@@ -264,7 +300,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
       }
       let stream: Readable = res;
       const encoding = headerText(res.headers['content-encoding'])?.trim().toLowerCase() ?? '';
-      const decoder = decoderFor(encoding);
+      decoder = decoderFor(encoding);
       if (decoder !== undefined) {
         stream = res.pipe(decoder);
         decoder.on('error', (error: NodeJS.ErrnoException) =>
@@ -311,6 +347,22 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
   });
 }
 
+/**
+ * Bytes after a complete body are not HTTP: the parser fails on them before the body is
+ * handed over. That is a body longer than its `Content-Length`, not one cut short.
+ */
+function overlongBody(error: unknown, response: http.IncomingMessage | undefined): NetworkFailure | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  if (response === undefined || !response.complete || !code.startsWith('HPE_')) return undefined;
+  const declared = headerText(response.headers['content-length']);
+  if (declared === undefined) return undefined;
+  return {
+    kind: 'protocol',
+    code,
+    message: `The body is longer than its Content-Length: the server declared ${declared} byte${declared.trim() === '1' ? '' : 's'} and sent more after them, which is not valid HTTP (${code}).`,
+  };
+}
+
 function timeoutFailure(limits: Limits, responding: boolean, received: number): NetworkFailure {
   return {
     kind: 'timeout',
@@ -325,6 +377,7 @@ function describeError(error: unknown, url: URL, responding: boolean, received: 
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'ERROR';
   const text = error instanceof Error ? error.message : String(error);
   const host = url.hostname;
+  if (code === PRIVATE_ADDRESS_CODE) return { kind: 'other', code, message: text };
   if (responding) {
     return { kind: 'incomplete-body', code, message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${code}).` };
   }

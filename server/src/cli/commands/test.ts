@@ -6,14 +6,12 @@
 import { parseArgs } from 'node:util';
 import { matcherFor, parseRobots, parseTarget, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
-import { boundedLines } from '../../node/bounded-lines';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output, styled } from '../output';
 import type { Piece } from '../output';
 import { UsageError } from '../usage';
-
-/** The longest `--batch` line answered; a longer one gets an error object of its own. */
-export const MAX_BATCH_LINE_BYTES = 64 * 1024;
+import { batchFields, runBatch } from './test-batch';
+import { runUrlList } from './test-urls';
 
 export async function runTest(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -25,6 +23,9 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
       json: { type: 'boolean', default: false },
       batch: { type: 'boolean', default: false },
       origin: { type: 'string' },
+      fields: { type: 'string' },
+      urls: { type: 'string' },
+      csv: { type: 'boolean', default: false },
     },
   });
   const [file, ...urls] = positionals;
@@ -39,9 +40,16 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
 
   if (values.batch) {
     if (urls.length > 0 || values.agent) throw new UsageError('test --batch reads {"agent","url"} lines from stdin; do not also give --agent or URLs.');
-    return runBatch(matcher, robots, io, options);
+    return runBatch(matcher, robots, io, options, batchFields(values.fields));
   }
+  if (values.fields !== undefined) throw new UsageError('--fields chooses the answers of test --batch.');
   if (agents.length === 0) throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
+  if (values.urls !== undefined) {
+    if (urls.length > 0) throw new UsageError('give the URLs either as arguments or in a --urls list, not both.');
+    if (values.json && values.csv) throw new UsageError('choose one of --json and --csv.');
+    return runUrlList(values.urls, agents, values.json ? 'json' : values.csv ? 'csv' : 'text', matcher, robots, io, options);
+  }
+  if (values.csv) throw new UsageError('--csv is for a --urls list.');
   if (urls.length === 0) throw new UsageError('give at least one URL or path to test.');
   for (const url of urls) {
     const parsed = parseTarget(url);
@@ -57,50 +65,6 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
   }
   await out.flush();
   return 0;
-}
-
-async function runBatch(
-  matcher: RobotsMatcher,
-  robots: RobotsFile,
-  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
-  options: { origin?: string },
-): Promise<number> {
-  const out = new Output(io.stdout);
-  let lineNumber = 0;
-  for await (const line of boundedLines(io.stdin as AsyncIterable<Uint8Array | string>, MAX_BATCH_LINE_BYTES)) {
-    lineNumber++;
-    if (line.kind === 'too-long') {
-      await out.json({ line: lineNumber, error: `line longer than ${MAX_BATCH_LINE_BYTES} bytes (the most a query may have); not read` });
-      continue;
-    }
-    if (line.text.trim() === '') continue;
-    const query = readQuery(line.text);
-    if (typeof query === 'string') {
-      await out.json({ line: lineNumber, error: query });
-      continue;
-    }
-    const parsed = parseTarget(query.url);
-    const result = parsed.ok
-      ? verdictJson(matcher.decide(query.url, query.agent, options), robots)
-      : { url: query.url, agent: query.agent, error: parsed.message };
-    await out.json(result);
-  }
-  await out.flush();
-  return 0;
-}
-
-function readQuery(line: string): { agent: string; url: string } | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return 'not a JSON object: expected {"agent": "...", "url": "..."}';
-  }
-  if (typeof value !== 'object' || value === null) return 'expected a JSON object {"agent": "...", "url": "..."}';
-  const { agent, url } = value as { agent?: unknown; url?: unknown };
-  if (typeof agent !== 'string' || typeof url !== 'string') return 'expected string fields "agent" and "url"';
-  if (agent.trim() === '') return '"agent" is empty: give a token like Googlebot, or a full User-Agent header';
-  return { agent, url };
 }
 
 function checkedOrigin(origin: string): string {

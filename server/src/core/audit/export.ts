@@ -33,7 +33,8 @@ export function csvRow(r: AuditRecord): string {
   return cells.map(csvCell).join(',');
 }
 
-function csvCell(value: string | number | boolean | null): string {
+/** One CSV cell, quoted when needed and guarded against being read as a spreadsheet formula. */
+export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
   let text = value;

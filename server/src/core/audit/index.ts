@@ -54,5 +54,5 @@ export type { IpRangeList, RangeListSource } from './ranges';
 export { formatIp, IpPrefixSet, parseCidr, parseIp, reverseName, sameIp } from './ip';
 export type { IpAddress, IpPrefix } from './ip';
 export { isoTime, parseAnyTime, parseClfTime, parseDuration, snapshotTime } from './time';
-export { CSV_COLUMNS, csvHeader, csvRow, jsonLine } from './export';
+export { CSV_COLUMNS, csvCell, csvHeader, csvRow, jsonLine } from './export';
 export { formatCount, formatReplaySummary, printable } from './summary-text';

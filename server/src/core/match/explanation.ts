@@ -52,6 +52,23 @@ function describeGroup(group: SelectedGroup): string {
  * short, a full header), where "no group names this crawler" would hide them.
  */
 function nearMissNote(file: RobotsFile, agent: ResolvedAgent): string {
+  // It depends on the file and the agent only, and reads every User-agent line of the
+  // file: a batch asks for it once per query, of the same few agents.
+  let notes = nearMissNotes.get(file);
+  if (notes === undefined) nearMissNotes.set(file, (notes = new Map()));
+  const key = `${agent.token}\n${agent.chain.join('\n')}`;
+  let note = notes.get(key);
+  if (note === undefined) {
+    if (notes.size >= 10_000) notes.clear();
+    note = findNearMisses(file, agent);
+    notes.set(key, note);
+  }
+  return note;
+}
+
+const nearMissNotes = new WeakMap<RobotsFile, Map<string, string>>();
+
+function findNearMisses(file: RobotsFile, agent: ResolvedAgent): string {
   const own = agent.chain.filter((token) => token !== '*').map(tokenKey);
   if (own.length === 0) return '';
   const near: string[] = [];

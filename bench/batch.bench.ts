@@ -1,0 +1,105 @@
+/**
+ * Issue #17 targets: `robots-lens test --batch` on 200,000 {"agent","url"} lines against a
+ * 2,000-rule file answers at least 3× faster end to end than robots-parser behind an
+ * equivalent JSONL script (read stdin, parse each line, answer, write a JSON line), and at
+ * least 5× with `--fields allowed,line`. Process start counts: both run as processes, their
+ * stdin a file, their stdout read to the end. Run: npm run bench -- batch
+ */
+
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateQueries } from './fixtures/queries';
+import { generateRobots } from './fixtures/robots';
+import { ORIGIN } from './fixtures/shop';
+import { fmt, median, report, verdictLine } from './support';
+
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+/** The thirty-line script a user would write around robots-parser. */
+const PEER_SCRIPT = `
+const robotsParser = require(${JSON.stringify(require.resolve('robots-parser'))});
+const { readFileSync } = require('node:fs');
+const { createInterface } = require('node:readline');
+const robots = robotsParser(${JSON.stringify(`${ORIGIN}/robots.txt`)}, readFileSync(process.argv[2], 'utf8'));
+const out = [];
+let size = 0;
+const flush = () => { process.stdout.write(out.join('')); out.length = 0; size = 0; };
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  if (line.trim() === '') return;
+  let query;
+  try { query = JSON.parse(line); } catch { out.push(JSON.stringify({ error: 'not JSON' }) + '\\n'); return; }
+  const allowed = robots.isAllowed(query.url, query.agent);
+  const lineNumber = robots.getMatchingLineNumber(query.url, query.agent);
+  const text = JSON.stringify({ url: query.url, agent: query.agent, allowed: allowed === undefined ? null : allowed, line: lineNumber > 0 ? lineNumber : null }) + '\\n';
+  out.push(text);
+  size += text.length;
+  if (size > 65536) flush();
+});
+lines.on('close', flush);
+`;
+
+interface Timed {
+  readonly ms: number;
+  readonly lines: number;
+}
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-lens-batch-'));
+  try {
+    const text = generateRobots({ groups: 50, rules: 2000, seed: 7 });
+    const robotsFile = join(dir, 'robots.txt');
+    const queriesFile = join(dir, 'queries.jsonl');
+    const peerScript = join(dir, 'robots-parser-batch.cjs');
+    writeFileSync(robotsFile, text);
+    writeFileSync(queriesFile, [...generateQueries(QUERIES, 11, text)].map((q) => JSON.stringify({ agent: q.agent, url: q.url })).join('\n') + '\n');
+    writeFileSync(peerScript, PEER_SCRIPT);
+    console.log(`\nBatch: ${fmt(QUERIES)} queries on a 2,000-rule file, as processes (start included), ${ROUNDS} rounds, median`);
+
+    const peer: number[] = [];
+    const full: number[] = [];
+    const lean: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      peer.push(checked(await timeProcess([peerScript, robotsFile], queriesFile)).ms);
+      full.push(checked(await timeProcess([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN], queriesFile)).ms);
+      lean.push(checked(await timeProcess([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN, '--fields', 'allowed,line'], queriesFile)).ms);
+    }
+    const [p, f, l] = [median(peer), median(full), median(lean)];
+    report([
+      ['robots-parser 3.0.1 script', `${fmt(p)} ms`],
+      ['robots-lens test --batch', `${fmt(f)} ms  (${fmt(p / f, 1)}×)`],
+      ['… --fields allowed,line', `${fmt(l)} ms  (${fmt(p / l, 1)}×)`],
+    ]);
+    console.log(verdictLine('default fields ≥ 3× robots-parser', p / f >= 3, `${fmt(p / f, 1)}×`));
+    console.log(verdictLine('--fields allowed,line ≥ 5× robots-parser', p / l >= 5, `${fmt(p / l, 1)}×`));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function checked(timed: Timed): Timed {
+  if (timed.lines !== QUERIES) throw new Error(`expected ${QUERIES} answers, got ${timed.lines}`);
+  return timed;
+}
+
+/** Runs `node args…` with `input` as stdin; the wall time until it exited and the lines it wrote. */
+function timeProcess(args: readonly string[], input: string): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    let lines = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${args.join(' ')} exited with ${code}`));
+      else resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, lines });
+    });
+    createReadStream(input).pipe(child.stdin);
+  });
+}
