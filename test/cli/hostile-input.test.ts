@@ -201,7 +201,7 @@ describe('test --batch: a line over the bound is answered, not read', () => {
     const { code, stdout } = await runCli(['test', plain, '--batch'], { stdin });
     assert.equal(code, 0);
     const [first, second] = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    assert.deepEqual(first, { line: 1, error: 'line longer than 65536 bytes (the most a query may have); not read' });
+    assert.deepEqual(first, { line: 1, error: 'line longer than 65536 characters (the most a query may have); not read' });
     assert.equal(second!['allowed'], false);
   });
 });

@@ -34,7 +34,12 @@ function hexEscape(c: string): string {
  * only, and a terminal reading U+009B takes it for the start of a control sequence.
  */
 export function safeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return safeJsonText(JSON.stringify(value, null, indent));
+}
+
+/** JSON text with DEL and C1 written as escapes, so no terminal acts on them; still the same JSON. */
+export function safeJsonText(json: string): string {
+  return json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export type Style = 'heading' | 'error' | 'warning' | 'note' | 'allowed' | 'disallowed' | 'dim';

@@ -8,7 +8,7 @@
 import { parseTarget, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
 import { lineBatches } from '../../node/line-reader';
-import { LineWriter } from '../output';
+import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
 
 /** A query line is a URL and an agent: anything longer than this is not one. */
@@ -60,7 +60,7 @@ export async function runBatch(
       lineNumber++;
       let text: string;
       if (typeof line !== 'string') {
-        text = JSON.stringify({ line: lineNumber, error: `line of ${line.overlong} characters is longer than a query may be (${MAX_QUERY_LINE})` });
+        text = JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` });
       } else {
         if (line.trim() === '') continue;
         const query = readQuery(line);
@@ -70,7 +70,7 @@ export async function runBatch(
           text = verdict.outcome === 'not-applicable' && !parseTarget(query.url).ok ? JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation }) : answer(verdict);
         }
       }
-      const flushing = out.write(text);
+      const flushing = out.write(safeJsonText(text));
       if (flushing) await flushing;
     }
   }
