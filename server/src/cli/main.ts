@@ -4,6 +4,7 @@
  */
 
 import { runCheck } from './commands/check';
+import { runCrawlers } from './commands/crawlers';
 import { runDiff } from './commands/diff';
 import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
@@ -23,6 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   fetch: runFetch,
   check: runCheck,
   diff: runDiff,
+  crawlers: runCrawlers,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -14,8 +14,10 @@ export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdi
 export type { SelectedGroup, Verdict, VerdictReason } from './match';
 
 // crawlers: the catalogue, and how a token or User-Agent header resolves
-export { CRAWLER_PURPOSES, CRAWLERS, isCrawlerPurpose, looksLikeBrowser, readAiRobotsList, resolveAgent } from './crawlers';
-export type { Crawler, CrawlerPurpose, ListedCrawler, QuotedSource, RobotsTxtRespect } from './crawlers';
+export {
+  compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, CRAWLERS, isCrawlerPurpose, looksLikeBrowser, readAiRobotsList, resolveAgent,
+} from './crawlers';
+export type { CatalogueChange, Crawler, CrawlerPurpose, CrawlerRecord, ListedCrawler, QuotedSource, RobotsTxtRespect } from './crawlers';
 
 // lint: the rule table and its checks → findings
 export { analyzeRules, isLintId, lint, LINT_RULES, lintRule } from './lint';

@@ -15,5 +15,7 @@ export { CRAWLERS } from './catalogue';
 export { CRAWLER_PURPOSES, isCrawlerPurpose } from './purposes';
 export type { AiRobotsList, ListedCrawler } from './ai-robots-list';
 export { AI_ROBOTS_TXT_URL, readAiRobotsList } from './ai-robots-list';
+export type { CatalogueChange, CrawlerRecord } from './listing';
+export { compareWithCatalogue, crawlerRecords } from './listing';
 export type { ResolvedAgent } from './resolve-agent';
 export { crawlerByToken, identifyUserAgent, looksLikeBrowser, resolveAgent } from './resolve-agent';
