@@ -215,6 +215,38 @@ describe('language server over stdio', () => {
     assert.match(text, /\*\*Verification:\*\* Forward-confirmed reverse DNS/);
   });
 
+  test("hover on a User-agent line gives the crawler's purposes and whether it honours robots.txt, in its operator's words", async () => {
+    const { uri } = await open('User-agent: ChatGPT-User\nUser-agent: GPTBot\nUser-agent: anthropic-ai\nDisallow: /\n');
+    const user = markdown(await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 15 } }));
+    assert.match(user, /\*\*ChatGPT-User\*\* — OpenAI, fetching pages a user asked for \(user-initiated\); AI search and answers/);
+    assert.match(user, /\*\*Honours robots\.txt:\*\* partly — “Because these actions are initiated by a user, robots\.txt rules may not apply” \(https:\/\/developers\.openai\.com\/api\/docs\/bots\)/);
+    assert.match(user, /\*\*User-initiated:\*\* it fetches a page when a person asks it to/);
+    assert.match(user, /\*\*Facts checked:\*\* \d{4}-\d{2}-\d{2}/);
+    const gpt = markdown(await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 14 } }));
+    assert.match(gpt, /\*\*GPTBot\*\* — OpenAI, collecting data to train AI models/);
+    assert.match(gpt, /\*\*Honours robots\.txt:\*\* yes/);
+    assert.doesNotMatch(gpt, /User-initiated|Retired/);
+    const retired = markdown(await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 14 } }));
+    assert.match(retired, /\*\*Honours robots\.txt:\*\* unknown — “Unclear at this time\.”/);
+    assert.match(retired, /\*\*Retired:\*\* replaced by `ClaudeBot` — “[^”]*superseded by ClaudeBot” \(https:\/\/webmasterid\.com\//);
+  });
+
+  test('a retired token is information naming its replacement and source; a near miss of a well-known token has a quick fix', async () => {
+    const text = 'User-agent: anthropic-ai\nDisallow: /\n\nUser-agent: Googelbot\nDisallow: /tmp/\n';
+    const { uri, diagnostics } = await open(text);
+    const retired = diagnostics.find((d) => d.code === 'user-agent-retired');
+    assert.ok(retired, `codes: ${codes(diagnostics)}`);
+    assert.equal(retired.severity, DiagnosticSeverity.Information);
+    assert.match(String(retired.message), /^"anthropic-ai" is a retired token, replaced by ClaudeBot \(https:\/\/webmasterid\.com\/\S+: ".*"\)\./);
+    const nearMiss = diagnostics.find((d) => d.code === 'user-agent-near-miss');
+    assert.ok(nearMiss, `codes: ${codes(diagnostics)}`);
+    assert.equal(nearMiss.severity, DiagnosticSeverity.Information);
+    assert.deepEqual(nearMiss.range, { start: { line: 3, character: 12 }, end: { line: 3, character: 21 } });
+    const actions = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: nearMiss.range, context: { diagnostics: [nearMiss] } })) as CodeAction[];
+    assert.deepEqual(actions.map((a) => [a.title, a.kind, a.isPreferred]), [['Replace with "Googlebot" (the group then applies to Googlebot)', 'quickfix', true]]);
+    assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), text.replace('Googelbot', 'Googlebot'));
+  });
+
   test('hover on a directive key says what it does', async () => {
     const { uri } = await open('User-agent: *\nDissallow: /x\n');
     const text = markdown(await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 3 } }));

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCheck } from './commands/check';
+import { runCrawlers } from './commands/crawlers';
 import { runDiff } from './commands/diff';
 import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
@@ -28,6 +29,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   fetch: runFetch,
   check: runCheck,
   diff: runDiff,
+  crawlers: runCrawlers,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -112,6 +112,17 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: ['robots-lens diff robots.txt robots.new.txt', 'robots-lens diff robots.txt robots.new.txt --log access.log --fail-on-change Googlebot'],
     exitCodes: [[1, 'a --fail-on-change crawler\'s verdicts change']],
   },
+  crawlers: {
+    usage: 'crawlers [--purpose <purpose>] [--json] | crawlers --import <robots.json> [--json]',
+    summary: 'The crawler catalogue: tokens, operators, purposes, whether each honours robots.txt, verification facts and sources.',
+    options: [
+      ['--purpose <purpose>', 'only crawlers with this purpose: search, ai-training, ai-search, user-fetch, ads, seo, social-preview, archive, monitoring, control-token, other'],
+      ['--json', 'an array of objects (token, operator, purposes, honoursRobotsTxt, userInitiated, retired, verification, sources, checked)'],
+      ['--import <robots.json>', 'what an ai.robots.txt robots.json would add to or change in the catalogue; changes nothing'],
+    ],
+    examples: ['robots-lens crawlers --purpose ai-training', 'robots-lens crawlers --import robots.json --json'],
+    exitCodes: [],
+  },
   ranges: {
     usage: 'ranges [--dir d] [--refresh] [--timeout 20s] [--json]',
     summary: 'List or download the crawler IP lists used to verify requests.',

@@ -17,7 +17,7 @@ import {
   explainPattern,
   groupAudience,
   patternExamples,
-  purposeText,
+  purposesText,
   readAgentValue,
   readKey,
 } from '../core';
@@ -165,16 +165,37 @@ function agentHover(file: RobotsFile, line: Line): string {
 
 function crawlerFacts(crawler: Crawler): string {
   const facts = [
-    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposeText(crawler.purpose)}`,
+    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposesText(crawler.purposes)}`,
     '',
     plainText(crawler.description),
     '',
     `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,
+    `- **Honours robots.txt:** ${robotsTxtFact(crawler)}`,
+    ...(crawler.userInitiated ? ['- **User-initiated:** it fetches a page when a person asks it to, not on a crawl schedule'] : []),
+    ...(crawler.retired !== null ? [`- **Retired:** replaced by ${code(crawler.retired)}${quoted(crawler.retiredEvidence)}`] : []),
     `- **Crawl-delay:** ${crawlDelayFact(crawler)}`,
     `- **Verification:** ${plainText(crawler.verification.method)}`,
   ];
   if (crawler.notes) facts.push(`- **Note:** ${plainText(crawler.notes)}`);
+  facts.push(`- **Facts checked:** ${crawler.checked}`);
   return facts.join('\n');
+}
+
+const RESPECT: Readonly<Record<Crawler['honoursRobotsTxt'], string>> = {
+  yes: 'yes',
+  no: 'no',
+  partly: 'partly',
+  unknown: 'unknown: nobody documents it',
+};
+
+/** Whether the crawler follows robots.txt, with the words that say so and where they were read. */
+function robotsTxtFact(crawler: Crawler): string {
+  const evidence = crawler.honoursRobotsTxtEvidence;
+  return (evidence !== null && crawler.honoursRobotsTxt === 'unknown' ? 'unknown' : RESPECT[crawler.honoursRobotsTxt]) + quoted(evidence);
+}
+
+function quoted(evidence: Crawler['honoursRobotsTxtEvidence']): string {
+  return evidence === null ? '' : ` — “${plainText(evidence.words)}” (${plainText(evidence.source)})`;
 }
 
 /** Support and evidence, said once: a note that starts by saying the support ("Not documented in…") stands alone. */

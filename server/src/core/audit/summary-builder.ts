@@ -4,6 +4,7 @@
  * grows, by one bucket per hour of log time).
  */
 
+import { CRAWLER_PURPOSES } from '../crawlers';
 import type { Crawler } from '../crawlers';
 import type { FetchFailurePolicy } from './fetch-state';
 import { ownString } from './log-formats';
@@ -19,6 +20,7 @@ import type {
   RobotsFetchChange,
   SummaryLimits,
   VerificationListInfo,
+  PurposeRow,
 } from './summary';
 import { isoTime } from './time';
 import type { VerificationStatus } from './verification';
@@ -207,7 +209,7 @@ export class SummaryBuilder {
     let row = rows[verification];
     if (row === undefined) {
       row = {
-        crawler: crawler.token, crawlerId: crawler.id, operator: crawler.operator, client: client === 'control-token' ? 'control-token' : 'crawler', verification,
+        crawler: crawler.token, crawlerId: crawler.id, operator: crawler.operator, purposes: crawler.purposes, client: client === 'control-token' ? 'control-token' : 'crawler', verification,
         requests: 0, allowed: 0, disallowed: 0, grace: 0, notApplicable: 0, unavailable: 0, unreachable: 0, violations: 0, robotsFetches: 0, crawlDelayViolations: 0,
       };
       rows[verification] = row;
@@ -387,6 +389,7 @@ export class SummaryBuilder {
         googleLiteralDifferences: this.googleDiffers,
       },
       crawlers: crawlers.map((r) => ({ ...r })),
+      byPurpose: purposeRows(crawlers),
       clients: {
         browsers: this.browsers,
         noUserAgent: this.noUserAgent,
@@ -448,4 +451,13 @@ export class SummaryBuilder {
       elapsedMs: meta.elapsedMs,
     };
   }
+}
+
+/** Adds the crawler rows up by purpose; purposes no logged crawler has are left out. */
+function purposeRows(rows: readonly CrawlerRow[]): PurposeRow[] {
+  return CRAWLER_PURPOSES.flatMap((purpose) => {
+    const of = rows.filter((r) => r.purposes.includes(purpose));
+    if (of.length === 0) return [];
+    return [{ purpose, crawlers: new Set(of.map((r) => r.crawlerId)).size, requests: of.reduce((n, r) => n + r.requests, 0), violations: of.reduce((n, r) => n + r.violations, 0) }];
+  });
 }

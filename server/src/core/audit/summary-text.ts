@@ -86,6 +86,10 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
     ]);
     for (const line of table(['crawler', 'verification', 'requests', 'allowed', 'disallowed', 'grace', 'unavailable', 'unreachable', 'violations'], rows, 2)) push(line);
     push();
+    // A crawler with several purposes counts in each of them, so the rows do not add up to the total.
+    const purposes = s.byPurpose.map((p) => [p.purpose, formatCount(p.crawlers), formatCount(p.requests), formatCount(p.violations)]);
+    for (const line of table(['purpose', 'crawlers', 'requests', 'violations'], purposes, 1)) push(line);
+    push();
   }
   const violators = new Set(s.crawlers.filter((r) => r.violations > 0).map((r) => r.crawler));
   push(`Violations: ${formatCount(t.violations)} request(s) by ${violators.size} crawler(s)${violators.size ? ` (${[...violators].join(', ')})` : ''}; ${formatCount(t.grace)} in grace.`);

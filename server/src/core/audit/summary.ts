@@ -5,6 +5,7 @@
  * accumulates it while the replay runs.
  */
 
+import type { CrawlerPurpose } from '../crawlers';
 import type { LogFormat } from './log-formats';
 import type { VerificationStatus } from './verification';
 import type { RobotsVersionInfo } from './versions';
@@ -26,6 +27,8 @@ export interface CrawlerRow {
   readonly crawler: string;
   readonly crawlerId: string;
   readonly operator: string;
+  /** The crawler's purposes from the catalogue, the main one first. */
+  readonly purposes: readonly CrawlerPurpose[];
   readonly client: 'crawler' | 'control-token';
   readonly verification: VerificationStatus;
   readonly requests: number;
@@ -41,6 +44,14 @@ export interface CrawlerRow {
   readonly violations: number;
   readonly robotsFetches: number;
   readonly crawlDelayViolations: number;
+}
+
+/** Requests and violations of the crawlers of one purpose; a crawler of several purposes counts in each. */
+export interface PurposeRow {
+  readonly purpose: CrawlerPurpose;
+  readonly crawlers: number;
+  readonly requests: number;
+  readonly violations: number;
 }
 
 export interface OtherClientRow {
@@ -166,6 +177,8 @@ export interface AuditSummary {
     readonly googleLiteralDifferences: number;
   };
   readonly crawlers: readonly CrawlerRow[];
+  /** The crawler rows added up by purpose, in the order of the fixed purpose list. */
+  readonly byPurpose: readonly PurposeRow[];
   readonly clients: {
     readonly browsers: number;
     readonly noUserAgent: number;

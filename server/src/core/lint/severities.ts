@@ -20,6 +20,8 @@ export const DEFAULT_SEVERITIES = {
   'pattern-never-matches': 'error',
   'user-agent-token-misread': 'warning',
   'user-agent-token-version': 'hint',
+  'user-agent-retired': 'information',
+  'user-agent-near-miss': 'information',
   'star-rules-not-inherited': 'information',
   'duplicate-group': 'hint',
   'control-token': 'information',

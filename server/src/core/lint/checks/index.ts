@@ -33,6 +33,7 @@ import * as sizeLimit from './size-limit';
 import * as starRulesNotInherited from './star-rules-not-inherited';
 import * as unknownDirective from './unknown-directive';
 import * as unsupportedDirective from './unsupported-directive';
+import * as userAgentName from './user-agent-name';
 import * as userAgentToken from './user-agent-token';
 
 export const CHECKS = [
@@ -47,6 +48,7 @@ export const CHECKS = [
   googleOnlySpelling,
   patternNeverMatches,
   userAgentToken,
+  userAgentName,
   starRulesNotInherited,
   duplicateGroup,
   controlToken,
