@@ -40,6 +40,12 @@ export type {
   FetchHop, FetchOutcome, FetchState, NetworkFailure, PageFetch, RobotsFetchReport, UrlCheck, UrlCheckReport,
 } from './fetch';
 
+// preferences: Content-Usage, Content-Signal and License, and what is in effect beside a verdict
+export {
+  CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, effectivePreferences, LICENSE_STANDARD, preferencesJson, preferenceStatements, preferencesText,
+} from './preferences';
+export type { EffectivePreferences, PreferencesJson } from './preferences';
+
 // directives: X-Robots-Tag and robots meta tags
 export type { MetaTag } from './directives';
 
