@@ -603,6 +603,7 @@ describe('the whole catalogue', () => {
     'User-agent: AB42bot\nCrawl-delay: 1s\nDisallow: /a%2f\nDisallow: /100%\nDisallow: /ツ\nDisallow: /caf\uFFFD\nDisallow: /' + 'a'.repeat(GOOGLE_MAX_LINE_BYTES),
     'User-agent: YisouSpider\n\nUser-agent: bingbot\nCrawl-delay: 5\nCrawl-delay: 10\nDisallow: /',
     'User-agent: Googlebot\nDisallow: /a b\nDisallow: /.*\\.pdf$\nDisallow: /caf\u00c3\u00a9\nDisallow: /x%253D\n\n# Store section\nDisallow: /shop/',
+    'Content-Signal: ai-train=no\nLicense: /l.xml\nUser-agent: *\nDisallow: /p/\nContent-Signal: search-ai=no\nContent-Usage: train-ai=n, train-ai=y, ai-use=n\nContent-Usage: Train-AI=n\nContent-Usage: /p/ train-ai=y',
   ];
 
   test('every id of the table is reported by some check', () => {
@@ -654,6 +655,13 @@ describe('the whole catalogue', () => {
       'encoding-invalid': 'warning',
       'private-path-disclosure': 'hint',
       'section-without-user-agent': 'information',
+      'content-signal-unknown': 'warning',
+      'content-usage-invalid': 'warning',
+      'content-usage-unknown-label': 'information',
+      'content-usage-repeated-label': 'warning',
+      'content-usage-no-effect': 'information',
+      'license-not-absolute': 'warning',
+      'preference-outside-group': 'warning',
     });
   });
 

@@ -45,4 +45,11 @@ export const DEFAULT_SEVERITIES = {
   'encoding-invalid': 'warning',
   'private-path-disclosure': 'hint',
   'section-without-user-agent': 'information',
+  'content-signal-unknown': 'warning',
+  'content-usage-invalid': 'warning',
+  'content-usage-unknown-label': 'information',
+  'content-usage-repeated-label': 'warning',
+  'content-usage-no-effect': 'information',
+  'license-not-absolute': 'warning',
+  'preference-outside-group': 'warning',
 } as const satisfies Record<LintId, Severity>;

@@ -23,6 +23,7 @@ const KNOWN_OTHER_KEYS: ReadonlyMap<string, string> = new Map([
   ['visit-time', 'Visit-time'],
   ['content-signal', 'Content-Signal'],
   ['content-usage', 'Content-Usage'],
+  ['license', 'License'],
 ]);
 
 /** Every spelling a suggestion may propose, lower-cased → as written. */
@@ -152,7 +153,7 @@ function nearestKey(key: string): string | undefined {
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
     const row: number[] = [i];
