@@ -43,6 +43,7 @@ export type {
 // preferences: Content-Usage, Content-Signal and License, and what is in effect beside a verdict
 export {
   CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, effectivePreferences, LICENSE_STANDARD, preferencesJson, preferenceStatements, preferencesText,
+  statesPreferences, verdictWithPreferencesJson,
 } from './preferences';
 export type { EffectivePreferences, PreferencesJson } from './preferences';
 

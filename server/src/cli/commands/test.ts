@@ -5,7 +5,7 @@
 
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { matcherFor, parseRobots, parseTarget, statementText, verdictJson } from '../../core';
+import { effectivePreferences, matcherFor, parseRobots, parseTarget, preferencesText, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
 import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
 import { readInputFile } from '../../node/files';
 import { LineWriter } from '../output';
@@ -44,7 +44,7 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
   for (const url of urls) {
     for (const agent of agents) {
       const verdict = matcher.decide(url, agent, options);
-      await out.write(values.json ? JSON.stringify(verdictJson(verdict, robots)) : formatVerdict(verdict, robots));
+      await out.write(values.json ? JSON.stringify(verdictWithPreferencesJson(verdict, robots)) : formatVerdict(verdict, robots));
     }
   }
   await out.flush();
@@ -70,7 +70,7 @@ async function runBatch(
     }
     const parsed = parseTarget(query.url);
     const result = parsed.ok
-      ? verdictJson(matcher.decide(query.url, query.agent, options), robots)
+      ? verdictWithPreferencesJson(matcher.decide(query.url, query.agent, options), robots)
       : { url: query.url, agent: query.agent, error: parsed.message };
     await out.write(JSON.stringify(result));
   }
@@ -111,5 +111,7 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): string {
   if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
   let text = parts.join('  ');
   if (verdict.googleLiteral) text += `\n           note: ${verdict.googleLiteral.explanation}`;
+  // Files that state no preference keep one line per verdict.
+  if (statesPreferences(robots)) text += `\n           ${preferencesText(effectivePreferences(robots, verdict))}`;
   return text;
 }

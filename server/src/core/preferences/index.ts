@@ -1,7 +1,7 @@
 export { effectivePreferences, signalFor, usageFor } from './effective';
-export { preferencesJson } from './json';
+export { preferencesJson, verdictWithPreferencesJson } from './json';
 export type { PreferencesJson } from './json';
-export { preferenceStatements } from './read';
+export { preferenceStatements, statesPreferences } from './read';
 export { preferencesText } from './text';
 export { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD } from './revision';
 export { parseDictionary } from './structured-dictionary';

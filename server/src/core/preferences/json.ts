@@ -3,6 +3,10 @@
  * `robots-lens test --json` prints under "preferences". Lines are 1-based.
  */
 
+import { verdictJson } from '../match';
+import type { Verdict, VerdictJson } from '../match';
+import type { RobotsFile } from '../parse';
+import { effectivePreferences } from './effective';
 import type { EffectivePreferences } from './model';
 
 export interface PreferencesJson {
@@ -21,4 +25,9 @@ export function preferencesJson(preferences: EffectivePreferences): PreferencesJ
       ? { line: signal.line + 1, search: signal.signals.search, 'ai-input': signal.signals['ai-input'], 'ai-train': signal.signals['ai-train'] }
       : null,
   };
+}
+
+/** A verdict's JSON with the preferences in effect beside it (`robots-lens test --json`). */
+export function verdictWithPreferencesJson(verdict: Verdict, robots: RobotsFile): VerdictJson & { readonly preferences: PreferencesJson } {
+  return { ...verdictJson(verdict, robots), preferences: preferencesJson(effectivePreferences(robots, verdict)) };
 }

@@ -32,3 +32,9 @@ function readStatements(file: RobotsFile): PreferenceStatements {
   }
   return { contentUsage, contentSignals, licenses };
 }
+
+/** Whether the file states any preference a crawler could be given (Content-Usage or Content-Signal in a group). */
+export function statesPreferences(file: RobotsFile): boolean {
+  const { contentUsage, contentSignals } = preferenceStatements(file);
+  return contentUsage.some((rule) => rule.group >= 0) || contentSignals.some((line) => line.group >= 0);
+}
