@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionRequest, HoverRequest, PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
 import { startTestServer } from '../support/lsp-server';
 import type { TestServer } from '../support/lsp-server';
 
@@ -106,5 +107,28 @@ describe('preference lines over LSP', () => {
     const edits = rename.edit?.changes?.[uri] ?? [];
     const after = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, ROBOTS), [...edits]);
     assert.equal(after, ROBOTS.replace('search-ai=no', 'search=no'));
+  });
+
+  test('Test URL gives the preferences in effect beside each verdict, and none where the crawler may not fetch', async () => {
+    const uri = await server.open(ROBOTS, 'test-url');
+    const result = await server.connection.sendRequest(TestUrlRequest, { uri, url: '/ai-ok/page', agents: ['ExampleBot'] });
+    const [verdict] = result.verdicts;
+    assert.equal(verdict!.outcome, 'allowed');
+    assert.deepEqual(verdict!.preferences?.contentUsage, { line: 5, lines: [5], preferences: { 'train-ai': 'allowed', search: 'unknown' } });
+    assert.equal(verdict!.preferences?.contentSignal?.signals['ai-train'], 'no');
+    const never = await server.connection.sendRequest(TestUrlRequest, { uri, url: '/never/page', agents: ['ExampleBot'] });
+    assert.deepEqual(never.verdicts[0]!.preferences, { applicable: false, contentUsage: null, contentSignal: null });
+  });
+
+  test('the matrix carries the preferences of each cell in words, when the file states any', async () => {
+    const uri = await server.open(ROBOTS, 'matrix');
+    const result = await server.connection.sendRequest(MatrixRequest, { uri, agents: ['ExampleBot'], paths: ['/test', '/never/x'] });
+    assert.deepEqual(result.rows[0]!.cells.map((cell) => cell.preferences), [
+      'Content-Usage (line 5): train-ai disallowed, search unknown; Content-Signal (line 4): search=yes, ai-input=not stated, ai-train=no',
+      'not applicable: not crawlable',
+    ]);
+    const plain = await server.open('User-agent: *\nDisallow: /x\n', 'matrix-plain');
+    const none = await server.connection.sendRequest(MatrixRequest, { uri: plain, agents: ['ExampleBot'], paths: ['/y'] });
+    assert.equal(none.rows[0]!.cells[0]!.preferences, undefined);
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { CRAWLERS, decideUnderFetchState, matcherFor, samplePaths } from '../core';
+import { CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow } from '../protocol';
@@ -21,6 +21,7 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
   if (agents.length * paths.length > MAX_MATRIX_CELLS) {
     throw new RangeError(`A matrix of ${agents.length} agent${agents.length === 1 ? '' : 's'} × ${paths.length} path${paths.length === 1 ? '' : 's'} is too large (at most ${MAX_MATRIX_CELLS} cells).`);
   }
+  const withPreferences = statesPreferences(parsed.file);
   const rows: MatrixRow[] = [];
   for (const agent of agents) {
     // The caller answers a cancelled request; stop working for it early.
@@ -28,7 +29,8 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
     const resolved = matcher.resolve(String(agent));
     const cells = paths.map((path): MatrixCell => {
       const verdict = decideUnderFetchState(state, matcher, path, resolved, options);
-      return { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
+      const cell: MatrixCell = { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
+      return withPreferences ? { ...cell, preferences: preferencesText(effectivePreferences(parsed.file, verdict)) } : cell;
     });
     const selected = matcher.select(resolved)?.group;
     const crawler = resolved.crawler;

@@ -112,6 +112,6 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): string {
   let text = parts.join('  ');
   if (verdict.googleLiteral) text += `\n           note: ${verdict.googleLiteral.explanation}`;
   // Files that state no preference keep one line per verdict.
-  if (statesPreferences(robots)) text += `\n           ${preferencesText(effectivePreferences(robots, verdict))}`;
+  if (statesPreferences(robots)) text += `\n           preferences: ${preferencesText(effectivePreferences(robots, verdict))}`;
   return text;
 }

@@ -6,7 +6,7 @@
 import type { EffectivePreferences } from './model';
 
 export function preferencesText(preferences: EffectivePreferences): string {
-  if (!preferences.applicable) return 'preferences: not applicable: not crawlable';
+  if (!preferences.applicable) return 'not applicable: not crawlable';
   const parts: string[] = [];
   const usage = preferences.contentUsage;
   if (usage) parts.push(`Content-Usage (line ${usage.line + 1}): train-ai ${usage.preferences['train-ai']}, search ${usage.preferences.search}`);
@@ -15,5 +15,5 @@ export function preferencesText(preferences: EffectivePreferences): string {
     const said = (['search', 'ai-input', 'ai-train'] as const).map((key) => `${key}=${signal.signals[key] ?? 'not stated'}`);
     parts.push(`Content-Signal (line ${signal.line + 1}): ${said.join(', ')}`);
   }
-  return parts.length > 0 ? `preferences: ${parts.join('; ')}` : 'preferences: none stated';
+  return parts.length > 0 ? parts.join('; ') : 'none stated';
 }
