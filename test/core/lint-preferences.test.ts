@@ -88,6 +88,7 @@ describe('Content-Usage on a path the group disallows', () => {
     ['an Allow as long that reopens part of it: no finding', 'User-agent: *\nDisallow: /never/\nAllow: /never/open\nContent-Usage: /never/ train-ai=y', []],
     ['a shorter Allow does not reopen it', 'User-agent: *\nAllow: /ne\nDisallow: /never/\n|Content-Usage: /never/ train-ai=y', ['content-usage-no-effect']],
     ['Google\'s index.html rule reopens the directory: no finding', 'User-agent: *\nDisallow: /d/\nAllow: /d/index.html\nContent-Usage: /d/ train-ai=y', []],
+    ['Google\'s index.html rule reopens the directory itself: no finding', 'User-agent: *\nDisallow: /d/\nAllow: /d/index.html\nContent-Usage: /d/$ train-ai=y', []],
     ['a path only partly disallowed: no finding', 'User-agent: *\nDisallow: /a/b\nContent-Usage: /a/ train-ai=y', []],
     [
       'merged groups: disallowed for one of the crawlers only: no finding',
