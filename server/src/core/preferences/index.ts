@@ -7,3 +7,5 @@ export { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD } from 
 export { parseDictionary } from './structured-dictionary';
 export { SIGNAL_KEYS, USAGE_LABELS } from './model';
 export type * from './model';
+export { blockPurposeEdit, crawlersToBlock } from './block-purpose';
+export type { BlockEdit, BlockOptions, BlockScope } from './block-purpose';
