@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CRAWLERS } from '../../server/src/core/crawlers';
 import { diffRobots } from '../../server/src/core/diff';
 import { matcherFor } from '../../server/src/core/match';
@@ -13,9 +14,9 @@ const DATE = '2026-12-03';
 
 function apply(text: string, scope: BlockScope, contentSignal = false): string {
   const { edits } = blockPurposeEdit(parseRobots(text), scope, { date: DATE, contentSignal });
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, edit.span.start) + edit.newText + out.slice(edit.span.end);
-  return out;
+  // Applied as an editor applies them: overlapping edits are refused.
+  const document = TextDocument.create('file:///robots.txt', 'robots-txt', 1, text);
+  return TextDocument.applyEdits(document, edits.map((e) => ({ range: { start: document.positionAt(e.span.start), end: document.positionAt(e.span.end) }, newText: e.newText })));
 }
 
 const purposes = (token: string): readonly string[] => {

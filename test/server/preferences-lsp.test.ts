@@ -131,4 +131,36 @@ describe('preference lines over LSP', () => {
     const none = await server.connection.sendRequest(MatrixRequest, { uri: plain, agents: ['ExampleBot'], paths: ['/y'] });
     assert.equal(none.rows[0]!.cells[0]!.preferences, undefined);
   });
+
+  test('the source action "Block AI training, keep search" adds the group once, and is not offered again', async () => {
+    const text = 'User-agent: *\nDisallow: /cart\n';
+    const { uri } = await open(text);
+    const ask = (target: string) =>
+      server.connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri: target },
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source'] },
+      }) as Promise<CodeAction[]>;
+    const actions = await ask(uri);
+    assert.deepEqual(actions.map((a) => [a.title, a.kind]), [
+      ['Block AI training, keep search', 'source.robotsLens.blockAiTraining'],
+      ['Block AI training, keep search (and say so with Content-Signal)', 'source.robotsLens.blockAiTraining.contentSignal'],
+      ['Block AI training and AI answers, keep search', 'source.robotsLens.blockAiAnswers'],
+      ['Block AI training and AI answers, keep search (and say so with Content-Signal)', 'source.robotsLens.blockAiAnswers.contentSignal'],
+    ]);
+    const edits = actions[1]!.edit?.changes?.[uri] ?? [];
+    const after = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, text), [...edits]);
+    assert.match(after, /^User-agent: \*\nDisallow: \/cart\nContent-Signal: search=yes, ai-train=no\n\n# AI training: .*\(added \d{4}-\d{2}-\d{2}\)/);
+    assert.match(after, /\nUser-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n$/);
+    // Once added, there is nothing left to add: no action is offered.
+    const { uri: done } = await open(after);
+    assert.deepEqual((await ask(done)).map((a) => a.title), ['Block AI training and AI answers, keep search']);
+    // Quick fixes are asked for without "only": the source actions stay out of them.
+    const quick = (await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [] },
+    })) as CodeAction[];
+    assert.deepEqual(quick, []);
+  });
 });

@@ -67,16 +67,8 @@ export function blockPurposeEdit(file: RobotsFile, scope: BlockScope, options: B
     .map((crawler) => crawler.token)
     .filter((token) => !file.groupsByToken.has(tokenKey(token)));
   const edits: { span: Span; newText: string }[] = [];
-  if (tokens.length > 0) {
-    const what = scope === 'ai-training' ? 'AI training' : 'AI training and AI answers';
-    const block = [
-      `# ${what}: crawlers whose only purposes are ${what} may fetch nothing (added ${options.date}). Search crawlers are not named here.`,
-      ...tokens.map((token) => `User-agent: ${token}`),
-      'Disallow: /',
-    ];
-    edits.push(insertBlock(file, block, eol));
-  }
   let contentSignal: string | null = null;
+  // First the Content-Signal: at the same offset as the new group (a file ending in the * group), it goes before it.
   if (options.contentSignal) {
     const star = file.groupsByToken.get('*')?.[0];
     const statesSignal = preferenceStatements(file).contentSignals.some((line) => line.group >= 0 && file.groupsByToken.get('*')?.includes(line.group));
@@ -85,6 +77,15 @@ export function blockPurposeEdit(file: RobotsFile, scope: BlockScope, options: B
       const last = file.lines[file.groups[star]!.lastLine]!;
       edits.push({ span: { start: last.end, end: last.end }, newText: `${eol}${contentSignal}` });
     }
+  }
+  if (tokens.length > 0) {
+    const what = scope === 'ai-training' ? 'AI training' : 'AI training and AI answers';
+    const block = [
+      `# ${what}: crawlers whose only purposes are ${what} may fetch nothing (added ${options.date}). Search crawlers are not named here.`,
+      ...tokens.map((token) => `User-agent: ${token}`),
+      'Disallow: /',
+    ];
+    edits.push(insertBlock(file, block, eol));
   }
   return { edits: edits.sort((a, b) => a.span.start - b.span.start), tokens, contentSignal };
 }
@@ -99,11 +100,16 @@ function insertBlock(file: RobotsFile, block: readonly string[], eol: string): {
     const first = file.lines[last.firstLine]!;
     return { span: { start: first.start, end: first.start }, newText: `${block.join(eol)}${eol}${eol}` };
   }
+  // Only inserted, never replacing the file's own line breaks: edits must not overlap.
   const text = file.text;
   const end = text.length;
-  const trimmed = text.replace(/[\r\n]+$/, '');
-  if (trimmed.length === 0) return { span: { start: 0, end }, newText: `${block.join(eol)}${eol}` };
-  return { span: { start: trimmed.length, end }, newText: `${eol}${eol}${block.join(eol)}${eol}` };
+  const breaks = /[\r\n]*$/.exec(text)![0];
+  const lineBreaks = breaks.replace(/\r\n/g, '\n').length;
+  let before = `${eol}${eol}`;
+  if (text.trim().length === 0) before = '';
+  else if (lineBreaks >= 2) before = '';
+  else if (lineBreaks === 1) before = eol;
+  return { span: { start: end, end }, newText: `${before}${block.join(eol)}${eol}` };
 }
 
 function lineBreakOf(text: string): string {
