@@ -4,7 +4,7 @@
  */
 
 import * as vscode from 'vscode';
-import { CRAWLERS, purposeText } from '../../server/src/core';
+import { CRAWLERS, purposesText } from '../../server/src/core';
 
 interface CrawlerItem extends vscode.QuickPickItem {
   /** What is sent as the agent: a catalogue token, or the text as typed. */
@@ -23,7 +23,7 @@ const sameAgent = (a: string, b: string): boolean => a.toLowerCase() === b.toLow
 
 const CATALOGUE_ITEMS: readonly CrawlerItem[] = CRAWLERS.map((crawler) => ({
   label: crawler.token,
-  description: `${crawler.operator} · ${purposeText(crawler.purpose)}`,
+  description: `${crawler.operator} · ${purposesText(crawler.purposes)}`,
   ...(crawler.name !== crawler.token ? { detail: crawler.name } : {}),
   agent: crawler.token,
 }));

@@ -12,7 +12,7 @@
  */
 
 import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
-import { purposeText } from '../../server/src/core';
+import { purposesText } from '../../server/src/core';
 import { fetchStateText, groupInWords } from './verdict-report';
 import type { LineText } from './verdict-report';
 
@@ -95,7 +95,7 @@ function viewRow(row: MatrixRow, paths: readonly string[], lineText: LineText, f
   return {
     agent: row.agent,
     token: row.token,
-    about: crawler ? `${crawler.name !== row.agent ? `${crawler.name} · ` : ''}${crawler.operator} · ${purposeText(crawler.purpose)}` : 'not in the catalogue',
+    about: crawler ? `${crawler.name !== row.agent ? `${crawler.name} · ` : ''}${crawler.operator} · ${purposesText(crawler.purposes)}` : 'not in the catalogue',
     group: group.short,
     groupTooltip: group.full,
     groupLine,

@@ -5,7 +5,7 @@
  */
 
 import type { SelectedGroup, Verdict } from '../../server/src/core';
-import { preferencesText, purposeText } from '../../server/src/core';
+import { preferencesText, purposesText } from '../../server/src/core';
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
@@ -35,7 +35,7 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
   const out = [`${agentLabel(verdict)} — ${verdict.url} — ${OUTCOME[verdict.outcome]}`];
   if (agent.kind === 'user-agent-header') out.push(`  User-Agent: ${agent.input}`);
   if (agent.crawler) {
-    out.push(`  Crawler:    ${agent.crawler.name} (${agent.crawler.operator}) — ${purposeText(agent.crawler.purpose)}`);
+    out.push(`  Crawler:    ${agent.crawler.name} (${agent.crawler.operator}) — ${purposesText(agent.crawler.purposes)}`);
   }
   out.push(`  Chain:      ${agent.chain.length > 0 ? agent.chain.join(' → ') : '(no product token)'} — ${agent.explanation}`);
   if (verdict.target !== null && verdict.target !== verdict.url) out.push(`  Matched:    ${verdict.target}`);

@@ -125,7 +125,7 @@ export interface MatrixRow {
   readonly agent: string;
   /** The product token it resolved to. */
   readonly token: string;
-  readonly crawler?: { readonly id: string; readonly name: string; readonly operator: string; readonly purpose: CrawlerPurpose };
+  readonly crawler?: { readonly id: string; readonly name: string; readonly operator: string; readonly purposes: readonly CrawlerPurpose[] };
   /** The group the agent uses; null when no group applies (everything allowed). */
   readonly group: Pick<SelectedGroup, 'token' | 'via' | 'agentLines' | 'groups'> | null;
   /** One cell per path, in the order of `MatrixResult.paths`. */

@@ -19,12 +19,7 @@ function apply(text: string, scope: BlockScope, contentSignal = false): string {
   return TextDocument.applyEdits(document, edits.map((e) => ({ range: { start: document.positionAt(e.span.start), end: document.positionAt(e.span.end) }, newText: e.newText })));
 }
 
-const purposes = (token: string): readonly string[] => {
-  const crawler = CRAWLERS.find((c) => c.token === token)!;
-  const listed = crawler as typeof crawler & { purposes?: readonly string[]; purpose?: string };
-  return listed.purposes ?? [listed.purpose!];
-};
-const SEARCH_CRAWLERS = CRAWLERS.filter((c) => purposes(c.token).includes('search')).map((c) => c.token);
+const SEARCH_CRAWLERS = CRAWLERS.filter((c) => c.purposes.includes('search')).map((c) => c.token);
 
 const FILES: Array<[string, string]> = [
   ['an empty file', ''],
@@ -63,7 +58,7 @@ describe('Block AI training, keep search', () => {
     assert.equal(
       after,
       'User-agent: GPTBot\nDisallow: /private/\n\n' +
-        `# AI training: crawlers whose only purposes are AI training may fetch nothing (added ${DATE}). Search crawlers are not named here.\n` +
+        `# Block AI training, keep search (added ${DATE}): crawlers the catalogue lists for AI training, none of them a search crawler, may fetch nothing.\n` +
         tokens.map((t) => `User-agent: ${t}\n`).join('') +
         'Disallow: /\n',
     );

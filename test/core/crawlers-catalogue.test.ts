@@ -40,9 +40,9 @@ describe('catalogue data', () => {
       for (const t of c.chain.slice(0, c.ignoresStar ? undefined : -1)) assert.match(t, NAME, `${c.id}: chain token ${t}`);
       if (c.controlToken) {
         assert.deepEqual(c.chain, [c.token], `${c.id}: a control token names only itself`);
-        assert.equal(c.purpose, 'control-token');
+        assert.equal(c.purposes[0], 'control-token');
       } else {
-        assert.notEqual(c.purpose, 'control-token');
+        assert.ok(!c.purposes.includes('control-token'), `${c.id}: only a control token has the control-token purpose`);
       }
     }
   });

@@ -150,7 +150,7 @@ describe('preference lines over LSP', () => {
     ]);
     const edits = actions[1]!.edit?.changes?.[uri] ?? [];
     const after = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, text), [...edits]);
-    assert.match(after, /^User-agent: \*\nDisallow: \/cart\nContent-Signal: search=yes, ai-train=no\n\n# AI training: .*\(added \d{4}-\d{2}-\d{2}\)/);
+    assert.match(after, /^User-agent: \*\nDisallow: \/cart\nContent-Signal: search=yes, ai-train=no\n\n# Block AI training, keep search \(added \d{4}-\d{2}-\d{2}\)/);
     assert.match(after, /\nUser-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n$/);
     // Once added, there is nothing left to add: no action is offered.
     const { uri: done } = await open(after);

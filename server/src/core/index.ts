@@ -14,8 +14,8 @@ export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdi
 export type { SelectedGroup, Verdict, VerdictReason } from './match';
 
 // crawlers: the catalogue, and how a token or User-Agent header resolves
-export { CRAWLERS, looksLikeBrowser, resolveAgent } from './crawlers';
-export type { Crawler, CrawlerPurpose } from './crawlers';
+export { CRAWLER_PURPOSES, CRAWLERS, isCrawlerPurpose, looksLikeBrowser, readAiRobotsList, resolveAgent } from './crawlers';
+export type { Crawler, CrawlerPurpose, ListedCrawler, QuotedSource, RobotsTxtRespect } from './crawlers';
 
 // lint: the rule table and its checks → findings
 export { analyzeRules, isLintId, lint, LINT_RULES, lintRule } from './lint';
@@ -24,7 +24,7 @@ export type { Finding, Fix, LintId, Severity, SeveritySetting } from './lint';
 // explain: what a pattern matches, who a group is for, what a directive does
 export {
   chainText, crawlDelayText, describeDirective, DIRECTIVE_KEYS, explainPattern, groupAudience,
-  patternExamples, purposeText, readAgentValue, samplePaths,
+  patternExamples, purposesText, purposeText, readAgentValue, samplePaths,
 } from './explain';
 export type { GroupAudience } from './explain';
 

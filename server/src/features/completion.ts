@@ -5,7 +5,7 @@
 
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver';
-import { chainText, CRAWLERS, describeDirective, DIRECTIVE_KEYS, explainPattern, purposeText, readKey } from '../core';
+import { chainText, CRAWLERS, describeDirective, DIRECTIVE_KEYS, explainPattern, purposesText, readKey } from '../core';
 import type { RobotsFile } from '../core';
 import { lineAt } from '../documents';
 import type { ParsedDocument } from '../documents';
@@ -85,7 +85,7 @@ function agentItems(range: Range): CompletionItem[] {
     items.push({
       label: crawler.token,
       kind: CompletionItemKind.Value,
-      detail: `${purposeText(crawler.purpose)} · ${crawler.operator}`,
+      detail: `${purposesText(crawler.purposes)} · ${crawler.operator}`,
       documentation: {
         kind: MarkupKind.Markdown,
         value: `**${crawler.name}** — ${crawler.description}\n\nLooks for \`${chainText(crawler.chain)}\`.`,

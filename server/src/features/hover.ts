@@ -16,7 +16,7 @@ import {
   explainPattern,
   groupAudience,
   patternExamples,
-  purposeText,
+  purposesText,
   readAgentValue,
   readKey,
 } from '../core';
@@ -167,7 +167,7 @@ function agentHover(file: RobotsFile, line: Line): string {
 
 function crawlerFacts(crawler: Crawler): string {
   const facts = [
-    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposeText(crawler.purpose)}`,
+    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposesText(crawler.purposes)}`,
     '',
     plainText(crawler.description),
     '',

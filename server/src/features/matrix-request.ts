@@ -37,7 +37,7 @@ export function matrix(parsed: ParsedDocument, params: MatrixParams, token: Canc
     rows.push({
       agent,
       token: resolved.token,
-      ...(crawler ? { crawler: { id: crawler.id, name: crawler.name, operator: crawler.operator, purpose: crawler.purpose } } : {}),
+      ...(crawler ? { crawler: { id: crawler.id, name: crawler.name, operator: crawler.operator, purposes: crawler.purposes } } : {}),
       // No group is in force when the fetch state decides.
       group: selected && state === 'rules' ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
       cells,

@@ -60,17 +60,23 @@ const PURPOSES: Readonly<Record<CrawlerPurpose, string>> = {
   search: 'search indexing',
   'ai-training': 'collecting data to train AI models',
   'ai-search': 'AI search and answers',
-  'user-triggered': 'fetching pages a user asked for (user-triggered)',
+  'user-fetch': 'fetching pages a user asked for (user-initiated)',
   ads: 'ads quality checks',
-  preview: 'link previews',
+  'social-preview': 'link previews',
   archive: 'web archiving and open datasets',
   seo: 'SEO analysis',
+  monitoring: 'monitoring',
   'control-token': 'a usage-control token: it sends no requests, it only expresses a preference',
   other: 'other purposes',
 };
 
 export function purposeText(purpose: CrawlerPurpose): string {
   return PURPOSES[purpose];
+}
+
+/** A crawler's purposes in words, the main one first: "AI search and answers; fetching pages …". */
+export function purposesText(purposes: readonly CrawlerPurpose[]): string {
+  return purposes.map(purposeText).join('; ');
 }
 
 const CRAWL_DELAY: Readonly<Record<CrawlDelaySupport, string>> = {

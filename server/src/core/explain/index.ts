@@ -9,7 +9,7 @@ export { patternExamples, ruleOracle } from './pattern-examples';
 export type { PatternExamples } from './pattern-examples';
 export { chainText, groupAudience } from './group-audience';
 export type { GroupAudience, GroupUser } from './group-audience';
-export { crawlDelayText, purposeText, readAgentValue } from './agent-reading';
+export { crawlDelayText, purposesText, purposeText, readAgentValue } from './agent-reading';
 export type { AgentReading } from './agent-reading';
 export { DIRECTIVE_KEYS, describeDirective } from './directives';
 export type { DirectiveDoc } from './directives';

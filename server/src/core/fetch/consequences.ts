@@ -98,7 +98,7 @@ export function consequenceForCrawler(situation: FetchSituation, crawler: Crawle
   if (crawler.controlToken) {
     return { ...consequence, note: `${crawler.token} sends no requests of its own: it follows the fetch made by the operator's crawler.` };
   }
-  if (crawler.purpose === 'user-triggered') {
+  if (crawler.userInitiated) {
     return { ...consequence, note: 'A user-triggered fetcher: it acts for a person, and its operator may not apply robots.txt at all.' };
   }
   return consequence;

@@ -9,7 +9,7 @@
 import { CRAWLERS } from '../crawlers';
 import type { Crawler } from '../crawlers';
 import type { RobotsFile, Span } from '../parse';
-import { tokenKey } from '../product-token';
+import { productToken, tokenKey } from '../product-token';
 import { preferenceStatements } from './read';
 
 /** What to block: AI training, or AI training and AI answers (grounding, AI search). */
@@ -31,30 +31,19 @@ export interface BlockEdit {
   readonly contentSignal: string | null;
 }
 
-/** The purposes of a crawler, as the catalogue lists them; a control token is read as a training preference. */
-function purposesOf(crawler: Crawler): readonly string[] {
-  const listed = crawler as Crawler & { readonly purposes?: readonly string[]; readonly purpose?: string };
-  const purposes = listed.purposes ?? (listed.purpose !== undefined ? [listed.purpose] : []);
-  // Google-Extended and Applebot-Extended fetch nothing: their group is how a site says "not for AI training".
-  return crawler.controlToken && !purposes.includes('ai-training') ? [...purposes, 'ai-training'] : purposes;
-}
-
-function isRetired(crawler: Crawler): boolean {
-  const listed = crawler as Crawler & { readonly retired?: string | null };
-  return listed.retired !== undefined && listed.retired !== null;
-}
-
 /** The catalogue's crawlers a block of `scope` names, before looking at the file. */
 export function crawlersToBlock(scope: BlockScope): Crawler[] {
   const wanted = scope === 'ai-training' ? ['ai-training'] : ['ai-training', 'ai-search'];
   // Tokens any search crawler looks for (its own, its fallbacks): naming one would move it.
-  const searchTokens = new Set(CRAWLERS.filter((c) => purposesOf(c).includes('search')).flatMap((c) => c.chain.filter((t) => t !== '*').map(tokenKey)));
+  const searchTokens = new Set(CRAWLERS.filter((c) => c.purposes.includes('search')).flatMap((c) => c.chain.filter((t) => t !== '*').map(tokenKey)));
   const seen = new Set<string>();
   return CRAWLERS.filter((crawler) => {
-    const purposes = purposesOf(crawler);
+    const purposes = crawler.purposes;
     if (!purposes.some((p) => wanted.includes(p)) || purposes.includes('search')) return false;
-    if (isRetired(crawler)) return false;
+    if (crawler.retired !== null) return false;
     const key = tokenKey(crawler.token);
+    // A token with a digit (`AI2Bot`) is read as its letters (`AI`): its line would name another crawler, not this one.
+    if (tokenKey(productToken(crawler.token)) !== key) return false;
     if (key === '' || searchTokens.has(key) || seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -81,7 +70,7 @@ export function blockPurposeEdit(file: RobotsFile, scope: BlockScope, options: B
   if (tokens.length > 0) {
     const what = scope === 'ai-training' ? 'AI training' : 'AI training and AI answers';
     const block = [
-      `# ${what}: crawlers whose only purposes are ${what} may fetch nothing (added ${options.date}). Search crawlers are not named here.`,
+      `# Block ${what}, keep search (added ${options.date}): crawlers the catalogue lists for ${what}, none of them a search crawler, may fetch nothing.`,
       ...tokens.map((token) => `User-agent: ${token}`),
       'Disallow: /',
     ];
