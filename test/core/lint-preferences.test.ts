@@ -4,10 +4,13 @@ import { lint, parseRobots } from '../../server/src/core';
 import type { Finding, LintId } from '../../server/src/core';
 import { unmark } from '../support/cursor';
 
-const PREFERENCE_IDS: readonly LintId[] = [
+/** The rules of the preference lines' syntax and of paths they cannot apply to. */
+const SYNTAX_IDS: readonly LintId[] = [
   'content-signal-unknown', 'content-usage-invalid', 'content-usage-unknown-label', 'content-usage-repeated-label',
   'content-usage-no-effect', 'license-not-absolute', 'preference-outside-group',
 ];
+/** The rules comparing what the preferences ask with what the rules do. */
+const MEANING_IDS: readonly LintId[] = ['ai-train-no-but-allowed', 'ai-train-yes-but-disallowed', 'content-signal-conflict'];
 
 function show(findings: readonly Finding[]): string {
   return findings.map((f) => `${f.id}@${f.span.start} ${f.severity} ${f.message}`).join('\n') || '(none)';
@@ -17,9 +20,10 @@ function show(findings: readonly Finding[]): string {
  * The findings of the preference rules start exactly at the `|` markers, with these ids in
  * order, and their messages match; other rules may report what they like.
  */
-function assertPreferenceLint(marked: string, ids: readonly LintId[], message?: RegExp): Finding[] {
+function assertPreferenceLint(marked: string, ids: readonly LintId[], message?: RegExp, among: readonly LintId[] = SYNTAX_IDS): Finding[] {
   const { text, offsets } = unmark(marked);
-  const found = lint(parseRobots(text)).filter((f) => PREFERENCE_IDS.includes(f.id));
+  // A check that throws must fail the test, not pass for one that found nothing.
+  const found = lint(parseRobots(text), { onCheckError: (error) => { throw error; } }).filter((f) => among.includes(f.id));
   assert.deepEqual(found.map((f) => [f.id, f.span.start]), ids.map((id, i) => [id, offsets[i]]), show(found));
   if (message) for (const f of found) assert.match(f.message, message);
   return found;
@@ -97,4 +101,46 @@ describe('Content-Usage on a path the group disallows', () => {
     ],
   ];
   for (const [name, marked, ids, message] of table) test(name, () => void assertPreferenceLint(marked, ids, message));
+});
+
+describe('what the preferences say against what the rules do', () => {
+  const table: Array<[string, string, LintId[], RegExp?]> = [
+    [
+      'ai-train=no while training crawlers may fetch: name them',
+      'User-agent: *\n|Content-Signal: search=yes, ai-train=no\nAllow: /',
+      ['ai-train-no-but-allowed'],
+      /This asks for no AI training, yet GPTBot, ClaudeBot, .* and \d+ more, whose only purpose is AI training, may fetch \//,
+    ],
+    ['train-ai=n too', 'User-agent: *\n|Content-Usage: train-ai=n\nAllow: /', ['ai-train-no-but-allowed'], /GPTBot/],
+    ['a Content-Usage with a path is not the whole group', 'User-agent: *\nContent-Usage: /blog/ train-ai=n\nAllow: /', []],
+    ['the training crawlers are kept out by rules: nothing to say', 'User-agent: *\nContent-Signal: ai-train=no\nDisallow: /', []],
+    [
+      'only crawlers of that group are named',
+      'User-agent: GPTBot\nDisallow: /\n\nUser-agent: ClaudeBot\n|Content-Signal: ai-train=no\nAllow: /',
+      ['ai-train-no-but-allowed'],
+      /yet ClaudeBot, whose only purpose/,
+    ],
+    [
+      'ai-train=yes in * while a training crawler is disallowed',
+      'User-agent: *\n|Content-Signal: ai-train=yes\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /',
+      ['ai-train-yes-but-disallowed'],
+      /This says ai-train=yes, yet GPTBot, whose only purpose is AI training, may not fetch \/ \(line 6 decides\)/,
+    ],
+    [
+      'several training crawlers kept out by different lines',
+      'User-agent: *\n|Content-Signal: ai-train=yes\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /',
+      ['ai-train-yes-but-disallowed'],
+      /yet GPTBot, ClaudeBot, .*\(lines 6, 9 decide\)/,
+    ],
+    ['ai-train=yes and every training crawler may fetch: nothing', 'User-agent: *\nContent-Signal: ai-train=yes\nAllow: /', []],
+    [
+      'merged groups that say yes and no',
+      'User-agent: GPTBot\nContent-Signal: search=yes\nDisallow: /private/\n\nUser-agent: Bingbot\nAllow: /\n\nUser-agent: GPTBot\n|Content-Signal: search=no',
+      ['content-signal-conflict'],
+      /line 2 says search=yes, this line says search=no\. Read most restrictively, search=no\./,
+    ],
+    ['merged groups that agree: nothing', 'User-agent: GPTBot\nContent-Signal: search=yes\nDisallow: /private/\n\nUser-agent: Bingbot\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: search=yes, ai-input=no', []],
+    ['two groups of different crawlers may differ', 'User-agent: GPTBot\nContent-Signal: search=yes\nDisallow: /\n\nUser-agent: Bingbot\nContent-Signal: search=no\nAllow: /', []],
+  ];
+  for (const [name, marked, ids, message] of table) test(name, () => void assertPreferenceLint(marked, ids, message, MEANING_IDS));
 });

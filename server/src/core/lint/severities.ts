@@ -52,4 +52,7 @@ export const DEFAULT_SEVERITIES = {
   'content-usage-no-effect': 'information',
   'license-not-absolute': 'warning',
   'preference-outside-group': 'warning',
+  'ai-train-no-but-allowed': 'information',
+  'ai-train-yes-but-disallowed': 'information',
+  'content-signal-conflict': 'information',
 } as const satisfies Record<LintId, Severity>;

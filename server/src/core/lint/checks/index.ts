@@ -5,6 +5,7 @@
  */
 
 import type { CheckFile } from '../types';
+import * as aiPreferenceContradictions from './ai-preference-contradictions';
 import * as blocksEverything from './blocks-everything';
 import * as contentSignal from './content-signal';
 import * as contentUsage from './content-usage';
@@ -74,4 +75,5 @@ export const CHECKS = [
   contentUsageNoEffect,
   license,
   preferenceOutsideGroup,
+  aiPreferenceContradictions,
 ] as const satisfies readonly CheckFile[];
