@@ -9,3 +9,5 @@ export { SIGNAL_KEYS, USAGE_LABELS } from './model';
 export type * from './model';
 export { blockPurposeEdit, crawlersToBlock } from './block-purpose';
 export type { BlockEdit, BlockOptions, BlockScope } from './block-purpose';
+export { aiAccess } from './ai-access';
+export type { CrawlerAccess, PurposeAccess } from './ai-access';
