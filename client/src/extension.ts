@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GroupCodeLensProvider } from './code-lens';
+import { registerBlockAi } from './commands/block-ai';
 import { registerCheckUrl } from './commands/check-url';
 import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
+    registerBlockAi(),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.

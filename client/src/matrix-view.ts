@@ -164,5 +164,6 @@ function viewCell(cell: MatrixCell, path: string, row: MatrixRow, group: string,
     why = `no rule of its group matches (${group})`;
     line = groupLine;
   }
-  return { state: cell.allowed ? 'allowed' : 'disallowed', text: verdict, tooltip: `${who}: ${verdict} — ${why}.`, line };
+  const preferences = cell.preferences !== undefined ? ` Preferences: ${cell.preferences}.` : '';
+  return { state: cell.allowed ? 'allowed' : 'disallowed', text: verdict, tooltip: `${who}: ${verdict} — ${why}.${preferences}`, line };
 }

@@ -5,7 +5,7 @@
  */
 
 import type { SelectedGroup, Verdict } from '../../server/src/core';
-import { purposesText } from '../../server/src/core';
+import { preferencesText, purposesText } from '../../server/src/core';
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
@@ -50,6 +50,7 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
     out.push('  Winning:    no rule of the group matches');
   }
   out.push(`  Why:        ${verdict.explanation}`);
+  if (verdict.preferences) out.push(`  Preferences: ${preferencesText(verdict.preferences)}`);
   if (verdict.googleLiteral && options.parserNotes) {
     out.push(`  Google:     ${verdict.googleLiteral.explanation}`);
   }

@@ -12,6 +12,7 @@ import type {
   AuditRecord,
   AuditSummary,
   CrawlerPurpose,
+  EffectivePreferences,
   FetchState,
   FlipCount,
   LogTally,
@@ -57,7 +58,10 @@ export interface FetchStateNote extends FetchedSource {
  * The matcher's verdict, or the fetch state's (reason `fetch-state`, no group, no rule) on a
  * fetched document that has no rules in force.
  */
-export type TestUrlVerdict = Verdict;
+export type TestUrlVerdict = Verdict & {
+  /** The AI-use preferences in effect beside the verdict (Content-Usage, Content-Signal). */
+  readonly preferences?: EffectivePreferences;
+};
 
 export interface FetchedDocumentParams {
   readonly uri: string;
@@ -112,6 +116,8 @@ export interface MatrixCell {
   /** Line of the deciding rule; null when no rule decided. */
   readonly line: number | null;
   readonly reason: VerdictReason;
+  /** The AI-use preferences in effect, in words; present only when the file states any. */
+  readonly preferences?: string;
 }
 
 export interface MatrixRow {

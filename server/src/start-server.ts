@@ -15,6 +15,7 @@ import type { CancellationToken, Connection, InitializeResult } from 'vscode-lan
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
 import { checkUrlRequest } from './features/check-url-request';
+import { blockAiActions } from './features/block-ai-actions';
 import { codeActions } from './features/code-actions';
 import { compareRequest } from './features/compare-request';
 import { doComplete } from './features/completion';
@@ -65,7 +66,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '/'] },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source] },
         documentSymbolProvider: { label: 'robots.txt' },
         foldingRangeProvider: true,
         documentFormattingProvider: true,
@@ -148,7 +149,7 @@ export function startServer(connection: Connection): void {
   );
   connection.onCompletion((params, token) => feature('Completion', params.textDocument.uri, token, (parsed) => doComplete(parsed, params.position)));
   connection.onCodeAction((params, token) =>
-    feature('Code actions', params.textDocument.uri, token, (parsed) => codeActions(parsed, documents.findings(parsed), params)),
+    feature('Code actions', params.textDocument.uri, token, (parsed) => [...codeActions(parsed, documents.findings(parsed), params), ...blockAiActions(parsed, params, new Date().toISOString().slice(0, 10))]),
   );
   connection.onDocumentSymbol((params, token) => feature('Document symbols', params.textDocument.uri, token, documentSymbols));
   connection.onFoldingRanges((params, token) => feature('Folding ranges', params.textDocument.uri, token, foldingRanges));

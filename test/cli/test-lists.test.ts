@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { matcherFor, parseRobots, verdictJson } from '../../server/src/core';
+import { matcherFor, parseRobots, verdictWithPreferencesJson } from '../../server/src/core';
 import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'robots-lens-lists-'));
@@ -27,7 +27,7 @@ describe('robots-lens test --batch', () => {
     assert.equal(code, 0, stderr);
     const parsed = parseRobots(readFileSync(robots));
     const matcher = matcherFor(parsed);
-    const expected = queries.map((q) => JSON.stringify(verdictJson(matcher.decide(q.url, q.agent, { origin: ORIGIN }), parsed)));
+    const expected = queries.map((q) => JSON.stringify(verdictWithPreferencesJson(matcher.decide(q.url, q.agent, { origin: ORIGIN }), parsed)));
     assert.deepEqual(stdout.trimEnd().split('\n'), expected);
     assert.ok(expected.some((e) => e.includes('"googleLiteral"')), 'a verdict with a Google literal difference is among them');
   });
@@ -35,7 +35,7 @@ describe('robots-lens test --batch', () => {
   test('with no group for the agent, the answer is still the verdict JSON', async () => {
     const { stdout } = await runCli(['test', onlyGoogle, '--batch'], { stdin: '{"agent":"GPTBot","url":"/x"}\n' });
     const parsed = parseRobots(readFileSync(onlyGoogle));
-    assert.equal(stdout, JSON.stringify(verdictJson(matcherFor(parsed).decide('/x', 'GPTBot'), parsed)) + '\n');
+    assert.equal(stdout, JSON.stringify(verdictWithPreferencesJson(matcherFor(parsed).decide('/x', 'GPTBot'), parsed)) + '\n');
   });
 
   test('--fields allowed,line gives the lean answer, in the order asked', async () => {

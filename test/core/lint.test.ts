@@ -605,6 +605,8 @@ describe('the whole catalogue', () => {
     'User-agent: YisouSpider\n\nUser-agent: bingbot\nCrawl-delay: 5\nCrawl-delay: 10\nDisallow: /',
     'User-agent: Googlebot\nDisallow: /a b\nDisallow: /.*\\.pdf$\nDisallow: /caf\u00c3\u00a9\nDisallow: /x%253D\n\n# Store section\nDisallow: /shop/',
     'User-agent: *\n' + Array.from({ length: 60 }, (_, i) => `Disallow: /*k${i}*z`).join('\n'),
+    'Content-Signal: ai-train=no\nLicense: /l.xml\nUser-agent: *\nDisallow: /p/\nContent-Signal: search-ai=no\nContent-Usage: train-ai=n, train-ai=y, ai-use=n\nContent-Usage: Train-AI=n\nContent-Usage: /p/ train-ai=y',
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: ClaudeBot\nContent-Signal: ai-train=yes\nDisallow: /\n\nUser-agent: x\nAllow: /\n\nUser-agent: ClaudeBot\nContent-Signal: ai-train=no',
   ];
 
   test('every id of the table is reported by some check', () => {
@@ -659,6 +661,16 @@ describe('the whole catalogue', () => {
       'encoding-invalid': 'warning',
       'private-path-disclosure': 'hint',
       'section-without-user-agent': 'information',
+      'content-signal-unknown': 'warning',
+      'content-usage-invalid': 'warning',
+      'content-usage-unknown-label': 'information',
+      'content-usage-repeated-label': 'warning',
+      'content-usage-no-effect': 'information',
+      'license-not-absolute': 'warning',
+      'preference-outside-group': 'warning',
+      'ai-train-no-but-allowed': 'information',
+      'ai-train-yes-but-disallowed': 'information',
+      'content-signal-conflict': 'information',
     });
   });
 

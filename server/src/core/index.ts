@@ -42,6 +42,13 @@ export type {
   FetchHop, FetchOutcome, FetchState, NetworkFailure, PageFetch, RobotsFetchReport, UrlCheck, UrlCheckReport,
 } from './fetch';
 
+// preferences: Content-Usage, Content-Signal and License, and what is in effect beside a verdict
+export {
+  CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, effectivePreferences, LICENSE_STANDARD, preferencesJson, preferenceStatements, preferencesText,
+  blockPurposeEdit, statesPreferences, verdictWithPreferencesJson,
+} from './preferences';
+export type { BlockScope, EffectivePreferences, PreferencesJson } from './preferences';
+
 // directives: X-Robots-Tag and robots meta tags
 export type { MetaTag } from './directives';
 

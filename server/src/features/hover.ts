@@ -23,6 +23,7 @@ import {
 } from '../core';
 import type { Crawler, GroupAudience, Line, RobotsFile, Rule, Span } from '../core';
 import { lineAt, within } from '../documents';
+import { preferenceHover } from './preference-hover';
 import type { ParsedDocument } from '../documents';
 
 /** How many replayed requests the rule on a line decided, when the client has sent counts. */
@@ -53,6 +54,8 @@ export function doHover(parsed: ParsedDocument, position: Position, replay: Repl
     span = line.valueSpan;
   }
   if (markdown === undefined) return null;
+  const preferences = preferenceHover(file, line);
+  if (preferences !== undefined) markdown += `\n\n${preferences}`;
   const range = span && span.end > span.start ? { start: document.positionAt(span.start), end: document.positionAt(span.end) } : undefined;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, ...(range ? { range } : {}) };
 }

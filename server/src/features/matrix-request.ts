@@ -6,7 +6,7 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { CRAWLERS, decideUnderFetchState, matcherFor, samplePaths } from '../core';
+import { CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
@@ -36,6 +36,7 @@ export async function matrix(parsed: ParsedDocument, params: MatrixParams, token
   const agents = allAgents.slice(0, Math.max(1, Math.floor(MAX_MATRIX_CELLS / Math.max(1, paths.length))));
   const truncated = truncation(wantedPaths.length - shortPaths.length, shortPaths.length - paths.length, allAgents.length - agents.length);
 
+  const withPreferences = statesPreferences(parsed.file);
   const rows: MatrixRow[] = [];
   let sliceCells = 0;
   let sliceCharacters = 0;
@@ -51,7 +52,8 @@ export async function matrix(parsed: ParsedDocument, params: MatrixParams, token
         if (token.isCancellationRequested) return { paths, rows, ...(truncated ? { truncated } : {}) };
       }
       const verdict = decideUnderFetchState(state, matcher, path, resolved, options);
-      cells.push({ outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason });
+      const cell: MatrixCell = { outcome: verdict.outcome, allowed: verdict.allowed, line: verdict.rule ? verdict.rule.line : null, reason: verdict.reason };
+      cells.push(withPreferences ? { ...cell, preferences: preferencesText(effectivePreferences(parsed.file, verdict)) } : cell);
       sliceCells++;
       sliceCharacters += path.length + agent.length;
     }

@@ -4,7 +4,7 @@
  * fetched document's origin and fetch state.
  */
 
-import { decideUnderFetchState, matcherFor } from '../core';
+import { decideUnderFetchState, effectivePreferences, matcherFor, plainVerdict } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
@@ -18,5 +18,11 @@ export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: Fe
   const origin = optionalText(checked, 'origin');
   const matcher = matcherFor(parsed.file);
   const options = { ...(origin !== undefined ? { origin } : {}), ...(noRulesExplanation !== undefined ? { noRulesExplanation } : {}) };
-  return { verdicts: agents.map((agent) => decideUnderFetchState(state, matcher, url, agent, options)) };
+  return {
+    verdicts: agents.map((agent) => {
+      const verdict = decideUnderFetchState(state, matcher, url, agent, options);
+      // The preferences in effect beside the crawl verdict (contract ai-preferences.md §4).
+      return { ...plainVerdict(verdict), preferences: effectivePreferences(parsed.file, verdict) };
+    }),
+  };
 }

@@ -5,8 +5,8 @@
  * explanation is words built on demand; `allowed` and `line` cost nothing beyond the match).
  */
 
-import { parseTarget, statementText, verdictJson } from '../../core';
-import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
+import { effectivePreferences, parseTarget, preferencesJson, statementText, verdictWithPreferencesJson } from '../../core';
+import type { RobotsFile, RobotsMatcher, Verdict , verdictJson} from '../../core';
 import { lineBatches } from '../../node/line-reader';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
@@ -93,7 +93,7 @@ function fullAnswer(robots: RobotsFile): (verdict: Verdict) => string {
     return value;
   };
   return (verdict) => {
-    if (verdict.googleLiteral) return JSON.stringify(verdictJson(verdict, robots));
+    if (verdict.googleLiteral) return JSON.stringify(verdictWithPreferencesJson(verdict, robots));
     const { agent, group, rule } = verdict;
     const a =
       agents.get(agent) ??
@@ -111,7 +111,8 @@ function fullAnswer(robots: RobotsFile): (verdict: Verdict) => string {
         : (rules.get(rule) ?? remember(rules, rule, `"line":${rule.line + 1},"rule":${JSON.stringify(statementText(robots, rule.line))}`));
     return (
       `{"url":${JSON.stringify(verdict.url)},${a.head},"outcome":"${verdict.outcome}","allowed":${verdict.allowed},${r},${g},${a.chain},` +
-      `"reason":"${verdict.reason}","explanation":${JSON.stringify(verdict.explanation)}}`
+      `"reason":"${verdict.reason}","explanation":${JSON.stringify(verdict.explanation)},` +
+      `"preferences":${JSON.stringify(preferencesJson(effectivePreferences(robots, verdict)))}}`
     );
   };
 }

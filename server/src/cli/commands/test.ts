@@ -4,8 +4,8 @@
  */
 
 import { parseArgs } from 'node:util';
-import { matcherFor, parseRobots, parseTarget, statementText, verdictJson } from '../../core';
-import type { RobotsFile, RobotsMatcher, Verdict } from '../../core';
+import { effectivePreferences, matcherFor, parseRobots, parseTarget, preferencesText, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
+import type { RobotsFile, Verdict } from '../../core';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output, styled } from '../output';
 import type { Piece } from '../output';
@@ -59,7 +59,7 @@ export async function runTest(argv: readonly string[], io: { stdin: NodeJS.Reada
   for (const url of urls) {
     for (const agent of agents) {
       const verdict = matcher.decide(url, agent, options);
-      if (values.json) await out.json(verdictJson(verdict, robots));
+      if (values.json) await out.json(verdictWithPreferencesJson(verdict, robots));
       else for (const line of formatVerdict(verdict, robots)) await out.line(...line);
     }
   }
@@ -89,5 +89,7 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
   if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
   const lines: Piece[][] = [[outcome, ' '.repeat(Math.max(0, 10 - label.length)) + '  ' + parts.join('  ')]];
   if (verdict.googleLiteral) lines.push([`           note: ${verdict.googleLiteral.explanation}`]);
+  // Files that state no preference keep one line per verdict.
+  if (statesPreferences(robots)) lines.push([`           preferences: ${preferencesText(effectivePreferences(robots, verdict))}`]);
   return lines;
 }

@@ -3,6 +3,7 @@
  * the editor panel receives it over postMessage unchanged.
  */
 
+import type { PreferencesJson } from '../preferences';
 import type { RobotsState } from './fetch-state';
 import type { VerificationEvidence, VerificationStatus } from './verification';
 
@@ -89,4 +90,9 @@ export interface AuditRecord {
    * (contract §8): indexing, not crawling — reported beside the crawl verdict, never as it.
    */
   readonly directives?: { readonly header: string; readonly effective: string; readonly noindex: boolean };
+  /**
+   * The AI-use preferences in effect beside the verdict (Content-Usage, Content-Signal; lines
+   * 1-based), present only when the robots.txt version states any. Not applicable when disallowed.
+   */
+  readonly preferences?: PreferencesJson;
 }

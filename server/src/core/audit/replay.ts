@@ -13,6 +13,8 @@ import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS } from '../crawlers';
 import { effectiveDirectives, readPageDirectives } from '../directives';
 import { decideUnderFetchState } from '../fetch';
+import { effectivePreferences, preferencesJson, statesPreferences } from '../preferences';
+import type { PreferencesJson } from '../preferences';
 import type { FetchState } from '../fetch';
 import { matcherFor, parseTarget } from '../match';
 import { statementText } from '../parse';
@@ -48,6 +50,8 @@ interface Judgement {
   readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
   readonly state: RobotsState;
   readonly grace?: AuditRecord['grace'];
+  /** The preferences in effect beside the verdict, when the version states any. */
+  readonly preferences?: PreferencesJson;
 }
 
 interface Identity {
@@ -328,6 +332,7 @@ export class AuditSession {
     // Contract §4: say so when Google's literal reading of percent-escapes would decide otherwise.
     if (verdict.googleLiteral !== undefined && state === 'rules') record.googleLiteral = verdict.googleLiteral;
     if (req.xRobotsTag !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
+    if (verdict.preferences !== undefined) record.preferences = verdict.preferences;
     return this.judged({ timeMs: time, client: identity.client, crawler: identity.crawler, record, robotsFetch: fetched, crawlDelayCheck: delayCheck, beforeFirstVersion: inEffect.beforeFirst });
   }
 
@@ -379,8 +384,8 @@ export class AuditSession {
     if (fetched !== null && fetched >= changedAt) return verdict;
     const before = this.verdictFor(inEffect.index - 1, 'rules', identity, url);
     if (before.allowed === null || before.allowed === verdict.allowed) return verdict;
-    const { allowed, line, rule, group, reason } = verdict;
-    return { allowed, line, rule, group, reason, state: 'grace', grace: { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) } };
+    const { allowed, line, rule, group, reason, preferences } = verdict;
+    return { allowed, line, rule, group, reason, ...(preferences ? { preferences } : {}), state: 'grace', grace: { previousVersion: previous.label, previousAllowed: before.allowed, changedAt: isoTime(changedAt) } };
   }
 
   /** The Crawl-delay check of a crawler's request (null when its crawler does not honour Crawl-delay or checks are off). */
@@ -434,6 +439,8 @@ export class AuditSession {
         group: decided.group ? decided.group.token : null,
         reason: decided.reason,
         ...(google ? { googleLiteral: { allowed: google.allowed, line: google.rule ? google.rule.line + 1 : null } } : {}),
+        // Worked out once per URL and crawler, like the verdict, and only for versions that state preferences.
+        ...(statesPreferences(file) ? { preferences: preferencesJson(effectivePreferences(file, decided)) } : {}),
         state,
       };
     }

@@ -85,7 +85,19 @@ const DIRECTIVES: Readonly<Record<string, DirectiveDoc>> = {
   'content-signal': {
     name: 'Content-Signal',
     summary: 'Expresses preferences on how content may be used after it is fetched (search, AI input, AI training).',
-    nuance: 'A recent proposal (Cloudflare); not part of RFC 9309, and it does not change what may be crawled.',
+    nuance: 'Cloudflare\'s Content Signals Policy; not part of RFC 9309, and it does not change what may be crawled.',
+    standard: false,
+  },
+  'content-usage': {
+    name: 'Content-Usage',
+    summary: 'Attaches AI-use preferences (AIPREF vocabulary: `train-ai`, `search`) to the group\'s URLs, optionally under a path.',
+    nuance: 'An IETF draft (AIPREF); not part of RFC 9309, and it does not change what may be crawled. Its path matches like Allow/Disallow.',
+    standard: false,
+  },
+  license: {
+    name: 'License',
+    summary: 'Points to an RSL licence or feed that says on which terms the site\'s content may be used.',
+    nuance: 'RSL 1.0; not part of RFC 9309. It belongs to the file, not to a group, and does not change what may be crawled.',
     standard: false,
   },
 };

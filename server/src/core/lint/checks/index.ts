@@ -5,7 +5,11 @@
  */
 
 import type { CheckFile } from '../types';
+import * as aiPreferenceContradictions from './ai-preference-contradictions';
 import * as blocksEverything from './blocks-everything';
+import * as contentSignal from './content-signal';
+import * as contentUsage from './content-usage';
+import * as contentUsageNoEffect from './content-usage-no-effect';
 import * as controlToken from './control-token';
 import * as crawlDelay from './crawl-delay';
 import * as crawlDelayConflict from './crawl-delay-conflict';
@@ -15,12 +19,14 @@ import * as duplicateGroup from './duplicate-group';
 import * as emptyDisallowIgnored from './empty-disallow-ignored';
 import * as encoding from './encoding';
 import * as googleOnlySpelling from './google-only-spelling';
+import * as license from './license';
 import * as looksLikeHtml from './looks-like-html';
 import * as patternMojibake from './pattern-mojibake';
 import * as patternNeverMatches from './pattern-never-matches';
 import * as patternRegex from './pattern-regex';
 import * as patternSpace from './pattern-space';
 import * as percentEncoding from './percent-encoding';
+import * as preferenceOutsideGroup from './preference-outside-group';
 import * as privatePathDisclosure from './private-path-disclosure';
 import * as redundantRule from './redundant-rule';
 import * as robotsTxtPath from './robots-txt-path';
@@ -68,4 +74,10 @@ export const CHECKS = [
   encoding,
   privatePathDisclosure,
   sectionWithoutUserAgent,
+  contentSignal,
+  contentUsage,
+  contentUsageNoEffect,
+  license,
+  preferenceOutsideGroup,
+  aiPreferenceContradictions,
 ] as const satisfies readonly CheckFile[];

@@ -24,6 +24,7 @@ const KNOWN_OTHER_KEYS: ReadonlyMap<string, string> = new Map([
   ['visit-time', 'Visit-time'],
   ['content-signal', 'Content-Signal'],
   ['content-usage', 'Content-Usage'],
+  ['license', 'License'],
 ]);
 
 /** Every spelling a suggestion may propose, lower-cased → as written. */

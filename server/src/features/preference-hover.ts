@@ -1,0 +1,92 @@
+/**
+ * Hover on a Content-Usage, Content-Signal or License line: what it states, for which
+ * paths and crawlers, the draft or policy it follows (pinned), and who is documented to
+ * honour it. Rule text and URLs are shown as code or escaped text, never as Markdown.
+ */
+
+import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements } from '../core';
+import type { Line, RobotsFile } from '../core';
+
+const USAGE_MEANING = { 'train-ai': 'AI model training', search: 'search (indexing, links and snippets)' } as const;
+const SIGNAL_MEANING = {
+  search: 'search (build an index, show links and snippets — not AI summaries)',
+  'ai-input': 'AI input (live input to AI answers: grounding, RAG)',
+  'ai-train': 'AI training (train or fine-tune models)',
+} as const;
+
+const NOT_ENFORCED = 'No crawler operator in the catalogue is documented as honouring this line: it is a stated preference, not enforcement. What a compliant crawler enforces is Allow/Disallow.';
+
+/** The preference section of the hover on `line`, or undefined when it is no preference line. */
+export function preferenceHover(file: RobotsFile, line: Line): string | undefined {
+  const statements = preferenceStatements(file);
+  if (line.directive === 'content-usage') {
+    const rule = statements.contentUsage.find((r) => r.line === line.index);
+    if (!rule) return undefined;
+    const out = [`**States** (per ${plainText(CONTENT_USAGE_REVISION)}):`, ''];
+    if (!rule.parsed) {
+      out.push(`- nothing certain: ${code(rule.preferenceText)} is not a Structured Fields Dictionary, so every preference of this line is unknown`);
+    } else {
+      for (const label of ['train-ai', 'search'] as const) {
+        const value = rule.preferences[label];
+        out.push(`- ${code(label)} ${USAGE_MEANING[label]}: ${value === 'unknown' ? 'unknown (not stated, or not y/n)' : value}`);
+      }
+      if (rule.unknownLabels.length > 0) out.push(`- ignored, not in this revision: ${rule.unknownLabels.map(code).join(', ')}`);
+    }
+    out.push(
+      '',
+      rule.path === null
+        ? '**For:** every URL of the group that no Content-Usage with a path matches.'
+        : `**For:** URLs matching ${code(rule.path)} (normalised ${code(rule.normalized ?? '')}, ${rule.octets} octet${rule.octets === 1 ? '' : 's'}), unless a longer Content-Usage path matches; the same path given twice is combined, and "n" wins.`,
+      '',
+      audience(file, rule.group),
+      '',
+      'Only URLs the group lets the crawler fetch carry a preference; a disallowed URL has none.',
+      '',
+      NOT_ENFORCED,
+    );
+    return out.join('\n');
+  }
+  if (line.directive === 'content-signal') {
+    const signal = statements.contentSignals.find((s) => s.line === line.index);
+    if (!signal) return undefined;
+    const out = [`**States** (per ${plainText(CONTENT_SIGNAL_POLICY)}; the expired draft-romm-aipref-contentsignals-00 defined the same three keys):`, ''];
+    for (const key of ['search', 'ai-input', 'ai-train'] as const) {
+      const value = signal.signals[key];
+      out.push(`- ${code(key)} ${SIGNAL_MEANING[key]}: ${value ?? 'not stated (no preference)'}`);
+    }
+    out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', NOT_ENFORCED);
+    return out.join('\n');
+  }
+  if (line.directive === 'license') {
+    const license = statements.licenses.find((l) => l.line === line.index);
+    if (!license) return undefined;
+    return [
+      `**Points to** ${code(license.url === '' ? '(empty)' : license.url)}, an RSL licence or feed (per ${plainText(LICENSE_STANDARD)}).`,
+      '',
+      '**For:** the whole file, like Sitemap: License belongs to no group, may repeat, and may point to another host.',
+      '',
+      'No crawler operator in the catalogue is documented as honouring RSL licences; it does not change what may be crawled.',
+    ].join('\n');
+  }
+  return undefined;
+}
+
+function audience(file: RobotsFile, group: number): string {
+  const agents = file.groups[group]?.agents ?? [];
+  if (agents.length === 0) return '**Crawlers:** none — the line is before any User-agent line, so no crawler reads it.';
+  const named = agents.map((a) => code(a.value === '' ? '(empty)' : a.value)).join(', ');
+  const star = agents.some((a) => a.isStar);
+  return `**Crawlers:** those that obey the group of ${named}${star ? ' — every crawler without a group of its own' : ''}, and only them.`;
+}
+
+/** Catalogue text shown as text: Markdown characters escaped. */
+function plainText(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
+}
+
+/** An inline code span that survives backticks in the text. */
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
