@@ -46,6 +46,8 @@
     const bar = Math.max(1, slot > 3 ? slot - 1 : slot);
     const height = lanes.length * LANE + AXIS;
     const root = svg('svg', { width, height, viewBox: '0 0 ' + width + ' ' + height, role: 'img' });
+    // In the page from the start: tick labels are measured to keep them apart.
+    container.replaceChildren(root);
     root.setAttribute('aria-label', 'Allowed, disallowed and violating requests of ' + plural(lanes.length, 'crawler') + ' per ' + model.bucketName);
     lanes.forEach((lane, n) => {
       const y = n * LANE;
@@ -70,13 +72,19 @@
     });
     const axisY = lanes.length * LANE + 2;
     root.append(svg('line', { x1: LABEL, x2: width - 8, y1: axisY, y2: axisY, class: 'axis-line' }));
+    // Every tick gets its mark; a label only where it does not run into the one before it.
+    let labelledTo = -Infinity;
     model.ticks.forEach((tick, i) => {
       const x = LABEL + tick.at * slot;
       root.append(svg('line', { x1: x, x2: x, y1: axisY, y2: axisY + 4, class: 'axis-line tick' }));
       const anchor = i === 0 && tick.at * slot < 40 ? 'start' : x > width - 50 ? 'end' : 'middle';
-      root.append(svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' }, tick.label));
+      const text = svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' }, tick.label);
+      root.append(text);
+      const box = text.getBBox();
+      if (box.x < labelledTo + 8) text.remove();
+      else labelledTo = box.x + box.width;
     });
-    const children = [root];
+    const children = [];
     const hidden = model.lanes.length - model.shown;
     if (hidden > 0) {
       const more = p('button', 'secondary more', expanded ? 'Show the ' + model.shown + ' busiest only' : '+' + hidden + ' more');
@@ -90,7 +98,7 @@
     legend.append(p('span', 'swatch allowed', ''), document.createTextNode(' allowed  '), p('span', 'swatch disallowed', ''), document.createTextNode(' disallowed  '), p('span', 'swatch violation', ''),
       document.createTextNode(' violation (a claimed crawler fetched a disallowed URL) · one bar per ' + model.bucketName + ', height: requests'));
     children.push(legend);
-    container.replaceChildren(...children);
+    container.append(...children);
   }
 
   window.robotsLensReplayChart = renderChart;

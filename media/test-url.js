@@ -8,7 +8,7 @@
   const vscode = acquireVsCodeApi();
   const $ = (id) => document.getElementById(id);
   const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
-  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group', 'Chain', 'Why'];
+  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group', 'Chain'];
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -58,10 +58,15 @@
       const group = el('td', 'group');
       if (!row.winning && row.groupLine !== null) group.append(link(row.group, 'Reveal the group in the editor', index));
       else group.textContent = row.group;
-      const why = el('td', 'why', row.why);
+      tr.append(crawler, verdict, winning, group, el('td', 'chain', row.chain));
+      // The explanation and Google's note read as sentences across the row, under it.
+      const details = el('tr', 'details');
+      const why = el('td', 'why');
+      why.colSpan = COLUMNS.length;
+      why.append(el('span', 'muted', 'Why: '), el('span', null, row.why));
       if (row.google) why.append(el('div', 'google', "Google's literal parser: " + row.google));
-      tr.append(crawler, verdict, winning, group, el('td', 'chain', row.chain), why);
-      body.append(tr);
+      details.append(why);
+      body.append(tr, details);
     });
     $('results').replaceChildren(head, body);
   }

@@ -319,12 +319,12 @@ try {
     // The results panel beside the editor: the one-line summary, then one row per crawler.
     const results = ui.webview();
     await results.locator('#summary', { hasText: '/cart/: GPTBot disallowed by line 74.' }).waitFor();
-    const row = results.locator('#results tbody tr').filter({ has: results.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) });
+    const row = results.locator('#results tbody tr.result').filter({ has: results.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) });
     await row.waitFor();
-    const rowCount = await results.locator('#results tbody tr').count();
+    const rowCount = await results.locator('#results tbody tr.result').count();
     const cells = await Promise.all(['td.verdict', 'td.winning button.link', 'td.group', 'td.chain'].map(async (cell) => ui.squash(await row.locator(cell).textContent())));
     const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'User-agent: GPTBot (line 71) — its own group'];
-    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('gptbot')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
+    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
     // The result is no toast that covers the panel.
     const toasts = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '/cart/' }).count();
     if (toasts > 0) throw new Error('the result is also shown in a toast');

@@ -44,7 +44,7 @@ export async function replayLayoutScenarios({ page, ui, scenario }) {
     const verdict = frame().locator('#rows .row .cell.c-verdict', { hasText: 'Disallowed (violation)' }).first();
     const fit = await verdict.evaluate((el) => ({ text: el.textContent, needed: el.scrollWidth, shown: el.clientWidth }));
     if (fit.needed > fit.shown) throw new Error(`the Verdict cell "${fit.text}" needs ${fit.needed} px and shows ${fit.shown}`);
-    await viewport.evaluate((el) => { el.scrollTop = 0; el.scrollLeft = 0; });
+    await viewport.evaluate((el) => { el.scrollTop = 0; });
     await frame().locator('#f-verdict').selectOption('');
   });
 
@@ -74,6 +74,13 @@ export async function replayLayoutScenarios({ page, ui, scenario }) {
     // A time axis with labelled ticks.
     const ticks = (await chart.locator('.tick-label').allTextContents()).filter((text) => text.trim() !== '');
     if (ticks.length < 3) throw new Error(`the time axis has ${ticks.length} labelled ticks: ${ticks.join(', ')}`);
+    // No tick label runs into the next one.
+    const spans = await chart.locator('.tick-label').evaluateAll((els) => els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent, left: r.left, right: r.right };
+    }));
+    const overlapping = spans.filter((span, i) => i > 0 && span.left < (spans[i - 1]?.right ?? 0));
+    if (overlapping.length > 0) throw new Error(`tick labels overlap: ${spans.map((s) => `${s.text} ${Math.round(s.left)}–${Math.round(s.right)}`).join(', ')}`);
     // Ten busiest crawlers, then an explicit "+4 more" that brings the other four, Baiduspider with its 24 violations among them.
     const lanes = () => chart.locator('.lane-label').allTextContents();
     const shown = await lanes();
@@ -85,7 +92,7 @@ export async function replayLayoutScenarios({ page, ui, scenario }) {
     await chart.locator('.lane-label', { hasText: 'Baiduspider' }).waitFor();
     const all = await lanes();
     if (all.length !== 14) throw new Error(`lanes after "+4 more": ${all.join(', ')}`);
-    const note = await chart.locator('.lane').filter({ has: chart.locator('.lane-label', { hasText: 'Baiduspider' }) }).locator('.lane-note').textContent();
+    const note = await chart.locator('.lane').filter({ has: frame().locator('.lane-label', { hasText: 'Baiduspider' }) }).locator('.lane-note').textContent();
     if (note !== '27 requests · 24 violations') throw new Error(`Baiduspider's lane says "${note}"`);
     if ((await chart.locator('.mark-violation').count()) === 0) throw new Error('no violation is marked on the chart');
     await chart.scrollIntoViewIfNeeded();
