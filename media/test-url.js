@@ -8,7 +8,7 @@
   const vscode = acquireVsCodeApi();
   const $ = (id) => document.getElementById(id);
   const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
-  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group', 'Chain'];
+  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group'];
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -58,12 +58,16 @@
       const group = el('td', 'group');
       if (!row.winning && row.groupLine !== null) group.append(link(row.group, 'Reveal the group in the editor', index));
       else group.textContent = row.group;
-      tr.append(crawler, verdict, winning, group, el('td', 'chain', row.chain));
-      // The explanation and Google's note read as sentences across the row, under it.
+      tr.append(crawler, verdict, winning, group);
+      // The chain, the explanation and Google's note read as sentences across the row, under it.
       const details = el('tr', 'details');
       const why = el('td', 'why');
       why.colSpan = COLUMNS.length;
-      why.append(el('span', 'muted', 'Why: '), el('span', null, row.why));
+      const chain = el('div', 'chain');
+      chain.append(el('span', 'muted', 'Chain: '), el('span', null, row.chain));
+      const because = el('div');
+      because.append(el('span', 'muted', 'Why: '), el('span', null, row.why));
+      why.append(chain, because);
       if (row.google) why.append(el('div', 'google', "Google's literal parser: " + row.google));
       details.append(why);
       body.append(tr, details);

@@ -322,9 +322,10 @@ try {
     const row = results.locator('#results tbody tr.result').filter({ has: results.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) });
     await row.waitFor();
     const rowCount = await results.locator('#results tbody tr.result').count();
-    const cells = await Promise.all(['td.verdict', 'td.winning button.link', 'td.group', 'td.chain'].map(async (cell) => ui.squash(await row.locator(cell).textContent())));
+    const details = results.locator('#results tbody tr.result + tr.details');
+    const cells = await Promise.all([row.locator('td.verdict'), row.locator('td.winning button.link'), row.locator('td.group'), details.locator('.chain')].map(async (cell) => ui.squash(await cell.textContent())));
     const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'User-agent: GPTBot (line 71) — its own group'];
-    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
+    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('Chain: GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
     // The result is no toast that covers the panel.
     const toasts = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '/cart/' }).count();
     if (toasts > 0) throw new Error('the result is also shown in a toast');
