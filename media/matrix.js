@@ -14,6 +14,10 @@
   const form = document.getElementById('add-paths');
   const input = document.getElementById('path-input');
   const reset = document.getElementById('reset-paths');
+  const transpose = document.getElementById('transpose');
+
+  /** Paths as rows (crawlers as columns) instead of crawlers as rows; kept across reloads. */
+  let transposed = (vscode.getState() || {}).transposed === true;
 
   /** The view on screen, for keyboard navigation and refocusing after a refresh. */
   let view = null;
@@ -65,16 +69,7 @@
   function headerCell(path, removable) {
     const th = el('th', 'path');
     th.scope = 'col';
-    th.append(el('span', 'path-text', path));
-    if (removable) {
-      const remove = el('button', 'remove', '×');
-      remove.type = 'button';
-      remove.title = 'Remove ' + path + ' from the matrix';
-      remove.setAttribute('aria-label', 'Remove path ' + path);
-      remove.addEventListener('click', () => vscode.postMessage({ type: 'removePath', path }));
-      th.append(remove);
-    }
-    return th;
+    return removablePath(path, removable, th);
   }
 
   function rowHeader(row, index) {
@@ -104,19 +99,28 @@
     return th;
   }
 
-  function render(next, notice) {
-    const refocus = focusedCell();
-    view = next;
-    title.textContent = 'Crawler matrix — ' + next.documentName;
-    subtitle.textContent =
-      plural(next.rows.length, 'crawler') + ' × ' + plural(next.paths.length, 'path') +
-      (next.customPaths ? ' (paths you chose)' : " (paths from the file's own rules)") +
-      ', decided on the current buffer (version ' + next.version + ').';
-    setStatus(notice || '', notice ? 'notice' : '');
-    container.classList.remove('stale');
-    container.removeAttribute('aria-busy');
-    reset.disabled = !next.customPaths;
+  function removablePath(path, removable, th) {
+    th.append(el('span', 'path-text', path));
+    if (removable) {
+      const remove = el('button', 'remove', '×');
+      remove.type = 'button';
+      remove.title = 'Remove ' + path + ' from the matrix';
+      remove.setAttribute('aria-label', 'Remove path ' + path);
+      remove.addEventListener('click', () => vscode.postMessage({ type: 'removePath', path }));
+      th.append(remove);
+    }
+    return th;
+  }
 
+  function cellTd(cell, r, c) {
+    const td = el('td');
+    const control = cellControl(cell, r, c);
+    if (cell.line !== null) control.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row: r, column: c }));
+    td.append(control);
+    return td;
+  }
+
+  function crawlerRowsTable(next) {
     const table = el('table', 'matrix');
     const caption = el('caption', 'visually-hidden', 'Verdict of each crawler for each tested path');
     const head = el('thead');
@@ -137,17 +141,62 @@
       count.title = row.countText;
       count.setAttribute('aria-label', row.countText);
       tr.append(rowHeader(row, r), count);
-      row.cells.forEach((cell, c) => {
-        const td = el('td');
-        const control = cellControl(cell, r, c);
-        if (cell.line !== null) control.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row: r, column: c }));
-        td.append(control);
-        tr.append(td);
-      });
+      row.cells.forEach((cell, c) => tr.append(cellTd(cell, r, c)));
       body.append(tr);
     });
     table.append(caption, head, body);
-    container.replaceChildren(table);
+    return table;
+  }
+
+  /** The same cells with paths as rows: many paths read down the page, the crawlers head the columns. */
+  function pathRowsTable(next) {
+    const table = el('table', 'matrix transposed');
+    const caption = el('caption', 'visually-hidden', 'Verdict for each tested path of each crawler');
+    const head = el('thead');
+    const headRow = el('tr');
+    const corner = el('th', 'corner', 'Path');
+    corner.scope = 'col';
+    headRow.append(corner);
+    next.rows.forEach((row) => {
+      const th = el('th', 'crawler-col');
+      th.scope = 'col';
+      th.title = row.about + ' — ' + row.groupTooltip;
+      th.append(el('div', 'agent', row.agent));
+      const count = el('div', 'count-line small ' + row.category, row.countShort + ' disallowed');
+      count.title = row.countText;
+      th.append(count);
+      headRow.append(th);
+    });
+    head.append(headRow);
+    const body = el('tbody');
+    next.paths.forEach((path, c) => {
+      const tr = el('tr');
+      const th = removablePath(path, next.paths.length > 1, el('th', 'path-row'));
+      th.scope = 'row';
+      tr.append(th);
+      next.rows.forEach((row, r) => tr.append(cellTd(row.cells[c], r, c)));
+      body.append(tr);
+    });
+    table.append(caption, head, body);
+    return table;
+  }
+
+  function render(next, notice) {
+    const refocus = focusedCell();
+    view = next;
+    title.textContent = 'Crawler matrix — ' + next.documentName;
+    subtitle.textContent =
+      plural(next.rows.length, 'crawler') + ' × ' + plural(next.paths.length, 'path') +
+      (next.customPaths ? ' (paths you chose)' : " (paths from the file's own rules)") +
+      ', decided on the current buffer (version ' + next.version + ').';
+    setStatus(notice || '', notice ? 'notice' : '');
+    container.classList.remove('stale');
+    container.removeAttribute('aria-busy');
+    reset.disabled = !next.customPaths;
+
+    transpose.textContent = transposed ? 'Crawlers as rows' : 'Paths as rows';
+    transpose.setAttribute('aria-pressed', String(transposed));
+    container.replaceChildren(transposed ? pathRowsTable(next) : crawlerRowsTable(next));
 
     const s = next.summary;
     summary.textContent =
@@ -190,12 +239,14 @@
     const at = focusedCell();
     if (!at || !view) return;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [0, -Infinity], End: [0, Infinity] };
-    const move = moves[event.key];
+    let move = moves[event.key];
     if (!move) return;
+    // Paths as rows: the screen's rows are the data's columns, so a move on screen swaps its axes.
+    if (transposed) move = [move[1], move[0]];
     const lastColumn = view.paths.length - 1;
     const row = Math.min(Math.max(at.row + move[0], 0), view.rows.length - 1);
     let column = at.column + move[1];
-    column = Math.min(Math.max(column, -1), lastColumn);
+    column = Math.min(Math.max(column, transposed ? 0 : -1), lastColumn);
     // Column -1 (the group) has no button when the crawler uses no group: skip to the first cell.
     if (focusCell(row, column) || (column === -1 && focusCell(row, 0))) event.preventDefault();
   });
@@ -208,6 +259,11 @@
     input.value = '';
   });
   reset.addEventListener('click', () => vscode.postMessage({ type: 'resetPaths' }));
+  transpose.addEventListener('click', () => {
+    transposed = !transposed;
+    vscode.setState({ transposed });
+    if (view) render(view, status.textContent || '');
+  });
 
   vscode.postMessage({ type: 'ready' });
 })();

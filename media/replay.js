@@ -7,7 +7,6 @@
   'use strict';
 
   const vscode = acquireVsCodeApi();
-  const SVG = 'http://www.w3.org/2000/svg';
   const ROW_HEIGHT = 24;
   const OVERSCAN = 8;
 
@@ -50,6 +49,7 @@
   const state = {
     filters: Object.assign({ crawler: '', verification: '', verdict: '', status: '', path: '' }, saved.filters || {}),
     sort: saved.sort || { key: null, dir: 1 },
+    chartExpanded: saved.chartExpanded === true,
   };
   let rows = [];
   /** Indices into `rows` matching the filters, in display order. */
@@ -63,12 +63,6 @@
     return node;
   }
 
-  function svg(tag, attrs) {
-    const node = document.createElementNS(SVG, tag);
-    for (const name of Object.keys(attrs || {})) node.setAttribute(name, String(attrs[name]));
-    return node;
-  }
-
   function fmt(n) {
     return typeof n === 'number' ? n.toLocaleString('en-US') : '';
   }
@@ -79,7 +73,7 @@
   }
 
   function save() {
-    vscode.setState({ filters: state.filters, sort: state.sort });
+    vscode.setState({ filters: state.filters, sort: state.sort, chartExpanded: state.chartExpanded });
   }
 
   function verdictOf(row) {
@@ -98,98 +92,45 @@
 
   // ── summary cards ──────────────────────────────────────────────────────────────
 
-  function card(label, value, detail, kind) {
-    const box = el('div', 'card' + (kind ? ' ' + kind : ''));
-    box.append(el('div', 'card-value', value), el('div', 'card-label', label));
-    if (detail) box.append(el('div', 'card-detail muted', detail));
-    return box;
-  }
-
-  function renderCards(summary) {
-    const t = summary.totals;
+  function renderCards(list) {
     cards.replaceChildren(
-      card('Requests', fmt(t.requests), fmt(t.lines) + ' lines, ' + fmt(t.parseFailures) + ' not parsed'),
-      card('Crawler requests', fmt(t.crawlerRequests), summary.crawlers.length > 0 ? new Set(summary.crawlers.map((c) => c.crawler)).size + ' crawlers' : 'no crawlers'),
-      card('Verified / spoofed', fmt(t.verified) + ' / ' + fmt(t.spoofed), fmt(t.unverified) + ' unverified', t.spoofed > 0 ? 'warn' : ''),
-      card('Disallowed', fmt(t.disallowed), fmt(t.grace) + ' in cache grace'),
-      card('Violations', fmt(t.violations), 'claimed crawlers fetching disallowed URLs', t.violations > 0 ? 'bad' : 'good'),
+      ...list.map((c) => {
+        const box = el('div', 'card' + (c.kind ? ' ' + c.kind : ''));
+        box.dataset.label = c.label;
+        box.append(el('div', 'card-value', c.value), el('div', 'card-label', c.label));
+        if (c.detail) box.append(el('div', 'card-detail muted', c.detail));
+        if (c.action === 'refresh-ranges') {
+          const button = el('button', 'secondary card-action', 'Refresh IP lists');
+          button.type = 'button';
+          button.id = 'refresh-ranges';
+          button.title = 'Download the crawler IP lists from their official URLs (as robots-lens ranges --refresh does) and replay again';
+          button.addEventListener('click', () => {
+            button.disabled = true;
+            vscode.postMessage({ type: 'refreshRanges' });
+          });
+          box.append(button);
+        }
+        return box;
+      }),
     );
   }
 
-  // ── chart: allowed / disallowed per crawler over time (inline SVG) ──────────────
+  // ── chart: drawn by replay-chart.js across the panel's width ───────────────────
 
+  let chartModel = null;
   function renderChart() {
-    chart.replaceChildren();
-    const crawlerRows = rows.filter((r) => r.k === 'crawler' && r.a !== null);
-    if (crawlerRows.length === 0) {
-      chart.append(el('p', 'muted', 'No crawler requests to chart.'));
-      return;
-    }
-    let first = Infinity;
-    let last = -Infinity;
-    const byCrawler = new Map();
-    for (const r of crawlerRows) {
-      const time = Date.parse(r.t);
-      if (!Number.isFinite(time)) continue;
-      if (time < first) first = time;
-      if (time > last) last = time;
-      byCrawler.set(r.c, (byCrawler.get(r.c) || 0) + 1);
-    }
-    if (!Number.isFinite(first)) return;
-    const HOUR = 3600000;
-    const span = Math.max(last - first, 1);
-    // Hours for up to four days of log, else days; at most 96 buckets.
-    let bucketMs = span <= 96 * HOUR ? HOUR : 24 * HOUR;
-    while (span / bucketMs > 96) bucketMs *= 2;
-    const start = Math.floor(first / bucketMs) * bucketMs;
-    const buckets = Math.floor((last - start) / bucketMs) + 1;
-    const crawlers = [...byCrawler.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map((e) => e[0]);
-    const series = new Map(crawlers.map((c) => [c, Array.from({ length: buckets }, () => ({ allowed: 0, disallowed: 0 }))]));
-    let max = 1;
-    for (const r of crawlerRows) {
-      const s = series.get(r.c);
-      if (!s) continue;
-      const b = s[Math.floor((Date.parse(r.t) - start) / bucketMs)];
-      if (!b) continue;
-      if (r.a) b.allowed++;
-      else b.disallowed++;
-      max = Math.max(max, b.allowed + b.disallowed);
-    }
-    const LABEL = 130;
-    const BAR = 6;
-    const GAP = 1;
-    const LANE = 30;
-    const width = LABEL + buckets * (BAR + GAP);
-    const height = crawlers.length * LANE + 18;
-    const root = svg('svg', { width, height, viewBox: '0 0 ' + width + ' ' + height, role: 'img' });
-    root.setAttribute('aria-label', 'Allowed and disallowed requests per crawler per ' + (bucketMs === HOUR ? 'hour' : Math.round(bucketMs / HOUR) + ' hours'));
-    crawlers.forEach((crawler, i) => {
-      const y = i * LANE;
-      const label = svg('text', { x: 0, y: y + LANE - 10, class: 'lane-label' });
-      label.textContent = crawler;
-      root.append(label);
-      series.get(crawler).forEach((b, j) => {
-        const total = b.allowed + b.disallowed;
-        if (total === 0) return;
-        const x = LABEL + j * (BAR + GAP);
-        const h = Math.max(2, Math.round(((LANE - 6) * total) / max));
-        const hd = Math.round((h * b.disallowed) / total);
-        const group = svg('g', {});
-        const tip = svg('title', {});
-        tip.textContent = crawler + ', ' + new Date(start + j * bucketMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC: ' + b.allowed + ' allowed, ' + b.disallowed + ' disallowed';
-        group.append(tip);
-        if (h - hd > 0) group.append(svg('rect', { x, y: y + LANE - 4 - h, width: BAR, height: h - hd, class: 'bar-allowed' }));
-        if (hd > 0) group.append(svg('rect', { x, y: y + LANE - 4 - hd, width: BAR, height: hd, class: 'bar-disallowed' }));
-        root.append(group);
-      });
+    window.robotsLensReplayChart(chart, chartModel, state.chartExpanded, () => {
+      state.chartExpanded = !state.chartExpanded;
+      save();
+      renderChart();
     });
-    const axis = svg('text', { x: LABEL, y: height - 4, class: 'axis' });
-    axis.textContent = new Date(start).toISOString().slice(0, 16).replace('T', ' ') + ' UTC → ' + new Date(start + buckets * bucketMs).toISOString().slice(0, 16).replace('T', ' ');
-    root.append(axis);
-    const legend = el('p', 'legend muted');
-    legend.append(el('span', 'swatch allowed'), el('span', null, ' allowed  '), el('span', 'swatch disallowed'), el('span', null, ' disallowed (bar height: requests per bucket)'));
-    chart.append(root, legend);
   }
+  let chartWidth = 0;
+  new window.ResizeObserver(() => {
+    if (chart.clientWidth === chartWidth) return;
+    chartWidth = chart.clientWidth;
+    renderChart();
+  }).observe(chart);
 
   // ── filters ────────────────────────────────────────────────────────────────────
 
@@ -313,7 +254,8 @@
   }
 
   function renderRows(force) {
-    const top = viewport.scrollTop;
+    // The header sits in the scroller above the rows: only the space below it shows rows.
+    const top = Math.max(0, viewport.scrollTop - head.offsetHeight);
     const height = viewport.clientHeight || 400;
     const from = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
     const to = Math.min(view.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
@@ -333,8 +275,8 @@
   function focusPosition(position) {
     if (position < 0 || position >= view.length) return;
     focusedIndex = position;
-    const top = position * ROW_HEIGHT;
-    if (top < viewport.scrollTop) viewport.scrollTop = top;
+    const top = head.offsetHeight + position * ROW_HEIGHT;
+    if (top - head.offsetHeight < viewport.scrollTop) viewport.scrollTop = top - head.offsetHeight;
     else if (top + ROW_HEIGHT > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_HEIGHT - viewport.clientHeight;
     renderRows(false);
     const target = rowsBox.querySelector('[data-position="' + position + '"]');
@@ -451,14 +393,15 @@
         title.textContent = 'Access-log replay — ' + message.title;
         const s = message.summary;
         subtitle.textContent =
-          message.logFiles.join(', ') + ' · ' + (s.period.first ? s.period.first + ' … ' + s.period.last : 'no dated requests') + ' · IP lists: ' + message.ranges;
+          message.logFiles.join(', ') + ' · ' + (s.period.first ? s.period.first + ' … ' + s.period.last : 'no dated requests') + (message.hasIpLists ? ' · IP lists: ' + message.ranges : '');
         const notes = [];
         if (s.cancelled) notes.push('The replay was cancelled: the figures cover only what was read.');
         if (message.truncated) notes.push('Only the first ' + fmt(message.rows.length) + ' requests are listed; the summary and chart cover ' + fmt(s.totals.requests) + '.');
         for (const w of message.warnings) notes.push(w);
         setStatus(notes.join(' '), notes.length > 0 ? 'warning' : '');
         rows = message.rows;
-        renderCards(s);
+        renderCards(message.cards);
+        chartModel = message.chart;
         renderChart();
         renderFilters();
         applyView();
@@ -468,6 +411,7 @@
         progressArea.hidden = true;
         rows = [];
         cards.replaceChildren();
+        chartModel = null;
         chart.replaceChildren();
         applyView();
         setStatus(message.message, 'error');
@@ -475,6 +419,13 @@
       case 'notice':
         setStatus(message.message, 'notice');
         break;
+      case 'ranges': {
+        // The IP list download: its progress, then what came of it (a failure stays on screen).
+        setStatus(message.message, message.failed ? 'error' : 'notice');
+        const button = $('refresh-ranges');
+        if (button) button.disabled = message.busy === true;
+        break;
+      }
     }
   });
 

@@ -22,6 +22,7 @@ import { RecentUrls } from './recent-urls';
 import { ReplayPanel } from './replay-panel';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
 import { FileSummaryStatus } from './status-bar';
+import { TestUrlPanel } from './test-url-panel';
 import { WinningLineHighlight } from './winning-line';
 
 let client: LanguageClient | undefined;
@@ -42,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
     highlight,
     codeLenses,
     fetched,
-    registerTestUrl({ server, output, highlight, recent: recentTested, fetched }),
+    registerTestUrl({ server, extensionUri: context.extensionUri, output, highlight, recent: recentTested, fetched }),
     registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
     registerFetch({ server, fetched, recent: recentSites }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new FileSummaryStatus(server),
     { dispose: () => MatrixPanel.disposeCurrent() },
     { dispose: () => ReplayPanel.disposeCurrent() },
+    { dispose: () => TestUrlPanel.disposeCurrent() },
   );
 
   // Requests wait for the start themselves, so activation does not have to.

@@ -21,6 +21,7 @@ export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): stri
     <input id="path-input" type="text" spellcheck="false" placeholder="/checkout/ /blog/post?id=1">
     <button type="submit" class="primary">Add</button>
     <button type="button" id="reset-paths" class="secondary">Use the file's own paths</button>
+    <button type="button" id="transpose" class="secondary" aria-pressed="false" title="Swap rows and columns: many paths read better down the page">Paths as rows</button>
   </form>
   <p id="status" role="status" aria-live="polite"></p>
   <div id="matrix" class="matrix-scroll"></div>

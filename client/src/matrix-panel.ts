@@ -13,6 +13,7 @@ import { Debounce } from './debounce';
 import type { FetchedDocuments } from './commands/fetch';
 import type { RobotsServer } from './language-client';
 import { matrixHtml } from './matrix-html';
+import { otherOriginNotice } from './matrix-paths';
 import { matrixView } from './matrix-view';
 import type { MatrixView } from './matrix-view';
 import { lineTextOf, revealLine } from './robots-document';
@@ -167,6 +168,7 @@ export class MatrixPanel implements vscode.Disposable {
 
   private addPaths(input: readonly string[]): void {
     const current = this.paths ?? [...(this.view?.paths ?? [])];
+    const before = [...current];
     const rejected: string[] = [];
     for (const raw of input) {
       const path = raw.trim();
@@ -176,7 +178,9 @@ export class MatrixPanel implements vscode.Disposable {
       else if (!current.includes(path)) current.push(path);
     }
     this.paths = current;
-    void this.refresh(rejected.length > 0 ? `Not added: ${rejected.join(' ')}` : undefined);
+    const elsewhere = otherOriginNotice(before, current.slice(before.length), this.deps.fetched?.sourceOf(this.document.uri)?.origin);
+    const notes = [rejected.length > 0 ? `Not added: ${rejected.join(' ')}` : undefined, elsewhere].filter((note): note is string => note !== undefined);
+    void this.refresh(notes.length > 0 ? notes.join(' ') : undefined);
   }
 
   private removePath(path: string): void {

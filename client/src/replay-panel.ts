@@ -11,6 +11,11 @@
 import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { webviewPageHtml } from './webview-page';
+import { hasIpLists, replayCards } from './replay-cards';
+import type { ReplayCard } from './replay-cards';
+import { replayChart } from './replay-chart';
+import type { ReplayChart } from './replay-chart';
+import { refreshIpLists } from './ip-list-refresh';
 import { csvHeader, csvRow, jsonLine } from '../../server/src/core';
 import type { AuditRecord, AuditSummary } from '../../server/src/core';
 import type { ReplayResult } from '../../server/src/protocol';
@@ -51,8 +56,12 @@ type ToWebview =
       readonly rows: readonly ReplayRow[];
       readonly truncated: boolean;
       readonly ranges: string;
+      readonly hasIpLists: boolean;
+      readonly cards: readonly ReplayCard[];
+      readonly chart: ReplayChart | null;
       readonly warnings: readonly string[];
     }
+  | { readonly type: 'ranges'; readonly message: string; readonly busy: boolean; readonly failed: boolean }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'notice'; readonly message: string };
 
@@ -131,6 +140,7 @@ export class ReplayPanel implements vscode.Disposable {
   private readonly rerunSoon = new Debounce(RERUN_DELAY_MS, () => void this.run().catch(() => undefined));
   private running: vscode.CancellationTokenSource | undefined;
   private progress: vscode.Disposable | undefined;
+  private refreshing = false;
 
   private constructor(private readonly deps: ReplayPanelDeps) {
     const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
@@ -183,14 +193,18 @@ export class ReplayPanel implements vscode.Disposable {
       this.records = result.records;
       this.rendered = undefined;
       this.runs++;
+      const rows = result.records.map(toRow);
       this.post({
         type: 'result',
         title: vscode.workspace.asRelativePath(document.uri),
         logFiles: names,
         summary: result.summary,
-        rows: result.records.map(toRow),
+        rows,
         truncated: result.truncated,
         ranges: result.ranges,
+        hasIpLists: hasIpLists(result.ranges),
+        cards: replayCards(result.summary, result.ranges),
+        chart: replayChart(rows),
         warnings: result.warnings,
       });
       return result;
@@ -227,6 +241,9 @@ export class ReplayPanel implements vscode.Disposable {
       case 'cancel':
         this.running?.cancel();
         return;
+      case 'refreshRanges':
+        await this.refreshRanges();
+        return;
       case 'drop':
         await this.replayDropped(m.uris, m.files);
         return;
@@ -245,6 +262,29 @@ export class ReplayPanel implements vscode.Disposable {
     // A failure is shown in the panel.
     const options = { ...(graceHours !== undefined ? { graceHours } : {}), ...(reorderWindowMinutes !== undefined ? { reorderWindowMinutes } : {}) };
     await this.retarget({ document, logFiles: dropped.files, ...options }).catch(() => undefined);
+  }
+
+  /** Downloads the crawler IP lists as `robots-lens ranges --refresh` does, then replays again to use them. */
+  private async refreshRanges(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const outcome = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Refreshing crawler IP lists', cancellable: false },
+        (progress) =>
+          refreshIpLists({
+            onProgress: (done, total) => {
+              const message = `Downloading crawler IP lists: ${done} of ${total}…`;
+              progress.report({ message: `${done} of ${total}`, increment: 100 / total });
+              this.post({ type: 'ranges', message, busy: true, failed: false });
+            },
+          }),
+      );
+      this.post({ type: 'ranges', message: outcome.message, busy: false, failed: !outcome.ok });
+      if (outcome.stored > 0) await this.run().catch(() => undefined);
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {
@@ -273,7 +313,7 @@ export class ReplayPanel implements vscode.Disposable {
   }
 
   private post(message: ToWebview): void {
-    if (message.type === 'notice') this.notice = message.message;
+    if (message.type === 'notice' || message.type === 'ranges') this.notice = message.message;
     if (message.type === 'result' || message.type === 'error' || message.type === 'running') this.last = message;
     void this.panel.webview.postMessage(message);
   }
@@ -316,6 +356,7 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   return webviewPageHtml(webview, mediaRoot, {
     title: 'Access-log replay',
     script: 'replay.js',
+    libraries: ['replay-chart.js'],
     style: 'replay.css',
     body: `  <header>
     <h1 id="title">Access-log replay</h1>
@@ -345,10 +386,11 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     </form>
     <p id="count" class="muted"></p>
     <div id="table" class="table" role="table" aria-label="Replayed requests">
-      <div id="table-head" class="row head" role="row"></div>
       <div id="viewport" class="viewport" tabindex="-1">
-        <div id="spacer" class="spacer"></div>
-        <div id="rows" class="rows" role="rowgroup"></div>
+        <div id="table-head" class="row head" role="row"></div>
+        <div id="spacer" class="spacer">
+          <div id="rows" class="rows" role="rowgroup"></div>
+        </div>
       </div>
     </div>
     <p class="muted legend">Click a row or press Enter on it to reveal the deciding rule in the editor. Arrow keys move between rows.</p>

@@ -12,6 +12,8 @@ export interface WebviewPage {
   readonly title: string;
   /** File names under `media/`. */
   readonly script: string;
+  /** Scripts the panel's script uses, loaded before it (under the same nonce). */
+  readonly libraries?: readonly string[];
   readonly style: string;
   /** Static markup of the body, without the script tag. */
   readonly body: string;
@@ -19,7 +21,7 @@ export interface WebviewPage {
 
 export function webviewPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page: WebviewPage): string {
   const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, page.script));
+  const scripts = [...(page.libraries ?? []), page.script].map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, name)));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, page.style));
   const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');
   return `<!DOCTYPE html>
@@ -33,7 +35,7 @@ export function webviewPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, 
 </head>
 <body>
 ${page.body}
-  <script nonce="${nonce}" src="${script.toString()}"></script>
+${scripts.map((script) => `  <script nonce="${nonce}" src="${script.toString()}"></script>`).join('\n')}
 </body>
 </html>`;
 }

@@ -35,6 +35,7 @@ import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { fetchScenarios } from './ui/fetch-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
+import { matrixLayoutScenarios } from './ui/matrix-layout-scenarios.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
@@ -141,7 +142,8 @@ try {
     logFile: path.join(artifacts, 'code-server.log'),
     // Empty means unset to code-server: $PORT and $CODE_SERVER_HOST would override --bind-addr, and
     // $VSCODE_IPC_HOOK_CLI (set in VS Code's terminal) would hand the folder to that VS Code instead.
-    env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '' },
+    // The replay's IP lists live in the profile: none at first, whatever this machine has cached.
+    env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '', ROBOTS_LENS_RANGES_DIR: path.join(profile.root, 'ip-lists') },
   });
   timings.codeServerHealthy = secs(tServer);
   log(`code-server ${server.url} (pid ${server.pid}) healthy after ${timings.codeServerHealthy}`);
@@ -314,9 +316,27 @@ try {
   await scenario('test-url-result', async () => {
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    // The notification: the one-line summary.
-    await page.locator('.notification-list-item-message', { hasText: '/cart/: GPTBot disallowed by line 74.' }).waitFor();
-    // The output channel "robots.txt Lens": the full reasoning.
+    // The results panel beside the editor: the one-line summary, then one row per crawler.
+    const results = ui.webview();
+    await results.locator('#summary', { hasText: '/cart/: GPTBot disallowed by line 74.' }).waitFor();
+    const row = results.locator('#results tbody tr.result').filter({ has: results.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) });
+    await row.waitFor();
+    const rowCount = await results.locator('#results tbody tr.result').count();
+    const details = results.locator('#results tbody tr.result + tr.details');
+    const cells = await Promise.all([row.locator('td.verdict'), row.locator('td.winning button.link'), row.locator('td.group'), details.locator('.chain')].map(async (cell) => ui.squash(await cell.textContent())));
+    const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'User-agent: GPTBot (line 71) — its own group'];
+    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('Chain: GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
+    // The result is no toast that covers the panel.
+    const toasts = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '/cart/' }).count();
+    if (toasts > 0) throw new Error('the result is also shown in a toast');
+    // The winning line is revealed in the editor, the cursor on it; clicked in the panel, it is revealed again.
+    await page.locator('[id="status.editor.selection"]', { hasText: 'Ln 74, Col 1' }).waitFor();
+    await page.keyboard.press('Control+1');
+    await ui.goToLine(1);
+    await row.locator('td.winning button.link').click();
+    await ui.cursorOnLine(74);
+    // The Output channel "robots.txt Lens" keeps the full reasoning as history.
+    await results.locator('#show-log').click();
     const output = page.locator('.part.panel .monaco-editor .view-line');
     for (const wanted of ['GPTBot — /cart/ — DISALLOWED', 'Group: User-agent: GPTBot (line 71) — its own group', 'Winning: line 74 Disallow: / (longest match']) {
       await output.filter({ hasText: ui.loose(wanted) }).waitFor();
@@ -324,8 +344,6 @@ try {
     const channel = await page.locator('.part.panel select.monaco-select-box').first()
       .evaluate((select) => /** @type {HTMLSelectElement} */ (select).selectedOptions[0]?.textContent ?? '');
     if (channel !== 'robots.txt Lens') throw new Error(`the Output view shows the channel "${channel}"`);
-    // The winning line is revealed in the editor, the cursor on it.
-    await page.locator('[id="status.editor.selection"]', { hasText: 'Ln 74, Col 1' }).waitFor();
   });
 
   await scenario('matrix', async () => {
@@ -398,6 +416,7 @@ try {
     if (!(await gpt.getAttribute('class'))?.includes('disallowed')) throw new Error('GPTBot is not disallowed on the hostile path');
     await frame.locator('thead th.path', { hasText: hostile[0] }).scrollIntoViewIfNeeded();
   });
+  await matrixLayoutScenarios({ ui, scenario });
 
   await replayScenarios({
     page,

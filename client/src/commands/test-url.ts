@@ -1,8 +1,9 @@
 /**
  * `robotsLens.testUrl`: which rule decides a URL for each crawler, on the unsaved buffer.
  *
- * Interactive (palette, editor menu, CodeLens): asks for the URL and the crawlers, writes
- * the full reasoning to the output channel, highlights and reveals the winning lines.
+ * Interactive (palette, editor menu, CodeLens): asks for the URL and the crawlers, shows one
+ * row per crawler in the results panel beside the editor, keeps the full reasoning in the
+ * output channel as history, highlights and reveals the winning lines.
  * Programmatic: `executeCommand('robotsLens.testUrl', { url, agents, uri?, origin? })`
  * returns the verdicts with no prompt and no UI.
  *
@@ -20,7 +21,9 @@ import type { RecentUrls } from '../recent-urls';
 import { lineTextOf, resolveRobotsDocument, revealLine } from '../robots-document';
 import { readSettings, stringList } from '../settings';
 import { askUrl } from '../url-input';
-import { fetchStateText, verdictReport, verdictSummary, winningLines } from '../verdict-report';
+import { TestUrlPanel } from '../test-url-panel';
+import { testUrlView } from '../test-url-view';
+import { fetchStateText, verdictReport, winningLines } from '../verdict-report';
 import type { WinningLineHighlight } from '../winning-line';
 import type { FetchedDocuments } from './fetch';
 
@@ -44,6 +47,7 @@ export interface TestUrlHint {
 
 export interface TestUrlDeps {
   readonly server: RobotsServer;
+  readonly extensionUri: vscode.Uri;
   readonly output: vscode.OutputChannel;
   readonly highlight: WinningLineHighlight;
   readonly recent: RecentUrls;
@@ -99,20 +103,17 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
   }
 
   const options = { parserNotes: settings.parserNotes };
+  // The Output channel keeps every test as history; the results panel shows this one.
   deps.output.appendLine(`── Test URL ${url} against ${name} (version ${document.version})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
   if (fetchState) deps.output.appendLine(fetchStateText(fetchState));
   const lineText = lineTextOf(document);
   for (const verdict of verdicts) for (const line of verdictReport(verdict, lineText, options)) deps.output.appendLine(line);
   deps.output.appendLine('');
-  deps.output.show(true);
 
   const lines = winningLines(verdicts);
   const first = lines[0];
   if (first) await revealLine(document, first.line);
   deps.highlight.show(document, lines);
-  const summary = verdictSummary(verdicts, options) + (fetchState ? ` ${fetchStateText(fetchState)}` : '');
-  void vscode.window.showInformationMessage(summary, 'Show Details').then((choice) => {
-    if (choice) deps.output.show();
-  });
+  TestUrlPanel.show(deps, document, testUrlView(verdicts, { documentName: name, version: document.version, lineText, fetchState }, options));
   return [...verdicts];
 }

@@ -6,6 +6,7 @@
 /* global DataTransfer, DragEvent, File -- the drop scenario builds its events inside the webview frame */
 import path from 'node:path';
 import { HOSTILE_REQUESTS } from './hostile-log.mjs';
+import { replayLayoutScenarios } from './replay-layout-scenarios.mjs';
 
 /**
  * @typedef {{
@@ -60,7 +61,8 @@ export async function replayScenarios(t) {
     if (verdict.join(' | ') !== 'Disallowed (violation) | 74') throw new Error(`GPTBot's hostile request: ${verdict.join(' | ')}`);
 
     // (b) Nothing from the log became an element: the rows hold plain cells, and the page has no
-    // element a payload names; its only scripts are VS Code's API shim and the nonce'd replay.js.
+    // element a payload names; its only scripts are VS Code's API shim and the nonce'd replay.js
+    // with its chart.
     const rowElements = await frame().locator('#rows *').evaluateAll((els) => [...new Set(els.map((el) => `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}`))]);
     const unexpected = rowElements.filter((name) => name !== 'div.row' && name !== 'div.cell');
     if (unexpected.length > 0) throw new Error(`elements in the table rows other than rows and cells: ${unexpected.join(', ')}`);
@@ -70,8 +72,9 @@ export async function replayScenarios(t) {
     const strays = await frame().locator('svg').evaluateAll((els) => els.filter((el) => !el.closest('#chart')).length);
     if (strays > 0) throw new Error(`${strays} <svg> element(s) outside the chart`);
     const scripts = await frame().locator('script').evaluateAll((els) => els.map((el) => ({ id: el.id, src: el.getAttribute('src') ?? '', nonce: el.getAttribute('nonce') ?? '' })));
-    const foreign = scripts.filter((s) => s.id !== '_vscodeApiScript' && !(s.nonce && s.src.endsWith('/media/replay.js') && decodeURIComponent(s.src).includes(t.installedExtension)));
-    if (foreign.length > 0 || scripts.length !== 2) throw new Error(`script elements in the webview: ${JSON.stringify(scripts)}`);
+    const ours = (/** @type {{ src: string, nonce: string }} */ s) => s.nonce && (s.src.endsWith('/media/replay.js') || s.src.endsWith('/media/replay-chart.js')) && decodeURIComponent(s.src).includes(t.installedExtension);
+    const foreign = scripts.filter((s) => s.id !== '_vscodeApiScript' && !ours(s));
+    if (foreign.length > 0 || scripts.length !== 3) throw new Error(`script elements in the webview: ${JSON.stringify(scripts)}`);
 
     // (c) No payload ran: not in the panel's frame, nor in the frame around it, nor in the workbench.
     const pwned = {
@@ -94,7 +97,7 @@ export async function replayScenarios(t) {
     // The summary cards count as `robots-lens replay examples/robots.txt examples/access.log` does.
     /** @param {string} label */
     const card = (label) => frame().locator('#cards .card').filter({ has: frame().locator('.card-label', { hasText: exactly(label) }) });
-    for (const [label, value, detail] of [['Requests', '4,004', '4,008 lines, 4 not parsed'], ['Disallowed', '148', '0 in cache grace']]) {
+    for (const [label, value, detail] of [['Requests', '4,004', '4,008 lines, 4 not parsed'], ['Disallowed', '148', 'claimed crawler requests for disallowed URLs, spoofed ones included; 0 in cache grace not counted']]) {
       const [shownValue, shownDetail] = [await card(label).locator('.card-value').textContent(), await card(label).locator('.card-detail').textContent()];
       if (shownValue !== value || shownDetail !== detail) throw new Error(`card ${label}: "${shownValue}" / "${shownDetail}", expected "${value}" / "${detail}"`);
     }
@@ -151,4 +154,5 @@ export async function replayScenarios(t) {
     await drop(path.join(t.workspace, 'access.log'));
     await frame().locator('#count', { hasText: exactly('4,004 of 4,004 requests shown') }).waitFor();
   });
+  await replayLayoutScenarios(t);
 }

@@ -1,0 +1,84 @@
+// Test URL's results webview: one row per crawler. Values come from the robots.txt and the
+// user (URL, agents) and are inserted only as text (textContent, createElement). Plain
+// browser JavaScript with no dependencies, loaded under a nonce-based CSP.
+/* global acquireVsCodeApi, document, window */
+(function () {
+  'use strict';
+
+  const vscode = acquireVsCodeApi();
+  const $ = (id) => document.getElementById(id);
+  const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
+  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group'];
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function link(text, title, row) {
+    const button = el('button', 'link', text);
+    button.type = 'button';
+    button.title = title;
+    button.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row }));
+    return button;
+  }
+
+  function render(view) {
+    $('title').textContent = 'Test URL — ' + view.url;
+    $('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '); every test is also kept in the Output log.';
+    $('summary').textContent = view.summary;
+    const fetchState = $('fetch-state');
+    fetchState.hidden = !view.fetchState;
+    fetchState.textContent = view.fetchState || '';
+
+    const head = el('thead');
+    const headRow = el('tr');
+    for (const label of COLUMNS) {
+      const th = el('th', null, label);
+      th.scope = 'col';
+      headRow.append(th);
+    }
+    head.append(headRow);
+    const body = el('tbody');
+    view.rows.forEach((row, index) => {
+      const tr = el('tr', 'result ' + row.state);
+      const crawler = el('th', 'crawler');
+      crawler.scope = 'row';
+      crawler.append(el('div', 'agent', row.agent), el('div', 'muted small', row.about));
+      const verdict = el('td', 'verdict ' + row.state);
+      verdict.append(el('span', 'symbol', SYMBOL[row.state] || ''), el('span', null, ' ' + row.verdict));
+      const winning = el('td', 'winning');
+      if (row.winning) {
+        winning.append(link('line ' + row.winning.line + ': ' + row.winning.text, 'Reveal line ' + row.winning.line + ' in the editor', index), el('div', 'muted small', row.winning.note));
+      } else {
+        winning.append(el('span', 'muted', row.noRule));
+      }
+      const group = el('td', 'group');
+      if (!row.winning && row.groupLine !== null) group.append(link(row.group, 'Reveal the group in the editor', index));
+      else group.textContent = row.group;
+      tr.append(crawler, verdict, winning, group);
+      // The chain, the explanation and Google's note read as sentences across the row, under it.
+      const details = el('tr', 'details');
+      const why = el('td', 'why');
+      why.colSpan = COLUMNS.length;
+      const chain = el('div', 'chain');
+      chain.append(el('span', 'muted', 'Chain: '), el('span', null, row.chain));
+      const because = el('div');
+      because.append(el('span', 'muted', 'Why: '), el('span', null, row.why));
+      why.append(chain, because);
+      if (row.google) why.append(el('div', 'google', "Google's literal parser: " + row.google));
+      details.append(why);
+      body.append(tr, details);
+    });
+    $('results').replaceChildren(head, body);
+  }
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (message && message.type === 'results' && message.view) render(message.view);
+  });
+  $('show-log').addEventListener('click', () => vscode.postMessage({ type: 'showLog' }));
+  vscode.postMessage({ type: 'ready' });
+})();
