@@ -5,6 +5,7 @@
  */
 
 import { BrowserMessageReader, createConnection } from 'vscode-languageserver/browser';
+import { ReadLogRequest } from './protocol';
 import { startServer } from './start-server';
 import { JsonMessageWriter } from './web/json-message-writer';
 import { webPlatform } from './web/platform';
@@ -12,4 +13,5 @@ import { webPlatform } from './web/platform';
 // The worker's global scope; typed from the reader so the server needs no DOM library.
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0];
 
-startServer(createConnection(new BrowserMessageReader(self), new JsonMessageWriter(self)), webPlatform);
+const connection = createConnection(new BrowserMessageReader(self), new JsonMessageWriter(self));
+startServer(connection, webPlatform((params, token) => connection.sendRequest(ReadLogRequest, params, token)));

@@ -6,8 +6,10 @@
  */
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import {
   CodeActionRequest,
@@ -18,9 +20,13 @@ import {
   InitializedNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  CancellationTokenSource,
 } from 'vscode-languageserver-protocol/node';
 import type { ClientCapabilities, CodeAction, Diagnostic, Hover, InitializeResult, ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { CompareRequest, FetchRequest, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
+import { logPieces } from '../../client/src/web/log-text';
+import type { LogPiece } from '../../client/src/web/log-text';
+import { CompareRequest, FetchRequest, ReadLogRequest, ReplayProgressNotification, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
+import type { ReplayProgressParams, ReplayResult } from '../../server/src/protocol';
 import { ROOT } from '../support/dist';
 import { startTestServer } from '../support/lsp-server';
 import type { TestServer } from '../support/lsp-server';
@@ -61,10 +67,31 @@ describe('the language server in a web worker in Chromium', () => {
   let nodeDiagnostics: (uri: string) => Promise<Diagnostic[]>;
   let initialized: InitializeResult;
 
+  const logsDir = mkdtempSync(join(tmpdir(), 'robots-lens-web-replay-'));
+  const accessLog = join(ROOT, 'examples', 'access.log');
+  const gzipLog = join(logsDir, 'access.log.gz');
+  writeFileSync(gzipLog, gzipSync(readFileSync(accessLog)));
+  /** The client's half of the web replay, as `client/src/web/log-reader.ts` does it: the same pieces, from disk here. */
+  const open = new Map<string, { pieces: AsyncGenerator<LogPiece>; total: number }>();
+  const progress: ReplayProgressParams[] = [];
+  let readRequests = 0;
+
   before(async () => {
     worker = await startWorkerServer();
-    node = await startTestServer({ onConnection: (connection) => (nodeDiagnostics = diagnosticsOf(connection)) });
+    // No IP lists on the desktop either, so both verify the same way (not at all).
+    node = await startTestServer({ env: { ROBOTS_LENS_RANGES_DIR: join(logsDir, 'no-ranges') }, onConnection: (connection) => (nodeDiagnostics = diagnosticsOf(connection)) });
     const { connection } = worker;
+    connection.onRequest(ReadLogRequest, async ({ file, index }) => {
+      readRequests++;
+      if (index === 0) {
+        const bytes = readFileSync(file);
+        open.set(file, { pieces: logPieces(bytes), total: bytes.length });
+      }
+      const log = open.get(file)!;
+      const piece = await log.pieces.next();
+      return piece.done ? { text: null, bytesRead: log.total, bytesTotal: log.total } : { text: piece.value.text, bytesRead: piece.value.bytesRead, bytesTotal: log.total };
+    });
+    connection.onNotification(ReplayProgressNotification, (params) => void progress.push(params));
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
     connection.onRequest(RegistrationRequest.type, () => undefined);
     workerDiagnostics = diagnosticsOf(connection);
@@ -75,6 +102,7 @@ describe('the language server in a web worker in Chromium', () => {
   after(async () => {
     node?.stop();
     await worker?.stop();
+    rmSync(logsDir, { recursive: true, force: true });
   });
 
   /** Opens the same text under the same URI in both servers. */
@@ -148,11 +176,42 @@ describe('the language server in a web worker in Chromium', () => {
     assert.deepEqual(fromWorker, fromNode);
   });
 
+  /** What may differ between two runs of the same replay: the time it took. */
+  const comparable = (result: ReplayResult) => ({ ...result, summary: { ...result.summary, elapsedMs: 0 }, ranges: '', warnings: [] });
+
+  for (const [name, file] of [['plain', accessLog], ['gzip', gzipLog]] as const) {
+    test(`a replay of a ${name} log in the worker, fed by the client, equals the Node server's replay from disk`, async () => {
+      const uri = await openInBoth(TEXTS[0]!.text, `replay-${name}`);
+      const params = { uri, logFiles: [file], crawlDelay: true };
+      const [fromWorker, fromNode] = await Promise.all([worker.connection.sendRequest(ReplayRequest, params), node.connection.sendRequest(ReplayRequest, params)]);
+      assert.ok(fromWorker.summary.totals.requests > 1000, JSON.stringify(fromWorker.summary.totals));
+      assert.deepEqual(comparable(fromWorker), comparable(fromNode));
+      assert.match(fromWorker.warnings.join('\n'), /Reverse DNS verification is not available in the browser/);
+      const last = progress.filter((p) => p.uri === uri).at(-1);
+      assert.equal(last?.bytesRead, readFileSync(file).length);
+    });
+  }
+
+  test('a replay in the worker stops when it is cancelled, asking for no more of the log', async () => {
+    const big = join(logsDir, 'big.log');
+    writeFileSync(big, readFileSync(accessLog, 'utf8').repeat(30));
+    const uri = await openInBoth(TEXTS[0]!.text, 'replay-cancel');
+    const source = new CancellationTokenSource();
+    readRequests = 0;
+    const seen = new Promise<void>((resolve) => worker.connection.onNotification(ReplayProgressNotification, (p) => void (p.uri === uri && resolve())));
+    const replay = worker.connection.sendRequest(ReplayRequest, { uri, logFiles: [big] }, source.token);
+    await seen;
+    source.cancel();
+    const outcome = await replay.then((result) => result.summary.cancelled, (error: unknown) => String(error));
+    assert.ok(outcome === true || /cancel/i.test(String(outcome)), String(outcome));
+    // The log is 30 pieces: a replay that went on would have asked for all of them (and the end).
+    assert.ok(readRequests < Math.ceil(readFileSync(big).length / (1024 * 1024)), `${readRequests} pieces asked`);
+  });
+
   test('what a browser cannot do is answered with why, not a Node error', async () => {
     const uri = await openInBoth('User-agent: *\nDisallow: /private/\n', 'unavailable');
     await assert.rejects(worker.connection.sendRequest(FetchRequest, { site: 'https://example.test' }), /not available in the browser: browsers block requests to other sites \(cross-origin\)/);
-    await assert.rejects(worker.connection.sendRequest(ReplayRequest, { uri, logFiles: ['/var/log/access.log'] }), /Replaying access logs is not available in the browser/);
-    await assert.rejects(worker.connection.sendRequest(CompareRequest, { uri, otherText: '', otherLabel: 'old', logFiles: ['/var/log/access.log'] }), /cannot read log files/);
+    await assert.rejects(worker.connection.sendRequest(CompareRequest, { uri, otherText: '', otherLabel: 'old', logFiles: ['/var/log/access.log'] }), /Counting the logged requests .* not available in the browser/);
     assert.deepEqual(await worker.workerErrors(), []);
   });
 });

@@ -11,7 +11,9 @@ import { BrowserMessageReader, LanguageClient } from 'vscode-languageclient/brow
 import type { LanguageClientOptions, MessageTransports } from 'vscode-languageclient/browser';
 import { JsonMessageWriter } from '../../../server/src/web/json-message-writer';
 import type { createLanguageClient as nodeCreateLanguageClient } from '../server-connection';
+import { ReadLogRequest } from '../../../server/src/protocol';
 import { ROBOTS_LANGUAGE_ID } from '../robots-document';
+import { WebLogReader } from './log-reader';
 
 // The browser globals this file uses; the client is type-checked without the DOM library.
 declare const Worker: new (url: string, options?: { readonly name?: string }) => unknown;
@@ -33,7 +35,11 @@ export const createLanguageClient: typeof nodeCreateLanguageClient = (context) =
     return { reader: new BrowserMessageReader(worker), writer: new JsonMessageWriter(worker) };
   };
   // The id `robotsLens` makes the client read `robotsLens.trace.server`.
-  return new LanguageClient('robotsLens', 'robots.txt Lens Language Server', start, clientOptions) as unknown as ReturnType<typeof nodeCreateLanguageClient>;
+  const client = new LanguageClient('robotsLens', 'robots.txt Lens Language Server', start, clientOptions);
+  // The worker has no file system: the replay asks for the log's text here.
+  const logs = new WebLogReader();
+  client.onRequest(ReadLogRequest, (params) => logs.read(params));
+  return client as unknown as ReturnType<typeof nodeCreateLanguageClient>;
 };
 
 async function startWorker(script: vscode.Uri): Promise<unknown> {
