@@ -1,6 +1,9 @@
-// Bundles the three entry points with esbuild. Type-checking is separate (`tsc -b`),
+// Bundles the entry points with esbuild. Type-checking is separate (`tsc -b`),
 // as in lsp-sample: the bundle must not wait for, or depend on, the type checker.
+// Node: the client (`main`), the server and the CLI in dist/; web: the client (`browser`)
+// and the server for a web worker in dist/web/ (scripts/web-build.mjs).
 import * as esbuild from 'esbuild';
+import { webClientOptions, webServerOptions } from './web-build.mjs';
 
 const production = process.argv.includes('--production');
 
@@ -24,4 +27,18 @@ await Promise.all([
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  buildWeb(webClientOptions({ production })),
+  buildWeb(webServerOptions({ production })),
 ]);
+
+/** Builds a web bundle; its errors (a Node built-in, above all) fail the build with their text. */
+async function buildWeb(options) {
+  try {
+    await esbuild.build(options);
+  } catch (error) {
+    const errors = /** @type {{ errors?: { text: string, location?: { file: string, line: number } }[] }} */ (error).errors ?? [];
+    for (const e of errors) console.error(`${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`);
+    console.error(`Web build of ${options.outfile} failed.`);
+    process.exit(1);
+  }
+}

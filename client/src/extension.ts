@@ -1,11 +1,13 @@
 /**
  * The robots.txt Lens extension: starts the language client and wires the commands and
- * views to it. Everything else lives in one file per job beside this one.
+ * views to it. Everything else lives in one file per job beside this one. The same file is
+ * the `main` (Node) and the `browser` entry: the web build swaps the few Node-only files for
+ * their `web/` twins (see `scripts/build.mjs`).
  */
 
 import * as vscode from 'vscode';
-import { State } from 'vscode-languageclient/node';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { State } from 'vscode-languageclient';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerBlockAi } from './commands/block-ai';
 import { registerCheckUrl } from './commands/check-url';
@@ -16,16 +18,17 @@ import { registerReplayLog } from './commands/replay-log';
 import { registerTestUrl } from './commands/test-url';
 import { registerCompareOnSave } from './compare-on-save';
 import { ComparePanel } from './compare-panel';
-import { createLanguageClient, robotsServer } from './language-client';
+import { robotsServer } from './language-client';
 import { MatrixPanel } from './matrix-panel';
 import { RecentUrls } from './recent-urls';
 import { ReplayPanel } from './replay-panel';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
+import { createLanguageClient } from './server-connection';
 import { FileSummaryStatus } from './status-bar';
 import { TestUrlPanel } from './test-url-panel';
 import { WinningLineHighlight } from './winning-line';
 
-let client: LanguageClient | undefined;
+let client: BaseLanguageClient | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('robots.txt Lens');

@@ -5,7 +5,7 @@
 
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 const GIT_TIMEOUT_MS = 10_000;
 const MAX_BUFFER = 32 * 1024 * 1024;
@@ -26,6 +26,10 @@ function git(args: readonly string[], cwd: string): Promise<{ ok: true; stdout: 
 /** The text of the file at git HEAD, or why there is none. */
 export async function gitHeadText(uri: vscode.Uri): Promise<GitHeadResult> {
   if (uri.scheme !== 'file') return { ok: false, reason: 'not-a-file', message: 'The document is not a saved file, so it has no version in git.' };
+  // git runs hooks and helpers a repository's config names: never in an untrusted workspace.
+  if (!vscode.workspace.isTrusted) {
+    return { ok: false, reason: 'git-failed', message: 'git is not run in Restricted Mode. Trust this workspace (Workspaces: Manage Workspace Trust) to compare with git HEAD.' };
+  }
   const dir = path.dirname(uri.fsPath);
   const top = await git(['rev-parse', '--show-toplevel'], dir);
   if (!top.ok) {

@@ -1,12 +1,11 @@
 /**
- * The language client: starts the bundled server (`dist/server.js`) over node IPC and
- * exposes the typed custom requests of `protocol.ts` with VS Code URIs, converted exactly
- * as the client converts them for document sync, so the server always finds the document.
+ * The language client's typed face: the custom requests of `protocol.ts` with VS Code URIs,
+ * converted exactly as the client converts them for document sync, so the server always finds the document.
+ * Where the server runs is `server-connection.ts` (Node) or `web/server-connection.ts`.
  */
 
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
-import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { UrlCheckReport } from '../../server/src/core';
 import {
   CheckUrlRequest,
@@ -34,7 +33,6 @@ import type {
 } from '../../server/src/protocol';
 import { CompareRequest } from '../../server/src/protocol';
 import type { CompareParams, CompareResult } from '../../server/src/protocol';
-import { ROBOTS_LANGUAGE_ID } from './robots-document';
 
 /** The typed requests the commands, views and CodeLens send. */
 export interface RobotsServer {
@@ -54,47 +52,37 @@ export interface RobotsServer {
   compare(document: vscode.Uri, params: Omit<CompareParams, 'uri'>, token?: vscode.CancellationToken): Promise<CompareResult>;
 }
 
-export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
-  const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
-  };
-  const clientOptions: LanguageClientOptions = {
-    // Saved files and unsaved buffers; other schemes (git diffs, output) are not linted.
-    documentSelector: [
-      { language: ROBOTS_LANGUAGE_ID, scheme: 'file' },
-      { language: ROBOTS_LANGUAGE_ID, scheme: 'untitled' },
-    ],
-    outputChannelName: 'robots.txt Lens Language Server',
-    // Hovers show rule text of fetched files: never trusted (no command links), never HTML.
-    markdown: { isTrusted: false, supportHtml: false },
-  };
-  // The id `robotsLens` makes the client read `robotsLens.trace.server`.
-  const client = new LanguageClient('robotsLens', 'robots.txt Lens Language Server', serverOptions, clientOptions);
-  return client;
-}
-
-export function robotsServer(client: LanguageClient): RobotsServer {
+export function robotsServer(client: BaseLanguageClient): RobotsServer {
   const uri = (document: vscode.Uri): string => client.code2ProtocolConverter.asUri(document);
   // One handler for the notification; panels subscribe per document.
   const replayListeners = new Set<{ readonly uri: string; readonly listener: (progress: ReplayProgressParams) => void }>();
   client.onNotification(ReplayProgressNotification, (progress) => {
     for (const { uri: wanted, listener } of replayListeners) if (wanted === progress.uri) listener(progress);
   });
+  // Restricted Mode: what reads log files or the network waits for the workspace to be trusted.
+  const trusted = <T>(what: string, run: () => Promise<T>): Promise<T> =>
+    vscode.workspace.isTrusted ? run() : Promise.reject(new Error(restrictedModeMessage(what)));
   return {
     testUrl: (document, params, token) => client.sendRequest(TestUrlRequest, { ...params, uri: uri(document) }, token),
     matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
     fileSummary: (document, token) => client.sendRequest(FileSummaryRequest, { uri: uri(document) }, token),
-    fetch: (params, token) => client.sendRequest(FetchRequest, params, token),
-    checkUrl: (params, token) => client.sendRequest(CheckUrlRequest, params, token),
+    fetch: (params, token) => trusted('Fetching a live robots.txt', () => client.sendRequest(FetchRequest, params, token)),
+    checkUrl: (params, token) => trusted('Check URL', () => client.sendRequest(CheckUrlRequest, params, token)),
     fetchedDocument: (document, source) => client.sendNotification(FetchedDocumentNotification, { uri: uri(document), source }),
-    replay: (document, params, token) => client.sendRequest(ReplayRequest, { ...params, uri: uri(document) }, token),
-    compare: (document, params, token) => client.sendRequest(CompareRequest, { ...params, uri: uri(document) }, token),
+    replay: (document, params, token) => trusted('Replaying access logs', () => client.sendRequest(ReplayRequest, { ...params, uri: uri(document) }, token)),
+    compare: (document, params, token) => {
+      const send = () => client.sendRequest(CompareRequest, { ...params, uri: uri(document) }, token);
+      return (params.logFiles ?? []).length > 0 ? trusted('Counting logged requests', send) : send();
+    },
     onReplayProgress: (document, listener) => {
       const entry = { uri: uri(document), listener };
       replayListeners.add(entry);
       return new vscode.Disposable(() => replayListeners.delete(entry));
     },
   };
+}
+
+/** Why a feature is off in Restricted Mode, and how to turn it on. */
+export function restrictedModeMessage(what: string): string {
+  return `${what} is off in Restricted Mode: it reads log files or the network. Trust this workspace (Workspaces: Manage Workspace Trust) to use it.`;
 }

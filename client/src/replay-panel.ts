@@ -8,7 +8,6 @@
  * CSP with a nonce, and `media/replay.js` inserts every value as text (architecture rule 8).
  */
 
-import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { webviewPageHtml } from './webview-page';
 import { hasIpLists, replayCards } from './replay-cards';
@@ -305,7 +304,8 @@ export class ReplayPanel implements vscode.Disposable {
     if (!target) return;
     const lines = format === 'csv' ? [csvHeader(), ...records.map(csvRow)] : records.map(jsonLine);
     try {
-      await writeFile(target.fsPath, `${lines.join('\n')}\n`);
+      // Through VS Code's file system: the save dialog may name a file of a virtual workspace.
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${lines.join('\n')}\n`));
       this.post({ type: 'notice', message: `Exported ${records.length.toLocaleString('en-US')} request${records.length === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(target)}.` });
     } catch (error) {
       void vscode.window.showErrorMessage(`Replay export failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,7 +6,7 @@
  */
 
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
-import { purposeText } from '../../server/src/core';
+import { purposesText } from '../../server/src/core';
 import { agentLabel, fetchStateText, groupInWords, verdictSummary } from './verdict-report';
 import type { LineText, ReportOptions } from './verdict-report';
 
@@ -67,7 +67,7 @@ export function testUrlView(verdicts: readonly TestUrlVerdict[], source: TestUrl
 
 function rowView(verdict: TestUrlVerdict, lineText: LineText, options: ReportOptions): TestUrlRowView {
   const { agent, group, rule } = verdict;
-  const crawler = agent.crawler ? `${agent.crawler.name} · ${agent.crawler.operator} · ${purposeText(agent.crawler.purpose)}` : 'not in the catalogue';
+  const crawler = agent.crawler ? `${agent.crawler.name} · ${agent.crawler.operator} · ${purposesText(agent.crawler.purposes)}` : 'not in the catalogue';
   const about = agent.kind === 'user-agent-header' ? `User-Agent: ${agent.input} — ${crawler}` : crawler;
   const winning = rule
     ? {

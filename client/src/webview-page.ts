@@ -5,7 +5,6 @@
  * inserts it as text, so nothing from a document or a log can become markup.
  */
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 export interface WebviewPage {
@@ -20,7 +19,8 @@ export interface WebviewPage {
 }
 
 export function webviewPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page: WebviewPage): string {
-  const nonce = randomBytes(18).toString('base64');
+  // Web Crypto: the same in Node and in a browser's extension host.
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
   const scripts = [...(page.libraries ?? []), page.script].map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, name)));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, page.style));
   const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`].join('; ');

@@ -333,3 +333,27 @@ export interface CompareResult {
 
 /** The impact of an edit: the semantic diff from another version of the file to the current buffer. */
 export const CompareRequest = new RequestType<CompareParams, CompareResult, void>('robotsLens/compare');
+
+// ── robotsLens/readLog (server → client, in a web worker) ─────────────────────────────
+
+export interface ReadLogParams {
+  /** A path of `ReplayParams.logFiles`, as the client sent it. */
+  readonly file: string;
+  /** 0 starts the file over; then 1, 2, … in turn. */
+  readonly index: number;
+}
+
+export interface ReadLogResult {
+  /** The next piece of the log's text (gunzipped, decoded as UTF-8); null after the last. */
+  readonly text: string | null;
+  /** Bytes of the file (compressed bytes for gzip) read so far, and in all. */
+  readonly bytesRead: number;
+  readonly bytesTotal: number;
+}
+
+/**
+ * Asked by the web worker server while it replays: a worker has no file system, so the
+ * client reads the log through VS Code's (virtual file systems included) and hands it over
+ * piece by piece, the next piece only when the replay asks for it.
+ */
+export const ReadLogRequest = new RequestType<ReadLogParams, ReadLogResult, void>('robotsLens/readLog');

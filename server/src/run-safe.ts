@@ -23,7 +23,7 @@ export function runSafe<T>(
   work: () => T | Promise<T>,
 ): Promise<T | ResponseError<void>> {
   return new Promise((resolve) => {
-    setImmediate(() => {
+    nextTurn(() => {
       if (token.isCancellationRequested) {
         resolve(cancelled());
         return;
@@ -60,3 +60,9 @@ export function describeError(message: string, error: unknown): string {
 function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 }
+
+/**
+ * Runs after the messages already received, so a cancellation that arrived with them is seen
+ * first: `setImmediate` in Node; a web worker has none, and a zero timeout waits for them too.
+ */
+const nextTurn: (run: () => void) => void = typeof setImmediate === 'function' ? (run) => setImmediate(run) : (run) => setTimeout(run, 0);

@@ -1,7 +1,9 @@
 /**
  * The language server, given a connection: capabilities, settings, documents, and one
- * handler per feature, each run through `runSafe`. The node entry point (`server.ts`)
- * only creates the connection; everything else starts here.
+ * handler per feature, each run through `runSafe`. The entry points (`server.ts` for Node,
+ * `web-server.ts` for a web worker) only create the connection and pick the platform
+ * (`platform.ts`) that serves live fetches, logs and comparisons with logs; everything
+ * else starts here.
  */
 
 import {
@@ -14,19 +16,15 @@ import {
 import type { CancellationToken, Connection, InitializeResult } from 'vscode-languageserver';
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
-import { checkUrlRequest } from './features/check-url-request';
 import { blockAiActions } from './features/block-ai-actions';
 import { codeActions } from './features/code-actions';
-import { compareRequest } from './features/compare-request';
 import { doComplete } from './features/completion';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
-import { fetchRobots } from './features/fetch-request';
 import { FetchedDocuments } from './features/fetched-documents';
 import { fileSummary } from './features/file-summary-request';
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
-import { replayRequest } from './features/replay-request';
 import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
 import { CompareRequest, SETTINGS_SECTION } from './protocol';
@@ -42,9 +40,10 @@ import {
   TestUrlRequest,
 } from './protocol';
 import { paramsObject } from './features/request-params';
+import type { ServerPlatform } from './platform';
 import { runSafe, runSafeVoid } from './run-safe';
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, platform: ServerPlatform): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new RobotsDocuments(log);
   const fetched = new FetchedDocuments((uri) => documents.documents.get(uri) !== undefined);
@@ -171,13 +170,13 @@ export function startServer(connection: Connection): void {
       return fileSummary(parsed, documents.findings(parsed));
     }),
   );
-  connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => fetchRobots(params)));
-  connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => checkUrlRequest(params)));
+  connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => platform.fetchRobots(params)));
+  connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => platform.checkUrl(params)));
   connection.onRequest(ReplayRequest, (params, token) =>
     runSafe(log, 'Replay', token, failed('The replay'), () => {
       const parsed = parsedOrThrow(params, 'robotsLens/replay');
       const origin = fetched.get(parsed.uri)?.origin;
-      return replayRequest(parsed, params, token, {
+      return platform.replay(parsed, params, token, {
         ...(origin !== undefined ? { origin } : {}),
         progress: (progress) => void connection.sendNotification(ReplayProgressNotification, progress),
         // Counts describe the version replayed: after an edit during the replay they would point at other rules.
@@ -191,7 +190,7 @@ export function startServer(connection: Connection): void {
     runSafe(log, 'Compare', token, failed('The comparison'), () => {
       const parsed = parsedOrThrow(params, 'robotsLens/compare');
       const origin = fetched.get(parsed.uri)?.origin;
-      return compareRequest(parsed, params, token, origin !== undefined ? { origin } : {});
+      return platform.compare(parsed, params, token, origin !== undefined ? { origin } : {});
     }),
   );
   connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));

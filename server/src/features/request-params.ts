@@ -5,7 +5,7 @@
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { InputError } from '../node/files';
+import { InputError } from '../node/input-error';
 
 export function requiredString(params: unknown, name: string): string {
   const value = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)[name] : undefined;

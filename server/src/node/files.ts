@@ -2,7 +2,9 @@
 
 import { readFile, stat } from 'node:fs/promises';
 
-export class InputError extends Error {}
+import { InputError } from './input-error';
+
+export { InputError };
 
 /** Reads a file as bytes, turning fs errors into one clear sentence. */
 export async function readInputFile(path: string, what = 'file'): Promise<Uint8Array> {

@@ -1,0 +1,15 @@
+/** The server's Node features: live fetches, logs and IP lists read from disk, reverse DNS, git history. */
+
+import { checkUrlRequest } from './features/check-url-request';
+import { compareRequest } from './features/compare-request';
+import { fetchRobots } from './features/fetch-request';
+import { replayRequest } from './features/replay-request';
+import type { ServerPlatform } from './platform';
+
+export const nodePlatform: ServerPlatform = {
+  name: 'node',
+  fetchRobots,
+  checkUrl: checkUrlRequest,
+  replay: replayRequest,
+  compare: compareRequest,
+};

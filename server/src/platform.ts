@@ -1,0 +1,22 @@
+/**
+ * The server's seam between what runs anywhere and what needs Node: live fetches, reading
+ * logs from disk, DNS. `start-server.ts` receives one of these; the Node entry point
+ * (`server.ts`) gives it `nodePlatform`, the web worker entry (`web-server.ts`) `webPlatform`,
+ * which answers every request it cannot serve with why.
+ */
+
+import type { CancellationToken } from 'vscode-languageserver';
+import type { UrlCheckReport } from './core';
+import type { ParsedDocument } from './documents';
+import type { CompareDeps } from './features/compare-request';
+import type { ReplayDeps } from './features/replay-request';
+import type { CheckUrlParams, CompareParams, CompareResult, FetchParams, FetchResult, ReplayParams, ReplayResult } from './protocol';
+
+export interface ServerPlatform {
+  /** Where the server runs, for messages: `node` or `web worker`. */
+  readonly name: string;
+  fetchRobots(params: FetchParams): Promise<FetchResult>;
+  checkUrl(params: CheckUrlParams): Promise<UrlCheckReport>;
+  replay(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult>;
+  compare(parsed: ParsedDocument, params: CompareParams, token: CancellationToken, deps: CompareDeps): Promise<CompareResult>;
+}

@@ -1,0 +1,42 @@
+/**
+ * The server's features in a web worker (vscode.dev, github.dev): everything of the core
+ * runs there; what needs Node answers with why it cannot, and what works instead. A browser
+ * blocks cross-origin requests, so a site's robots.txt cannot be fetched; the worker has no
+ * file system, so the replay asks the client for the log's text.
+ */
+
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { diffRobots, parseRobots, summarizeDiff } from '../core';
+import type { ServerPlatform } from '../platform';
+import { webReplay } from './replay';
+import type { ReadLog } from './replay';
+
+/** Why a live fetch cannot run here, and what does. */
+export const NO_LIVE_FETCH_IN_BROWSER =
+  'Fetching a live site is not available in the browser: browsers block requests to other sites (cross-origin). ' +
+  'Paste the robots.txt into an editor to check it, or use robots.txt Lens in desktop VS Code or the robots-lens CLI.';
+
+/** Why counting logged requests in a comparison cannot run here, and what does. */
+export const NO_LOG_FILES_IN_BROWSER =
+  'Counting the logged requests a change decides differently is not available in the browser: the comparison reads logs from disk. ' +
+  'Replay the log against each version instead, or use robots.txt Lens in desktop VS Code or robots-lens diff --log.';
+
+const unavailable = (message: string) => new ResponseError(ErrorCodes.InvalidRequest, message);
+
+/** The browser's features; logs are read by the client (`readLog`), as a worker has no file system. */
+export const webPlatform = (readLog: ReadLog): ServerPlatform => ({
+  name: 'web worker',
+  fetchRobots: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
+  checkUrl: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
+  replay: (parsed, params, token, deps) => webReplay(readLog, parsed, params, token, deps),
+  compare: (parsed, params) => {
+    if (typeof params.otherText !== 'string') {
+      return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, 'robotsLens/compare needs otherText: the text of the version to compare with.'));
+    }
+    // Counting logged requests reads logs from disk; the diff itself needs nothing but the texts.
+    if (Array.isArray(params.logFiles) && params.logFiles.length > 0) return Promise.reject(unavailable(NO_LOG_FILES_IN_BROWSER));
+    const crawlers = Array.isArray(params.crawlers) ? params.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
+    const diff = diffRobots(parseRobots(params.otherText), parsed.file, crawlers.length > 0 ? { crawlers } : {});
+    return Promise.resolve({ diff, summary: summarizeDiff(diff), version: parsed.version });
+  },
+});
