@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -109,6 +109,15 @@ describe('robots-lens diff', () => {
     const text = await runCli(['diff', oldRobots, newRobots, '--log', log]);
     assert.match(text.stdout, /^Log .*access\.log \(combined\): 6 lines, 6 requests\.$/m);
     assert.match(text.stdout, /^ {2}Googlebot {2}4 requests: 2 newly disallowed \(e\.g\. \/blog\/a, \/blog\/b\)$/m);
+  });
+
+  test('--log counts read in the singular when there is one', async () => {
+    const firstLine = readFileSync(log, 'utf8').split('\n')[0]!;
+    const single = write('one-request.log', [firstLine]);
+    const { code, stdout } = await runCli(['diff', oldRobots, newRobots, '--log', single]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^Log .*one-request\.log \(combined\): 1 line, 1 request\.$/m);
+    assert.match(stdout, /^ {2}Googlebot {2}1 request: 1 newly disallowed/m);
   });
 
   test('--fail-on-change guards a deploy: exit 1 only when a guarded crawler changes', async () => {

@@ -169,7 +169,7 @@ function changeLines(change: VerdictChange): string[] {
 function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): string[] {
   const out: string[] = [];
   for (const log of logs) {
-    out.push(`Log ${log.file} (${log.format}): ${n(log.lines)} lines, ${n(log.requests)} requests${log.unreadable > 0 ? `, ${n(log.unreadable)} unreadable lines` : ''}.`);
+    out.push(`Log ${log.file} (${log.format}): ${counted(log.lines, 'line')}, ${counted(log.requests, 'request')}${log.unreadable > 0 ? `, ${counted(log.unreadable, 'unreadable line')}` : ''}.`);
   }
   const total = flips.reduce((sum, f) => sum + f.requests, 0);
   const flipped = flips.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);
@@ -180,7 +180,7 @@ function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): stri
     const parts: string[] = [];
     if (f.newlyDisallowed > 0) parts.push(`${n(f.newlyDisallowed)} newly disallowed (e.g. ${urls(f.examples.newlyDisallowed)})`);
     if (f.newlyAllowed > 0) parts.push(`${n(f.newlyAllowed)} newly allowed (e.g. ${urls(f.examples.newlyAllowed)})`);
-    out.push(`  ${f.token.padEnd(width)}  ${n(f.requests)} requests: ${parts.join('; ')}`);
+    out.push(`  ${f.token.padEnd(width)}  ${counted(f.requests, 'request')}: ${parts.join('; ')}`);
   }
   return out;
 }
@@ -191,4 +191,9 @@ function urls(examples: readonly FlipExample[]): string {
 
 function n(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** "1 request", "1,240 requests". */
+function counted(value: number, word: string): string {
+  return `${n(value)} ${word}${value === 1 ? '' : 's'}`;
 }
