@@ -32,15 +32,18 @@ const PARALLEL = 4;
 export async function refreshIpLists(options: IpListRefreshOptions = {}): Promise<IpListRefreshOutcome> {
   const dir = options.dir ?? defaultRangesDir();
   const sources = options.sources ?? RANGE_LIST_SOURCES;
-  const results: RefreshResult[] = [];
+  // Kept in the catalogue's order, whatever order the downloads end in, so the message
+  // names the same first failure every time.
+  const results: (RefreshResult | undefined)[] = [];
   let next = 0;
+  let done = 0;
   try {
     const worker = async (): Promise<void> => {
       while (next < sources.length) {
-        const source = sources[next++]!;
-        const [result] = await refreshRangeLists(dir, { sources: [source], ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
-        if (result) results.push(result);
-        options.onProgress?.(results.length, sources.length);
+        const index = next++;
+        const [result] = await refreshRangeLists(dir, { sources: [sources[index]!], ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+        results[index] = result;
+        options.onProgress?.(++done, sources.length);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, sources.length) }, worker));
@@ -48,7 +51,7 @@ export async function refreshIpLists(options: IpListRefreshOptions = {}): Promis
     // The folder could not be made: nothing was downloaded.
     return { ok: false, stored: 0, message: `The crawler IP lists could not be stored: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return outcome(results, sources.length, dir);
+  return outcome(results.filter((r): r is RefreshResult => r !== undefined), sources.length, dir);
 }
 
 function outcome(results: readonly RefreshResult[], total: number, dir: string): IpListRefreshOutcome {
