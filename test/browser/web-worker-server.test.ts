@@ -116,7 +116,7 @@ describe('the language server in a web worker in Chromium', () => {
     assert.equal(initialized.serverInfo?.name, 'robots.txt Lens');
     assert.equal(await worker.page.evaluate(() => (window as unknown as { worker: unknown }).worker instanceof Worker), true);
     assert.equal(initialized.capabilities.hoverProvider, true);
-    assert.deepEqual(initialized.capabilities.codeActionProvider, { codeActionKinds: ['quickfix'] });
+    assert.deepEqual(initialized.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source'] });
     assert.deepEqual(await worker.workerErrors(), []);
   });
 
