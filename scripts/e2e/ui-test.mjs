@@ -290,7 +290,7 @@ try {
     await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached' }).catch(() => {});
     await page.keyboard.press('Control+1');
     await ui.runCommand(TEST_URL, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test URL against robots.txt' }));
-    await ui.quickInput.fill('/cart/');
+    await ui.typeInQuickInput('/cart/');
     await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
@@ -304,7 +304,7 @@ try {
     await toggleAll.click();
     const count = page.locator('.quick-input-widget .quick-input-count');
     await count.filter({ hasText: /^0 Selected$/ }).waitFor();
-    await ui.quickInput.fill('GPTBot');
+    await ui.typeInQuickInput('GPTBot');
     const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"]');
     await row.waitFor();
     await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();

@@ -56,7 +56,7 @@ export async function compareLiveScenarios(t) {
       // No site was fetched in this profile, and the URL tested last is a path: nothing to offer.
       const offered = await pickLive();
       if (offered !== '') throw new Error(`the site input offers "${offered}" before any site was fetched`);
-      await ui.quickInput.fill(`${site.origin}/`);
+      await ui.typeInQuickInput(`${site.origin}/`);
       await page.keyboard.press('Enter');
       await siteInput.waitFor({ state: 'hidden' });
 
@@ -84,7 +84,7 @@ export async function compareLiveScenarios(t) {
       // The site compared last is offered again.
       const offered = await pickLive();
       if (offered !== `${site.origin}/`) throw new Error(`the site input offers "${offered}", expected the site compared last, ${site.origin}/`);
-      await ui.quickInput.fill(`${down.origin}/`);
+      await ui.typeInQuickInput(`${down.origin}/`);
       await page.keyboard.press('Enter');
       await siteInput.waitFor({ state: 'hidden' });
 

@@ -22,7 +22,7 @@ export async function fetchScenarios(t) {
       await ui.runCommand('Notifications: Clear All Notifications');
       await page.keyboard.press('Control+1');
       await ui.runCommand(t.fetchLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Fetch robots.txt' }));
-      await ui.quickInput.fill(site.origin);
+      await ui.typeInQuickInput(site.origin);
       await page.keyboard.press('Enter');
       // The fetched file opens in a new editor, beside robots.txt.
       await page.locator('.part.editor .editor-group-container.active .monaco-editor .view-line', { hasText: 'Disallow: /private/' }).first().waitFor();

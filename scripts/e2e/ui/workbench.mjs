@@ -42,6 +42,22 @@ export function workbench(page) {
   return {
     quickInput,
     editor,
+    /**
+     * Replaces the text of the open quick input with `text`, as typing does, and waits until the
+     * input holds it. Keyboard input rather than Playwright's fill(): on one CI run fill() hung a
+     * whole minute on the command palette's input before it typed anything, and every scenario
+     * after it failed for that one step. @param {string} text
+     */
+    async typeInQuickInput(text) {
+      await quickInput.waitFor();
+      await quickInput.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(text);
+      await page.waitForFunction(([selector, wanted]) => {
+        const input = /** @type {HTMLInputElement | null} */ (globalThis.document.querySelector(selector));
+        return input?.value === wanted;
+      }, ['.quick-input-widget .quick-input-box input', text]);
+    },
     /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
     squash(text) {
       return (text ?? '').replace(/\s+/g, ' ').trim();
@@ -59,7 +75,7 @@ export function workbench(page) {
     async quickOpen(name) {
       await page.keyboard.press('Control+P');
       await quickInput.waitFor();
-      await quickInput.fill(name);
+      await this.typeInQuickInput(name);
       await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -72,7 +88,7 @@ export function workbench(page) {
     async runCommand(label, after) {
       await page.keyboard.press('Control+Shift+P');
       await quickInput.waitFor();
-      await quickInput.fill(`>${label.replace(/…$/, '')}`);
+      await this.typeInQuickInput(`>${label.replace(/…$/, '')}`);
       await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
       await page.keyboard.press('Enter');
       if (after) await after.waitFor();
@@ -82,7 +98,7 @@ export function workbench(page) {
     async goToLine(line) {
       await page.keyboard.press('Control+G');
       await quickInput.waitFor();
-      await quickInput.fill(`:${line}`);
+      await this.typeInQuickInput(`:${line}`);
       await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -140,7 +156,7 @@ export function workbench(page) {
       // The dialog fills in its start folder once it has listed it; a path typed before that is
       // overwritten. Its entries on screen (the file among them) mean it has settled.
       await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor();
-      await quickInput.fill(file);
+      await this.typeInQuickInput(file);
       const typed = await quickInput.inputValue();
       if (typed !== file) throw new Error(`the open dialog holds "${typed}" instead of ${file}`);
       await page.keyboard.press('Enter');
