@@ -302,6 +302,8 @@ try {
       await page.locator('.quick-input-header [role="checkbox"][aria-checked="true"]').waitFor();
     }
     await toggleAll.click();
+    // The toggle's "Toggle all checkboxes" hover, left by the mouse, covers the first row's box.
+    await ui.parkMouse();
     const count = page.locator('.quick-input-widget .quick-input-count');
     await count.filter({ hasText: /^0 Selected$/ }).waitFor();
     await ui.typeInQuickInput('GPTBot');

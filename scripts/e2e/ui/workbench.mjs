@@ -2,6 +2,13 @@
 // (code-server 4.100.3): quick open, the command palette, Go to Line, saving, notifications and
 // the webviews. Each waits for the workbench to show the result, never for a fixed time.
 import path from 'node:path';
+import { log } from '../repo.mjs';
+
+/** The text box of the workbench's quick input (command palette, quick open, Go to Line, pickers). */
+const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+/** How long a try at opening a quick input may take before it is made again, and how many tries. */
+const TRY_MS = 15_000;
+const TRIES = 3;
 
 /** The robots.txt editor of the workbench. */
 const EDITOR = '.part.editor .monaco-editor[data-uri$="/robots.txt"]';
@@ -37,26 +44,58 @@ function probeLine({ editor, line, inner, token }) {
  * @param {import('playwright-core').Page} page
  */
 export function workbench(page) {
-  const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+  const quickInput = page.locator(QUICK_INPUT);
+
+  /**
+   * Presses `key` (a keybinding that opens a quick input), types `text` and waits for `ready`. The
+   * keys go to the workbench's window: a webview holding the focus forwards keys to the workbench
+   * only once its frame is ready, and on a loaded machine a key pressed just after a panel closed
+   * was lost that way. A try that shows nothing within TRY_MS is closed with Escape and made again
+   * (three tries in all, the last with the page's own timeout), each retry logged.
+   * @param {string} key @param {string} text @param {import('playwright-core').Locator} ready
+   * @param {{ typeInQuickInput(text: string, timeout?: number): Promise<void> }} gestures
+   */
+  async function openAndType(key, text, ready, gestures) {
+    for (let attempt = 1; ; attempt++) {
+      const timeout = attempt < TRIES ? TRY_MS : undefined;
+      try {
+        await page.evaluate(() => {
+          const active = globalThis.document.activeElement;
+          if (active?.tagName === 'IFRAME') /** @type {HTMLElement} */ (active).blur();
+        });
+        await page.keyboard.press(key);
+        await gestures.typeInQuickInput(text, timeout);
+        await ready.waitFor({ timeout });
+        return;
+      } catch (error) {
+        if (attempt >= TRIES) throw error;
+        const reason = String(error instanceof Error ? error.message : error).split('\n')[0];
+        log(`${key} then "${text}" did not show its result (${reason}); Escape, try ${attempt + 1} of ${TRIES}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TRY_MS }).catch(() => {});
+      }
+    }
+  }
+
   const editor = page.locator(EDITOR);
   return {
     quickInput,
     editor,
     /**
      * Replaces the text of the open quick input with `text`, as typing does, and waits until the
-     * input holds it. Keyboard input rather than Playwright's fill(): on one CI run fill() hung a
-     * whole minute on the command palette's input before it typed anything, and every scenario
-     * after it failed for that one step. @param {string} text
+     * input holds it. Keyboard input rather than Playwright's fill(): on a loaded CI machine fill()
+     * once hung a whole minute on the command palette's input before it typed anything.
+     * @param {string} text @param {number} [timeout]
      */
-    async typeInQuickInput(text) {
-      await quickInput.waitFor();
-      await quickInput.focus();
+    async typeInQuickInput(text, timeout) {
+      await quickInput.waitFor({ timeout });
+      await quickInput.focus({ timeout });
       await page.keyboard.press('Control+A');
       await page.keyboard.insertText(text);
       await page.waitForFunction(([selector, wanted]) => {
         const input = /** @type {HTMLInputElement | null} */ (globalThis.document.querySelector(selector));
         return input?.value === wanted;
-      }, ['.quick-input-widget .quick-input-box input', text]);
+      }, [QUICK_INPUT, text], { timeout });
     },
     /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
     squash(text) {
@@ -73,10 +112,7 @@ export function workbench(page) {
     },
     /** Ctrl+P, the file name, Enter. @param {string} name */
     async quickOpen(name) {
-      await page.keyboard.press('Control+P');
-      await quickInput.waitFor();
-      await this.typeInQuickInput(name);
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor();
+      await openAndType('Control+P', name, page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }), this);
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
@@ -86,20 +122,16 @@ export function workbench(page) {
      * @param {string} label @param {import('playwright-core').Locator} [after]
      */
     async runCommand(label, after) {
-      await page.keyboard.press('Control+Shift+P');
-      await quickInput.waitFor();
-      await this.typeInQuickInput(`>${label.replace(/…$/, '')}`);
-      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`).waitFor();
+      const row = page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`);
+      await openAndType('Control+Shift+P', `>${label.replace(/…$/, '')}`, row, this);
       await page.keyboard.press('Enter');
       if (after) await after.waitFor();
       else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
     /** Ctrl+G to a 1-based line: it is then on screen. @param {number} line */
     async goToLine(line) {
-      await page.keyboard.press('Control+G');
-      await quickInput.waitFor();
-      await this.typeInQuickInput(`:${line}`);
-      await page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first().waitFor();
+      const target = page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first();
+      await openAndType('Control+G', `:${line}`, target, this);
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
       await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
