@@ -1,0 +1,71 @@
+/**
+ * The params of `robotsLens/replay`, checked once for both replays: the desktop's, which
+ * streams logs from disk, and the web worker's, which asks the client for them. Bad values
+ * are answered as InvalidParams naming the field, the same way on both. No Node here: the
+ * web bundle reaches this file.
+ */
+
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import type { ReplayOptions, RobotsVersion } from '../core';
+import type { ParsedDocument } from '../documents';
+import type { ReplayParams } from '../protocol';
+
+export const DEFAULT_MAX_RECORDS = 100_000;
+/** The longest reorder window: more would only hold more requests in memory. */
+const MAX_REORDER_WINDOW_MINUTES = 7 * 24 * 60;
+
+export interface CheckedReplayParams {
+  /** Non-empty strings, at least one; whether they must be absolute paths is the caller's to say. */
+  readonly logFiles: readonly string[];
+  readonly maxRecords: number;
+  /** The replay options the params set (grace, reorder window, Crawl-delay). */
+  readonly options: Pick<ReplayOptions, 'graceMs' | 'reorderWindowMs' | 'crawlDelay'>;
+}
+
+export function checkReplayParams(params: ReplayParams): CheckedReplayParams {
+  const logFiles = checkedLogFiles(params?.logFiles);
+  const graceHours = optionalNumber(params.graceHours, 'graceHours');
+  const reorderWindowMinutes = optionalNumber(params.reorderWindowMinutes, 'reorderWindowMinutes');
+  if (reorderWindowMinutes !== undefined && reorderWindowMinutes > MAX_REORDER_WINDOW_MINUTES) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"reorderWindowMinutes" must be at most ${MAX_REORDER_WINDOW_MINUTES} (7 days).`);
+  }
+  const maxRecords = Math.floor(optionalNumber(params.maxRecords, 'maxRecords') ?? DEFAULT_MAX_RECORDS);
+  return {
+    logFiles,
+    maxRecords,
+    options: {
+      ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
+      ...(reorderWindowMinutes !== undefined ? { reorderWindowMs: reorderWindowMinutes * 60_000 } : {}),
+      crawlDelay: params.crawlDelay === true ? 'verified' : false,
+    },
+  };
+}
+
+/** The document's current buffer as the replay's single version, in effect all along. */
+export function replayedVersion(parsed: ParsedDocument): RobotsVersion {
+  return { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
+}
+
+function checkedLogFiles(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((p): p is string => typeof p === 'string' && p !== '')) {
+    throw new ResponseError(ErrorCodes.InvalidParams, '"logFiles" must be a non-empty list of file paths.');
+  }
+  return value;
+}
+
+function optionalNumber(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a number of at least 0.`);
+  }
+  return value;
+}
+
+function labelOf(uri: string): string {
+  const slash = uri.lastIndexOf('/');
+  try {
+    return decodeURIComponent(uri.slice(slash + 1)) || uri;
+  } catch {
+    return uri;
+  }
+}
