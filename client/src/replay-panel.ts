@@ -358,11 +358,8 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     script: 'replay.js',
     libraries: ['replay-chart.js'],
     style: 'replay.css',
-    body: `  <header>
-    <h1 id="title">Access-log replay</h1>
-    <p id="subtitle" class="muted">Loading…</p>
-  </header>
-  <div id="progress-area" hidden>
+    header: true,
+    body: `  <div id="progress-area" hidden>
     <progress id="progress"></progress>
     <span id="progress-text" class="muted"></span>
     <button type="button" id="cancel" class="secondary">Cancel</button>
