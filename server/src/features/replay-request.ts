@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { AuditRecord, IpRangeList } from '../core';
+import type { IpRangeList } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { replayLogFiles } from '../node/log-reader';
 import { defaultRangesDir, loadRangeLists } from '../node/ranges';
 import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
-import { checkReplayParams, replayedVersion } from './replay-params';
+import { checkReplayParams, replayedVersion, ReplayRecords } from './replay-common';
 
 /** Lines between two progress notifications. */
 const PROGRESS_EVERY = 20_000;
@@ -39,9 +39,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
   const ranges = await loadRanges(deps.rangesDir, warnings);
 
   const version = replayedVersion(parsed);
-  const records: AuditRecord[] = [];
-  let truncated = false;
-  const counts = new Map<number, number>();
+  const kept = new ReplayRecords(maxRecords);
   const abort = new AbortController();
   const listener = token.onCancellationRequested(() => abort.abort());
   let summary;
@@ -60,11 +58,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
         progressEvery: PROGRESS_EVERY,
         onProgress: (p) =>
           deps.progress({ uri: parsed.uri, file: p.file, lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
-        onRecord: (record) => {
-          if (record.line !== null) counts.set(record.line - 1, (counts.get(record.line - 1) ?? 0) + 1);
-          if (records.length < maxRecords) records.push(record);
-          else truncated = true;
-        },
+        onRecord: kept.add,
       },
     );
   } catch (error) {
@@ -73,9 +67,9 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
   } finally {
     listener.dispose();
   }
-  const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+  const ruleCounts = kept.ruleCounts();
   if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-  return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
+  return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
 }
 
 async function loadRanges(dir: string | undefined, warnings: string[]): Promise<{ lists: IpRangeList[]; source: string }> {

@@ -8,9 +8,9 @@
 
 import type { CancellationToken } from 'vscode-languageserver';
 import { replayLogs } from '../core';
-import type { AuditRecord, LogInput } from '../core';
+import type { LogInput } from '../core';
 import type { ParsedDocument } from '../documents';
-import { checkReplayParams, replayedVersion } from '../features/replay-params';
+import { checkReplayParams, replayedVersion, ReplayRecords } from '../features/replay-common';
 import type { ReplayDeps } from '../features/replay-request';
 import type { ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
 
@@ -27,9 +27,7 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
   const { logFiles, maxRecords, options } = checkReplayParams(params);
   const warnings = [NO_DNS_IN_BROWSER];
   const version = replayedVersion(parsed);
-  const records: AuditRecord[] = [];
-  let truncated = false;
-  const counts = new Map<number, number>();
+  const kept = new ReplayRecords(maxRecords);
   const abort = new AbortController();
   const listener = token.onCancellationRequested(() => abort.abort());
   try {
@@ -46,16 +44,12 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
         progressEvery: PROGRESS_EVERY,
         now: () => performance.now(),
         onProgress: (p) => deps.progress({ uri: parsed.uri, file: p.file, lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
-        onRecord: (record) => {
-          if (record.line !== null) counts.set(record.line - 1, (counts.get(record.line - 1) ?? 0) + 1);
-          if (records.length < maxRecords) records.push(record);
-          else truncated = true;
-        },
+        onRecord: kept.add,
       },
     );
-    const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+    const ruleCounts = kept.ruleCounts();
     if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-    return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
+    return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
   } finally {
     listener.dispose();
   }

@@ -1,14 +1,14 @@
 /**
- * The params of `robotsLens/replay`, checked once for both replays: the desktop's, which
- * streams logs from disk, and the web worker's, which asks the client for them. Bad values
- * are answered as InvalidParams naming the field, the same way on both. No Node here: the
- * web bundle reaches this file.
+ * What both replays of `robotsLens/replay` share, the desktop's (logs streamed from disk) and
+ * the web worker's (logs asked of the client): the params, checked once, so bad values are
+ * answered as InvalidParams naming the field the same way on both; the version replayed; and
+ * the records kept. No Node here: the web bundle reaches this file.
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import type { ReplayOptions, RobotsVersion } from '../core';
+import type { AuditRecord, ReplayOptions, RobotsVersion } from '../core';
 import type { ParsedDocument } from '../documents';
-import type { ReplayParams } from '../protocol';
+import type { ReplayCount, ReplayParams } from '../protocol';
 
 export const DEFAULT_MAX_RECORDS = 100_000;
 /** The longest reorder window: more would only hold more requests in memory. */
@@ -44,6 +44,26 @@ export function checkReplayParams(params: ReplayParams): CheckedReplayParams {
 /** The document's current buffer as the replay's single version, in effect all along. */
 export function replayedVersion(parsed: ParsedDocument): RobotsVersion {
   return { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
+}
+
+/** The records a replay returns (the first `maxRecords`) and the requests decided per rule line, for hover. */
+export class ReplayRecords {
+  readonly records: AuditRecord[] = [];
+  truncated = false;
+  private readonly counts = new Map<number, number>();
+
+  constructor(private readonly maxRecords: number) {}
+
+  readonly add = (record: AuditRecord): void => {
+    if (record.line !== null) this.counts.set(record.line - 1, (this.counts.get(record.line - 1) ?? 0) + 1);
+    if (this.records.length < this.maxRecords) this.records.push(record);
+    else this.truncated = true;
+  };
+
+  /** Requests decided per rule line (0-based), in line order. */
+  ruleCounts(): ReplayCount[] {
+    return [...this.counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+  }
 }
 
 function checkedLogFiles(value: unknown): string[] {
