@@ -12,6 +12,7 @@ import type { TestUrlHint } from './commands/test-url';
 import { TEST_URL_COMMAND } from './commands/test-url';
 import type { RobotsServer } from './language-client';
 import { SETTINGS_SECTION, readSettings } from './settings';
+import { plural } from '../../server/src/core';
 
 /** Names shown before "+N more". */
 const NAMES_SHOWN = 4;
@@ -73,7 +74,7 @@ export function governsTitle(group: GroupSummary): string {
 }
 
 function governsTooltip(group: GroupSummary): string {
-  const rules = `${group.rules} rule${group.rules === 1 ? '' : 's'}`;
+  const rules = plural(group.rules, 'rule');
   const who = group.crawlers.length > 0 ? `Catalogue crawlers using this group (own token or fallback): ${group.crawlers.join(', ')}.` : 'No catalogue crawler selects this group.';
   return `${who} ${rules}. Click to see them in the crawler matrix.`;
 }

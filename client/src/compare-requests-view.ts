@@ -6,7 +6,7 @@
  */
 
 import { basename } from 'node:path';
-import { displayToken } from '../../server/src/core';
+import { displayToken, plural } from '../../server/src/core';
 import type { FlipCount, FlipExample } from '../../server/src/core';
 import type { CompareRequests } from '../../server/src/protocol';
 
@@ -89,7 +89,7 @@ function listed(names: readonly string[]): string {
 }
 
 function count(value: number, noun: string): string {
-  return `${n(value)} ${noun}${value === 1 ? '' : 's'}`;
+  return plural(value, noun, n);
 }
 
 function n(value: number): string {

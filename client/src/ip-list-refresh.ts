@@ -5,7 +5,7 @@
  * nothing could be downloaded, which on a machine without network is every list.
  */
 
-import { RANGE_LIST_SOURCES } from '../../server/src/core';
+import { plural, RANGE_LIST_SOURCES } from '../../server/src/core';
 import type { RangeListSource } from '../../server/src/core';
 import { defaultRangesDir, refreshRangeLists } from '../../server/src/node/ranges';
 import type { RefreshResult } from '../../server/src/node/ranges';
@@ -57,7 +57,7 @@ export async function refreshIpLists(options: IpListRefreshOptions = {}): Promis
 function outcome(results: readonly RefreshResult[], total: number, dir: string): IpListRefreshOutcome {
   const stored = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
-  const lists = (n: number): string => `${n} crawler IP list${n === 1 ? '' : 's'}`;
+  const lists = (n: number): string => plural(n, 'crawler IP list');
   const first = failed[0];
   const why = first ? `${first.fileName}: ${first.message}` : '';
   if (failed.length === 0) return { ok: true, stored, message: `Downloaded ${lists(stored)} into ${dir}; replaying again to verify the requests.` };

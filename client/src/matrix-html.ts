@@ -12,11 +12,8 @@ export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): stri
     title: 'Crawler matrix',
     script: 'matrix.js',
     style: 'matrix.css',
-    body: `  <header>
-    <h1 id="title">Crawler matrix</h1>
-    <p id="subtitle" class="muted">Loading…</p>
-  </header>
-  <form id="add-paths" class="toolbar" autocomplete="off">
+    header: true,
+    body: `  <form id="add-paths" class="toolbar" autocomplete="off">
     <label for="path-input">Add paths or URLs</label>
     <input id="path-input" type="text" spellcheck="false" placeholder="/checkout/ /blog/post?id=1">
     <button type="submit" class="primary">Add</button>

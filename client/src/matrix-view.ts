@@ -12,7 +12,7 @@
  */
 
 import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
-import { purposesText } from '../../server/src/core';
+import { plural, purposesText } from '../../server/src/core';
 import { fetchStateText, groupInWords } from './verdict-report';
 import type { LineText } from './verdict-report';
 
@@ -114,9 +114,9 @@ function viewRow(row: MatrixRow, paths: readonly string[], lineText: LineText, f
 function countText(category: RowCategory, disallowed: number, decided: number): string {
   switch (category) {
     case 'all':
-      return `all ${decided} tested path${decided === 1 ? '' : 's'} disallowed`;
+      return `all ${plural(decided, 'tested path')} disallowed`;
     case 'none':
-      return `none of ${decided} tested path${decided === 1 ? '' : 's'} disallowed`;
+      return `none of ${plural(decided, 'tested path')} disallowed`;
     case 'some':
       return `${disallowed} of ${decided} tested paths disallowed`;
     case 'undecided':

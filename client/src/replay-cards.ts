@@ -9,6 +9,7 @@
  */
 
 import type { AuditSummary } from '../../server/src/core';
+import { plural } from '../../server/src/core';
 
 export interface ReplayCard {
   readonly label: string;
@@ -25,7 +26,6 @@ export function hasIpLists(ranges: string): boolean {
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
-const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export function replayCards(summary: AuditSummary, ranges: string): ReplayCard[] {
   const t = summary.totals;
@@ -33,8 +33,8 @@ export function replayCards(summary: AuditSummary, ranges: string): ReplayCard[]
   const lists = hasIpLists(ranges);
   const spoofedDisallowed = t.disallowed - t.violations;
   return [
-    { label: 'Requests', value: fmt(t.requests), detail: `${plural(t.lines, 'line')}, ${fmt(t.parseFailures)} not parsed`, kind: '' },
-    { label: 'Crawler requests', value: fmt(t.crawlerRequests), detail: crawlers > 0 ? plural(crawlers, 'crawler') : 'no crawlers', kind: '' },
+    { label: 'Requests', value: fmt(t.requests), detail: `${plural(t.lines, 'line', fmt)}, ${fmt(t.parseFailures)} not parsed`, kind: '' },
+    { label: 'Crawler requests', value: fmt(t.crawlerRequests), detail: crawlers > 0 ? plural(crawlers, 'crawler', fmt) : 'no crawlers', kind: '' },
     lists
       ? {
           label: 'Verified / spoofed',

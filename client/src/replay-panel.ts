@@ -15,7 +15,7 @@ import type { ReplayCard } from './replay-cards';
 import { replayChart } from './replay-chart';
 import type { ReplayChart } from './replay-chart';
 import { refreshIpLists } from './ip-list-refresh';
-import { csvHeader, csvRow, jsonLine } from '../../server/src/core';
+import { csvHeader, csvRow, jsonLine, plural } from '../../server/src/core';
 import type { AuditRecord, AuditSummary } from '../../server/src/core';
 import type { ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
@@ -306,7 +306,7 @@ export class ReplayPanel implements vscode.Disposable {
     try {
       // Through VS Code's file system: the save dialog may name a file of a virtual workspace.
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${lines.join('\n')}\n`));
-      this.post({ type: 'notice', message: `Exported ${records.length.toLocaleString('en-US')} request${records.length === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(target)}.` });
+      this.post({ type: 'notice', message: `Exported ${plural(records.length, 'request', (n) => n.toLocaleString('en-US'))} to ${vscode.workspace.asRelativePath(target)}.` });
     } catch (error) {
       void vscode.window.showErrorMessage(`Replay export failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -358,11 +358,8 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     script: 'replay.js',
     libraries: ['replay-chart.js'],
     style: 'replay.css',
-    body: `  <header>
-    <h1 id="title">Access-log replay</h1>
-    <p id="subtitle" class="muted">Loading…</p>
-  </header>
-  <div id="progress-area" hidden>
+    header: true,
+    body: `  <div id="progress-area" hidden>
     <progress id="progress"></progress>
     <span id="progress-text" class="muted"></span>
     <button type="button" id="cancel" class="secondary">Cancel</button>

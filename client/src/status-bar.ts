@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { FileSummaryResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { isRobotsDocument } from './robots-document';
+import { plural } from '../../server/src/core';
 
 export class FileSummaryStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('robotsLens.summary', vscode.StatusBarAlignment.Left, 10);
@@ -55,7 +56,6 @@ export class FileSummaryStatus implements vscode.Disposable {
   }
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function statusText(summary: FileSummaryResult): string {
   return `robots.txt: ${plural(summary.groups, 'group')}, ${plural(summary.rules, 'rule')}, ${plural(summary.errors, 'error')}`;

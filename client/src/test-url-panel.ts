@@ -50,11 +50,8 @@ export class TestUrlPanel implements vscode.Disposable {
       title: 'Test URL',
       script: 'test-url.js',
       style: 'test-url.css',
-      body: `  <header>
-    <h1 id="title">Test URL</h1>
-    <p id="subtitle" class="muted">Loading…</p>
-  </header>
-  <p id="summary" role="status" aria-live="polite"></p>
+      header: true,
+      body: `  <p id="summary" role="status" aria-live="polite"></p>
   <p id="fetch-state" class="notice" hidden></p>
   <div class="scroll"><table id="results" class="results"></table></div>
   <p class="muted legend">Click a winning line (or a group, when no rule decided) to reveal it in the editor. <button type="button" id="show-log" class="link">Show the log of every test</button></p>`,

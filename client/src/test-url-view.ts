@@ -6,7 +6,7 @@
  */
 
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
-import { purposesText } from '../../server/src/core';
+import { plural, purposesText } from '../../server/src/core';
 import { agentLabel, fetchStateText, groupInWords, verdictSummary } from './verdict-report';
 import type { LineText, ReportOptions } from './verdict-report';
 
@@ -73,7 +73,7 @@ function rowView(verdict: TestUrlVerdict, lineText: LineText, options: ReportOpt
     ? {
         line: rule.line + 1,
         text: lineText(rule.line)?.trim() ?? `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`,
-        note: `longest match, ${rule.octets} octet${rule.octets === 1 ? '' : 's'}${rule.normalized !== rule.pattern ? `, normalised ${rule.normalized}` : ''}`,
+        note: `longest match, ${plural(rule.octets, 'octet')}${rule.normalized !== rule.pattern ? `, normalised ${rule.normalized}` : ''}`,
       }
     : null;
   const groupText = group

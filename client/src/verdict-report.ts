@@ -5,7 +5,7 @@
  */
 
 import type { SelectedGroup, Verdict } from '../../server/src/core';
-import { preferencesText, purposesText } from '../../server/src/core';
+import { plural, preferencesText, purposesText } from '../../server/src/core';
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
@@ -44,7 +44,7 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
   else if (verdict.outcome !== 'not-applicable') out.push('  Group:      none — no group names a token of its chain, so everything is allowed');
   if (rule) {
     const quoted = lineText(rule.line)?.trim() ?? `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
-    const octets = `${rule.octets} octet${rule.octets === 1 ? '' : 's'}`;
+    const octets = plural(rule.octets, 'octet');
     out.push(`  Winning:    line ${rule.line + 1}  ${quoted}  (longest match, ${octets}${rule.normalized !== rule.pattern ? `, normalised ${rule.normalized}` : ''})`);
   } else if (verdict.reason === 'no-matching-rule') {
     out.push('  Winning:    no rule of the group matches');

@@ -11,7 +11,7 @@
  */
 
 import * as vscode from 'vscode';
-import { formatFetchReport, GOOGLE_SIZE_LIMIT_BYTES, siteOrigin } from '../../../server/src/core';
+import { formatFetchReport, GOOGLE_SIZE_LIMIT_BYTES, plural, siteOrigin } from '../../../server/src/core';
 import type { FetchedSource, FetchResult } from '../../../server/src/protocol';
 import { isPlainObject } from '../command-arguments';
 import type { RobotsServer } from '../language-client';
@@ -131,7 +131,7 @@ export function fetchedSource(result: FetchResult): FetchedSource {
  */
 export function fetchedDocumentText(result: FetchResult): string {
   const status = result.status !== null ? `HTTP ${result.status}` : `no response (${result.error?.kind ?? result.state})`;
-  const size = result.bytes !== null ? ` · ${result.bytes} byte${result.bytes === 1 ? '' : 's'}` : '';
+  const size = result.bytes !== null ? ` · ${plural(result.bytes, 'byte')}` : '';
   const lines = [
     fetchedTitle(result),
     `Fetched by robots.txt Lens at ${result.fetchedAt}: ${result.url}`,

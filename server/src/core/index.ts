@@ -9,6 +9,9 @@
 export { CANONICAL_KEY, GOOGLE_SIZE_LIMIT_BYTES, parseRobots, readKey, statementText } from './parse';
 export type { Line, RobotsFile, Rule, Span } from './parse';
 
+// words: a count and its noun, written the same way by every face
+export { plural, pluralNoun } from './words';
+
 // match: the one matcher, URL/path → Verdict with the deciding rule
 export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdictJson } from './match';
 export type { SelectedGroup, Verdict, VerdictReason } from './match';

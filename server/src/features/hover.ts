@@ -17,6 +17,8 @@ import {
   explainPattern,
   groupAudience,
   patternExamples,
+  plural,
+  pluralNoun,
   purposesText,
   readAgentValue,
   readKey,
@@ -76,7 +78,7 @@ function ruleHover(file: RobotsFile, rule: Rule, requests: number | undefined): 
   if (examples.notMatching.length > 0) exampleLines.push(`**Does not match:** ${examples.notMatching.map(code).join(' · ')}`);
   if (exampleLines.length > 0) out.push('', exampleLines.join('  \n'));
   if (!meaning.matchesNothing) {
-    out.push('', `**Normalised:** ${code(meaning.normalized)} — ${meaning.octets} octet${meaning.octets === 1 ? '' : 's'} (the longest matching rule decides; on a tie Allow wins)`);
+    out.push('', `**Normalised:** ${code(meaning.normalized)} — ${plural(meaning.octets, 'octet')} (the longest matching rule decides; on a tie Allow wins)`);
   }
 
   if (rule.group < 0) {
@@ -100,7 +102,7 @@ function ruleHover(file: RobotsFile, rule: Rule, requests: number | undefined): 
 
   if (meaning.notes.length > 0) out.push('', meaning.notes.map((note) => `- ${note}`).join('\n'));
   if (requests !== undefined) {
-    out.push('', `**Replay:** decided ${requests.toLocaleString('en-US')} replayed request${requests === 1 ? '' : 's'}.`);
+    out.push('', `**Replay:** decided ${plural(requests, 'replayed request', (n) => n.toLocaleString('en-US'))}.`);
   }
   return out.join('\n');
 }
@@ -129,7 +131,7 @@ function usedByText(audience: GroupAudience): string {
   }
   let text = parts.length > 0 ? `**Used by:** ${parts.join('; ')}.` : '**Used by:** no crawler — no catalogue crawler selects this group.';
   if (audience.linesWithoutToken.length > 0) {
-    text += `  \nLine${audience.linesWithoutToken.length === 1 ? '' : 's'} ${audience.linesWithoutToken.map((l) => l + 1).join(', ')} name${audience.linesWithoutToken.length === 1 ? 's' : ''} no product token and govern${audience.linesWithoutToken.length === 1 ? 's' : ''} nobody.`;
+    text += `  \n${pluralNoun(audience.linesWithoutToken.length, 'Line')} ${audience.linesWithoutToken.map((l) => l + 1).join(', ')} name${audience.linesWithoutToken.length === 1 ? 's' : ''} no product token and govern${audience.linesWithoutToken.length === 1 ? 's' : ''} nobody.`;
   }
   return text;
 }
@@ -142,7 +144,7 @@ function mergedText(file: RobotsFile, group: number): string {
   }
   if (others.size === 0) return '';
   const lines = [...others].sort((a, b) => a - b).map((g) => (file.groups[g]?.firstLine ?? 0) + 1);
-  return `  \nIts rules are pooled with the group${lines.length === 1 ? '' : 's'} at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}, which name${lines.length === 1 ? 's' : ''} the same crawler.`;
+  return `  \nIts rules are pooled with the ${pluralNoun(lines.length, 'group')} at ${pluralNoun(lines.length, 'line')} ${lines.join(', ')}, which name${lines.length === 1 ? 's' : ''} the same crawler.`;
 }
 
 function names(list: readonly string[]): string {

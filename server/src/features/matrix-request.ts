@@ -6,7 +6,7 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
+import { CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, plural, preferencesText, samplePaths, statesPreferences } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
@@ -81,5 +81,5 @@ function truncation(longPaths: number, extraPaths: number, extraAgents: number):
 }
 
 function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return plural(n, noun, (count) => count.toLocaleString('en-US'));
 }

@@ -4,7 +4,7 @@
  * honour it. Rule text and URLs are shown as code or escaped text, never as Markdown.
  */
 
-import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements } from '../core';
+import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, plural, preferenceStatements } from '../core';
 import type { Line, RobotsFile } from '../core';
 
 const USAGE_MEANING = { 'train-ai': 'AI model training', search: 'search (indexing, links and snippets)' } as const;
@@ -36,7 +36,7 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
       '',
       rule.path === null
         ? '**For:** every URL of the group that no Content-Usage with a path matches.'
-        : `**For:** URLs matching ${code(rule.path)} (normalised ${code(rule.normalized ?? '')}, ${rule.octets} octet${rule.octets === 1 ? '' : 's'}), unless a longer Content-Usage path matches; the same path given twice is combined, and "n" wins.`,
+        : `**For:** URLs matching ${code(rule.path)} (normalised ${code(rule.normalized ?? '')}, ${plural(rule.octets, 'octet')}), unless a longer Content-Usage path matches; the same path given twice is combined, and "n" wins.`,
       '',
       audience(file, rule.group),
       '',

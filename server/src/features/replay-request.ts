@@ -10,16 +10,14 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { AuditRecord, IpRangeList, RobotsVersion } from '../core';
+import type { IpRangeList } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { replayLogFiles } from '../node/log-reader';
 import { defaultRangesDir, loadRangeLists } from '../node/ranges';
 import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
+import { checkReplayParams, replayedVersion, ReplayRecords } from './replay-common';
 
-export const DEFAULT_MAX_RECORDS = 100_000;
-/** The longest reorder window: more would only hold more requests in memory. */
-const MAX_REORDER_WINDOW_MINUTES = 7 * 24 * 60;
 /** Lines between two progress notifications. */
 const PROGRESS_EVERY = 20_000;
 
@@ -34,20 +32,14 @@ export interface ReplayDeps {
 }
 
 export async function replayRequest(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
-  const logFiles = checkedLogFiles(params?.logFiles);
-  const graceHours = optionalNumber(params.graceHours, 'graceHours');
-  const reorderWindowMinutes = optionalNumber(params.reorderWindowMinutes, 'reorderWindowMinutes');
-  if (reorderWindowMinutes !== undefined && reorderWindowMinutes > MAX_REORDER_WINDOW_MINUTES) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `"reorderWindowMinutes" must be at most ${MAX_REORDER_WINDOW_MINUTES} (7 days).`);
-  }
-  const maxRecords = Math.floor(optionalNumber(params.maxRecords, 'maxRecords') ?? DEFAULT_MAX_RECORDS);
+  const { logFiles, maxRecords, options } = checkReplayParams(params);
+  const relative = logFiles.find((p) => !isAbsolute(p));
+  if (relative !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Log file paths must be absolute: ${relative}`);
   const warnings: string[] = [];
   const ranges = await loadRanges(deps.rangesDir, warnings);
 
-  const version: RobotsVersion = { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
-  const records: AuditRecord[] = [];
-  let truncated = false;
-  const counts = new Map<number, number>();
+  const version = replayedVersion(parsed);
+  const kept = new ReplayRecords(maxRecords);
   const abort = new AbortController();
   const listener = token.onCancellationRequested(() => abort.abort());
   let summary;
@@ -58,9 +50,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
         versions: [version],
         ranges: ranges.lists,
         ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
-        ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
-        ...(reorderWindowMinutes !== undefined ? { reorderWindowMs: reorderWindowMinutes * 60_000 } : {}),
-        crawlDelay: params.crawlDelay === true ? 'verified' : false,
+        ...options,
         onWarning: (message) => warnings.push(message),
       },
       {
@@ -68,11 +58,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
         progressEvery: PROGRESS_EVERY,
         onProgress: (p) =>
           deps.progress({ uri: parsed.uri, file: p.file, lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
-        onRecord: (record) => {
-          if (record.line !== null) counts.set(record.line - 1, (counts.get(record.line - 1) ?? 0) + 1);
-          if (records.length < maxRecords) records.push(record);
-          else truncated = true;
-        },
+        onRecord: kept.add,
       },
     );
   } catch (error) {
@@ -81,26 +67,9 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
   } finally {
     listener.dispose();
   }
-  const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+  const ruleCounts = kept.ruleCounts();
   if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-  return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
-}
-
-function checkedLogFiles(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length === 0 || !value.every((p): p is string => typeof p === 'string' && p !== '')) {
-    throw new ResponseError(ErrorCodes.InvalidParams, '"logFiles" must be a non-empty list of file paths.');
-  }
-  const relative = value.find((p) => !isAbsolute(p));
-  if (relative !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Log file paths must be absolute: ${relative}`);
-  return value;
-}
-
-function optionalNumber(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `"${name}" must be a number of at least 0.`);
-  }
-  return value;
+  return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
 }
 
 async function loadRanges(dir: string | undefined, warnings: string[]): Promise<{ lists: IpRangeList[]; source: string }> {
@@ -113,14 +82,5 @@ async function loadRanges(dir: string | undefined, warnings: string[]): Promise<
   } catch (error) {
     warnings.push(error instanceof Error ? error.message : String(error));
     return { lists: [], source: `none (${folder} could not be read)` };
-  }
-}
-
-function labelOf(uri: string): string {
-  const slash = uri.lastIndexOf('/');
-  try {
-    return decodeURIComponent(uri.slice(slash + 1)) || uri;
-  } catch {
-    return uri;
   }
 }

@@ -5,7 +5,7 @@
 
 import { SymbolKind } from 'vscode-languageserver';
 import type { DocumentSymbol, Range } from 'vscode-languageserver';
-import { CANONICAL_KEY, analyzeRules } from '../core';
+import { CANONICAL_KEY, analyzeRules, plural } from '../core';
 import type { Rule } from '../core';
 import type { ParsedDocument } from '../documents';
 
@@ -37,7 +37,7 @@ export function documentSymbols(parsed: ParsedDocument): DocumentSymbol[] {
       line: group.firstLine,
       symbol: {
         name: agents.join(', ') || '(no agent)',
-        detail: `${group.rules.length} rule${group.rules.length === 1 ? '' : 's'}`,
+        detail: plural(group.rules.length, 'rule'),
         kind: SymbolKind.Namespace,
         range: lineRange(group.firstLine, group.lastLine),
         selectionRange: lineRange(first ? first.line : group.firstLine),

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { DEFAULT_ROBOTS_MAX_BYTES, isRedirectStatus, MAX_ROBOTS_REDIRECTS, siteOrigin } from '../core';
+import { DEFAULT_ROBOTS_MAX_BYTES, isRedirectStatus, MAX_ROBOTS_REDIRECTS, plural, siteOrigin } from '../core';
 import type { FetchHop, FetchOutcome, NetworkFailure, PageFetch } from '../core';
 import { AddressGuard, PRIVATE_ADDRESS_CODE } from './address-guard';
 import type { AddressRange } from './address-guard';
@@ -330,7 +330,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
         fail({
           kind: 'incomplete-body',
           code: error.code ?? 'ECONNRESET',
-          message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${error.code ?? error.message}).`,
+          message: `The connection failed after ${plural(received, 'byte')}, before the body was complete (${error.code ?? error.message}).`,
         }),
       );
       res.on('close', () => {
@@ -338,7 +338,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
           fail({
             kind: 'incomplete-body',
             code: 'ECONNRESET',
-            message: `The connection closed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete.`,
+            message: `The connection closed after ${plural(received, 'byte')}, before the body was complete.`,
           });
         }
       });
@@ -368,7 +368,7 @@ function timeoutFailure(limits: Limits, responding: boolean, received: number): 
     kind: 'timeout',
     code: 'ETIMEDOUT',
     message: responding
-      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${received} byte${received === 1 ? '' : 's'}.`
+      ? `No complete response within ${limits.totalMs} ms: the body was still arriving after ${plural(received, 'byte')}.`
       : `No response within ${limits.totalMs} ms.`,
   };
 }
@@ -379,7 +379,7 @@ function describeError(error: unknown, url: URL, responding: boolean, received: 
   const host = url.hostname;
   if (code === PRIVATE_ADDRESS_CODE) return { kind: 'other', code, message: text };
   if (responding) {
-    return { kind: 'incomplete-body', code, message: `The connection failed after ${received} byte${received === 1 ? '' : 's'}, before the body was complete (${code}).` };
+    return { kind: 'incomplete-body', code, message: `The connection failed after ${plural(received, 'byte')}, before the body was complete (${code}).` };
   }
   switch (code) {
     case 'ENOTFOUND':

@@ -8,12 +8,12 @@
 
 import type { CancellationToken } from 'vscode-languageserver';
 import { replayLogs } from '../core';
-import type { AuditRecord, LogInput, RobotsVersion } from '../core';
+import type { LogInput } from '../core';
 import type { ParsedDocument } from '../documents';
+import { checkReplayParams, replayedVersion, ReplayRecords } from '../features/replay-common';
 import type { ReplayDeps } from '../features/replay-request';
 import type { ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
 
-const DEFAULT_MAX_RECORDS = 100_000;
 /** Lines between two progress notifications, as on the desktop. */
 const PROGRESS_EVERY = 20_000;
 
@@ -24,15 +24,10 @@ export const NO_DNS_IN_BROWSER =
 export type ReadLog = (params: ReadLogParams, token: CancellationToken) => Promise<ReadLogResult>;
 
 export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
-  const logFiles = Array.isArray(params?.logFiles) ? params.logFiles.filter((f): f is string => typeof f === 'string' && f !== '') : [];
-  if (logFiles.length === 0) throw new Error('"logFiles" must be a non-empty list of file paths.');
-  const maxRecords = typeof params.maxRecords === 'number' && params.maxRecords >= 0 ? Math.floor(params.maxRecords) : DEFAULT_MAX_RECORDS;
-  const graceHours = typeof params.graceHours === 'number' && params.graceHours >= 0 ? params.graceHours : undefined;
+  const { logFiles, maxRecords, options } = checkReplayParams(params);
   const warnings = [NO_DNS_IN_BROWSER];
-  const version: RobotsVersion = { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
-  const records: AuditRecord[] = [];
-  let truncated = false;
-  const counts = new Map<number, number>();
+  const version = replayedVersion(parsed);
+  const kept = new ReplayRecords(maxRecords);
   const abort = new AbortController();
   const listener = token.onCancellationRequested(() => abort.abort());
   try {
@@ -42,24 +37,19 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
         versions: [version],
         ranges: [],
         ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
-        ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
-        crawlDelay: params.crawlDelay === true ? 'verified' : false,
+        ...options,
       },
       {
         signal: abort.signal,
         progressEvery: PROGRESS_EVERY,
         now: () => performance.now(),
         onProgress: (p) => deps.progress({ uri: parsed.uri, file: p.file, lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
-        onRecord: (record) => {
-          if (record.line !== null) counts.set(record.line - 1, (counts.get(record.line - 1) ?? 0) + 1);
-          if (records.length < maxRecords) records.push(record);
-          else truncated = true;
-        },
+        onRecord: kept.add,
       },
     );
-    const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
+    const ruleCounts = kept.ruleCounts();
     if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-    return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
+    return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
   } finally {
     listener.dispose();
   }
@@ -83,13 +73,4 @@ function logInput(readLog: ReadLog, file: string, token: CancellationToken): Log
     },
     progress: () => ({ bytesRead: read.bytes, bytesTotal: read.total }),
   };
-}
-
-function labelOf(uri: string): string {
-  const slash = uri.lastIndexOf('/');
-  try {
-    return decodeURIComponent(uri.slice(slash + 1)) || uri;
-  } catch {
-    return uri;
-  }
 }

@@ -6,7 +6,7 @@
 
 import { parseArgs } from 'node:util';
 import type { CatalogueChange, CrawlerPurpose, CrawlerRecord } from '../../core';
-import { compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, isCrawlerPurpose, printable, readAiRobotsList } from '../../core';
+import { compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, isCrawlerPurpose, plural, printable, readAiRobotsList } from '../../core';
 import { InputError, readInputFile } from '../../node/files';
 import { Output } from '../output';
 import { UsageError } from '../usage';
@@ -53,7 +53,7 @@ function listCatalogue(purposeOption: string | undefined, json: boolean, write: 
     return;
   }
   for (const line of listingText(records)) write(line);
-  write(`${records.length} ${records.length === 1 ? 'crawler' : 'crawlers'}${purpose ? ` with purpose ${purpose}` : ''}.`);
+  write(`${plural(records.length, 'crawler')}${purpose ? ` with purpose ${purpose}` : ''}.`);
 }
 
 function listingText(records: readonly CrawlerRecord[]): string[] {
@@ -89,8 +89,7 @@ async function importList(path: string, json: boolean, write: (line: string | { 
   }
   for (const change of changes) write(changeText(change));
   for (const problem of list.problems) write(`skipped: ${printable(problem)}`);
-  const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-  write(`${count(list.crawlers.length, 'agent', 'agents')} read: ${added} to add, ${changed} to change, ${list.crawlers.length - changes.length} already as listed. Nothing was changed.`);
+  write(`${plural(list.crawlers.length, 'agent')} read: ${added} to add, ${changed} to change, ${list.crawlers.length - changes.length} already as listed. Nothing was changed.`);
 }
 
 function changeText(c: CatalogueChange): string {

@@ -6,7 +6,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget } from '../../core';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget, plural } from '../../core';
 import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
@@ -195,5 +195,5 @@ function n(value: number): string {
 
 /** "1 request", "1,240 requests". */
 function counted(value: number, word: string): string {
-  return `${n(value)} ${word}${value === 1 ? '' : 's'}`;
+  return plural(value, word, n);
 }

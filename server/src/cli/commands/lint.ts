@@ -7,7 +7,7 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Log, Result } from 'sarif';
-import { lint, lintRule, LINT_RULES, parseRobots } from '../../core';
+import { lint, lintRule, LINT_RULES, parseRobots, plural } from '../../core';
 import type { Finding, RobotsFile } from '../../core';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output, styled } from '../output';
@@ -67,10 +67,6 @@ export function summaryLine(records: readonly LintRecord[]): string {
     [count(['information', 'hint']), 'note'],
   ] as const;
   return `${parts.filter(([n]) => n > 0).map(([n, word]) => plural(n, word)).join(', ')} in ${plural(new Set(records.map((r) => r.file)).size, 'file')}`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function toRecord(path: string, file: RobotsFile, finding: Finding): LintRecord {

@@ -7,7 +7,7 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, parseDuration, parseTarget, printable } from '../../core';
+import { csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, parseDuration, parseTarget, plural, printable } from '../../core';
 import type { AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { gitVersions } from '../../node/git-history';
@@ -215,11 +215,11 @@ async function loadVersions(
     if (git) throw new UsageError('--git reads the history of one robots.txt file, not of a folder.');
     const folder = await snapshotFolder(path);
     if (folder.skipped.length > 0) warn(`${path}: skipped ${folder.skipped.length} file(s) whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
-    return { list: [...folder.versions, ...extra], source: `${folder.versions.length} snapshot${folder.versions.length === 1 ? '' : 's'} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
+    return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   if (git) {
     const history = await gitVersions(path);
-    return { list: [...history, ...extra], source: `${history.length} commit${history.length === 1 ? '' : 's'} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
+    return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   const base = await singleVersion(path);
   return {

@@ -5,7 +5,7 @@
  */
 
 import { createReadStream } from 'node:fs';
-import { csvCell, parseTarget, statementText, verdictJson } from '../../core';
+import { csvCell, parseTarget, plural, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { lineBatches } from '../../node/line-reader';
@@ -60,7 +60,7 @@ export async function runUrlList(
   }
   await out.flush();
   if (unusable > 0) {
-    (io.stderr ?? process.stderr).write(`robots-lens test: ${unusable} line${unusable === 1 ? ' is' : 's are'} not a URL or path (answered ${answered} line${answered === 1 ? '' : 's'}).\n`);
+    (io.stderr ?? process.stderr).write(`robots-lens test: ${unusable} line${unusable === 1 ? ' is' : 's are'} not a URL or path (answered ${plural(answered, 'line')}).\n`);
   }
   return answered === 0 && unusable > 0 ? 2 : 0;
 }

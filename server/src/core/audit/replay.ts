@@ -17,7 +17,7 @@ import { effectivePreferences, preferencesJson, statesPreferences } from '../pre
 import type { PreferencesJson } from '../preferences';
 import type { FetchState } from '../fetch';
 import { matcherFor, parseTarget } from '../match';
-import { statementText } from '../parse';
+import { crawlDelayLines, statementText } from '../parse';
 import type { RobotsFile } from '../parse';
 import { identifyClient } from './client';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
@@ -77,7 +77,6 @@ const ROBOTS_TXT: Readonly<Record<FetchState, Judgement>> = {
   unavailable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unavailable' },
   unreachable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unreachable' },
 };
-const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
 
@@ -456,13 +455,9 @@ export class AuditSession {
     const file = this.timeline.versions[index]!.file;
     const selected = matcherFor(file).select(identity.resolved!);
     let delay: number | null = null;
-    for (const g of selected?.group.groups ?? []) {
-      for (const l of file.groups[g]?.otherLines ?? []) {
-        const line = file.lines[l];
-        if (!line || line.beyondLimit || line.directive !== 'crawl-delay' || !VALID_DELAY.test(line.value)) continue;
-        const value = Number(line.value);
-        if (delay === null || value < delay) delay = value;
-      }
+    for (const line of crawlDelayLines(file, selected?.group.groups ?? [])) {
+      const value = Number(line.value);
+      if (delay === null || value < delay) delay = value;
     }
     identity.delays[index] = delay;
     return delay;

@@ -4,6 +4,7 @@
  */
 
 import type { AuditSummary } from './summary';
+import { plural } from '../words';
 
 /**
  * `n.toLocaleString('en-US')`. Counts are grouped by hand: the first toLocaleString call
@@ -22,10 +23,6 @@ export function printable(text: string, max = 120): string {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return clean.length > max ? clean.slice(0, max - 1) + '…' : clean;
-}
-
-function plural(n: number, word: string): string {
-  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** Seconds as people say them: 90 s, 10 min, 3 h, 2 d. */
@@ -54,8 +51,8 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
     push(`  log       ${printable(f.name)}: ${f.format ?? '?'} (${f.formatSource}); ${formatCount(f.lines)} lines, ${formatCount(f.requests)} requests, ${formatCount(f.parseFailures)} not parsed, ${formatCount(f.skipped)} blank/comment/header`);
   }
   const t = s.totals;
-  push(`  lines     ${formatCount(t.lines)} = ${plural(t.requests, 'request')} + ${formatCount(t.parseFailures)} not parsed + ${formatCount(t.skipped)} blank, comment or header`);
-  push(`  order     judged by time: lines may come up to ${duration(s.order.windowSeconds)} earlier than the latest before them in their file (--reorder-window); ${plural(s.order.late, 'line')} came later than that${s.order.late > 0 ? ' and were judged out of order' : ''}`);
+  push(`  lines     ${formatCount(t.lines)} = ${plural(t.requests, 'request', formatCount)} + ${formatCount(t.parseFailures)} not parsed + ${formatCount(t.skipped)} blank, comment or header`);
+  push(`  order     judged by time: lines may come up to ${duration(s.order.windowSeconds)} earlier than the latest before them in their file (--reorder-window); ${plural(s.order.late, 'line', formatCount)} came later than that${s.order.late > 0 ? ' and were judged out of order' : ''}`);
   push(`  period    ${s.period.first ?? '–'} … ${s.period.last ?? '–'}`);
   push(`  rules     ${sources.versions}`);
   if (s.versions.length > 1) {

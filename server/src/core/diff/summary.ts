@@ -4,6 +4,7 @@
  */
 
 import type { CrawlerDiff, FlipCount, GroupChange, RobotsDiff, VerdictChange } from './types';
+import { plural, pluralNoun } from '../words';
 
 /** Crawlers named in the sentence about logged requests; the rest are counted. */
 const CRAWLERS_IN_FLIP_SENTENCE = 3;
@@ -30,7 +31,7 @@ export function groupCrawlerDiffs(crawlers: readonly CrawlerDiff[]): CrawlerDiff
 /** One sentence for an on-save notification: who is affected, and how much. */
 export function summarizeDiff(diff: RobotsDiff): string {
   const dead = diff.shadowing.length;
-  const deadText = dead === 0 ? '' : ` ${dead} rule${dead === 1 ? '' : 's'} can no longer decide anything.`;
+  const deadText = dead === 0 ? '' : ` ${plural(dead, 'rule')} can no longer decide anything.`;
   const changed = diff.crawlers.filter((c) => c.changes.length > 0);
   const moved = diff.crawlers.filter((c) => c.changes.length === 0 && c.groupChange);
   if (changed.length === 0) {
@@ -44,7 +45,7 @@ export function summarizeDiff(diff: RobotsDiff): string {
     return `${displayToken(c)} (${what})`;
   });
   const more = changed.length - parts.length;
-  return `Verdicts change for ${changed.length} crawler${changed.length === 1 ? '' : 's'}: ${parts.join(', ')}${more > 0 ? ` and ${more} more` : ''}.${deadText}`;
+  return `Verdicts change for ${plural(changed.length, 'crawler')}: ${parts.join(', ')}${more > 0 ? ` and ${more} more` : ''}.${deadText}`;
 }
 
 /**
@@ -66,8 +67,8 @@ export function summarizeFlips(flips: readonly FlipCount[], logNames: readonly s
     return `${displayToken(f)} ${kinds.filter(Boolean).join(', ')}`;
   });
   const more = flipped.length - parts.length;
-  const moreText = more > 0 ? `; and ${more} more crawler${more === 1 ? '' : 's'}` : '';
-  return `${count(total)} request${total === 1 ? '' : 's'} in ${logs} ${total === 1 ? 'is' : 'are'} decided differently: ${parts.join('; ')}${moreText}.`;
+  const moreText = more > 0 ? `; and ${plural(more, 'more crawler')}` : '';
+  return `${count(total)} ${pluralNoun(total, 'request')} in ${logs} ${total === 1 ? 'is' : 'are'} decided differently: ${parts.join('; ')}${moreText}.`;
 }
 
 /** `*` reads as what it is: every crawler no group names. */

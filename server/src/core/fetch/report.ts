@@ -8,6 +8,7 @@ import type { RobotsFile } from '../parse';
 import type { FetchState, FetchWarning, RobotsFetchResult } from './classify';
 import type { CrawlerConsequence } from './consequences';
 import type { FetchHop, NetworkFailure } from './outcome';
+import { plural } from '../words';
 
 /** What the rules of a fetched file amount to. */
 export interface RulesSummary {
@@ -123,6 +124,3 @@ export function consequenceLines(consequences: readonly CrawlerConsequence[]): s
   return [...groups].map(([text, crawlers]) => `${crawlers.join(', ')}: ${text}`);
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -5,6 +5,7 @@
  */
 
 import type { UrlCheckReport } from './url-check-report';
+import { plural } from '../words';
 
 /** Crawling first, indexing second, then how the two interact; never one word for both. */
 export function formatCheckReport(report: UrlCheckReport): string {
@@ -26,7 +27,7 @@ export function formatCheckReport(report: UrlCheckReport): string {
 
   const { page } = report;
   const pageStatus = page.status !== null ? `HTTP ${page.status}` : page.error !== null ? page.error.kind : 'no response';
-  const pageBody = page.bytes !== null ? `, ${page.bytes} byte${page.bytes === 1 ? '' : 's'}` : '';
+  const pageBody = page.bytes !== null ? `, ${plural(page.bytes, 'byte')}` : '';
   out.push(`Indexing (page ${page.finalUrl}: ${pageStatus}${page.contentType !== null ? `, ${page.contentType}` : ''}${pageBody})`);
   if (page.chain.length > 1) {
     out.push(`  redirects: ${page.chain.map((h) => `${h.status} ${h.url}`).join(' → ')}`);

@@ -2,6 +2,7 @@
 
 import type { Line, RobotsFile, Span } from '../parse';
 import type { TextEdit } from './types';
+import { pluralNoun } from '../words';
 
 /** The span of a line's content (without its line break). */
 export function lineSpan(file: RobotsFile, line: number): Span {
@@ -40,5 +41,5 @@ export function eol(file: RobotsFile): string {
 
 /** `1` → `line 1`, `[1, 3]` → `lines 1, 3` (1-based, for messages). */
 export function linesText(lines: readonly number[]): string {
-  return `line${lines.length === 1 ? '' : 's'} ${lines.map((l) => l + 1).join(', ')}`;
+  return `${pluralNoun(lines.length, 'line')} ${lines.map((l) => l + 1).join(', ')}`;
 }

@@ -13,6 +13,7 @@ import { compilePattern, matches } from './pattern';
 import type { CompiledPattern } from './pattern';
 import { tokenKey } from '../product-token';
 import type { DecidingRule, SelectedGroup } from './verdict';
+import { plural } from '../words';
 
 /** Lines named in one note, at most. */
 const SHOWN = 2;
@@ -28,7 +29,7 @@ export function explainRuleVerdict(file: RobotsFile, agent: ResolvedAgent, group
     const key = winner.kind === 'allow' ? 'Allow' : 'Disallow';
     const how = winner.implicit === 'index-html' ? ` (Google reads Allow: ${winner.pattern} as also allowing ${winner.normalized.slice(0, -1)} exactly)` : '';
     const tie = tieNote(file, group, winner, target);
-    decided = `${groupText}; line ${winner.line + 1} "${key}: ${winner.pattern}" is the longest match (${winner.octets} octet${winner.octets === 1 ? '' : 's'})${how}${tie}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
+    decided = `${groupText}; line ${winner.line + 1} "${key}: ${winner.pattern}" is the longest match (${plural(winner.octets, 'octet')})${how}${tie}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
   }
   return [decided, ...notes].join(' ');
 }

@@ -9,6 +9,7 @@ import { CRAWLER_PURPOSES, CRAWLERS } from '../crawlers';
 import type { Crawler, CrawlerPurpose } from '../crawlers';
 import { matcherFor, pooledRules } from '../match';
 import type { RobotsFile } from '../parse';
+import { plural } from '../words';
 
 export type CrawlerAccess = 'nothing' | 'everything' | 'some';
 
@@ -64,7 +65,7 @@ function summaryOf(words: string, crawlers: PurposeAccess['crawlers']): string {
   const nothing = crawlers.filter((c) => c.access === 'nothing');
   const everything = crawlers.filter((c) => c.access === 'everything');
   const some = crawlers.length - nothing.length - everything.length;
-  const parts = [`${nothing.length} of ${crawlers.length} known crawler${crawlers.length === 1 ? '' : 's'} may fetch nothing`];
+  const parts = [`${nothing.length} of ${plural(crawlers.length, 'known crawler')} may fetch nothing`];
   if (everything.length > 0) parts.push(`${names(everything.map(label))} may fetch everything`);
   if (some > 0) parts.push(`${some} may fetch some paths`);
   return `${words}: ${parts.join('; ')}.`;

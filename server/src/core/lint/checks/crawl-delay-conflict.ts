@@ -1,3 +1,4 @@
+import { crawlDelayLines } from '../../parse';
 import type { Line, RobotsFile } from '../../parse';
 import { tokenKey } from '../../product-token';
 import { statementSpan } from '../text';
@@ -7,9 +8,6 @@ import { nameList, requestingUsers } from './audience';
 export const RULES = [
   { id: 'crawl-delay-conflict', title: 'Several Crawl-delay values for the same crawlers', description: 'Groups naming the same crawler are merged (RFC 9309), and so are their Crawl-delay lines: with two values, which one a crawler that honours Crawl-delay applies is not documented.' },
 ] as const satisfies readonly RuleDescription<string>[];
-
-/** A valid Crawl-delay: crawl-delay-invalid reports the others. */
-const VALID_DELAY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
  * crawl-delay-conflict: the groups a crawler uses (merged under its token) set Crawl-delay
@@ -22,7 +20,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
   // The tokens whose pools hold the same conflicting lines: one finding names them all.
   const bySignature = new Map<string, { lines: Line[]; groups: readonly number[]; keys: string[] }>();
   for (const [key, groups] of file.groupsByToken) {
-    const lines = delayLines(file, groups);
+    const lines = crawlDelayLines(file, groups);
     if (new Set(lines.map((l) => Number(l.value))).size < 2) continue;
     const signature = lines.map((l) => l.index).join(',');
     const entry = bySignature.get(signature);
@@ -57,18 +55,6 @@ export const check: Check<typeof RULES> = ({ file }) => {
   }
   return findings.sort((a, b) => a.span.start - b.span.start);
 };
-
-/** The valid Crawl-delay lines of the groups, in line order. */
-function delayLines(file: RobotsFile, groups: readonly number[]): Line[] {
-  const lines: Line[] = [];
-  for (const g of groups) {
-    for (const l of file.groups[g]?.otherLines ?? []) {
-      const line = file.lines[l];
-      if (line && !line.beyondLimit && line.directive === 'crawl-delay' && VALID_DELAY.test(line.value)) lines.push(line);
-    }
-  }
-  return lines.sort((a, b) => a.index - b.index);
-}
 
 function displayToken(file: RobotsFile, groups: readonly number[], key: string): string {
   for (const g of groups) for (const agent of file.groups[g]?.agents ?? []) if (tokenKey(agent.token) === key) return agent.token;

@@ -1,3 +1,4 @@
+import { isValidCrawlDelay } from '../../parse';
 import type { Line, RobotsFile } from '../../parse';
 import { fold } from '../fold';
 import type { Check, Fix, Report, RuleDescription } from '../types';
@@ -9,7 +10,6 @@ export const RULES = [
   { id: 'crawl-delay-invalid', title: 'Crawl-delay that is not a number of seconds', description: 'Crawlers that honour Crawl-delay expect a non-negative number of seconds; they may ignore any other value or read it differently.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
-const NON_NEGATIVE_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** `1s`, `10 seconds`: a number with a unit, which a quick fix can reduce to the number. */
 const WITH_UNIT = /^(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)$/i;
 
@@ -23,7 +23,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
   for (const line of file.lines) {
     if (line.beyondLimit || line.kind !== 'other' || line.directive !== 'crawl-delay') continue;
     const value = line.value;
-    if (!NON_NEGATIVE_NUMBER.test(value)) {
+    if (!isValidCrawlDelay(value)) {
       findings.push(invalidValue(line));
       continue;
     }

@@ -13,6 +13,7 @@ import { removeLines } from '../rule-removal';
 import { lineSpan, statementText } from '../text';
 import type { Fix, RelatedSpan, Report, RuleDescription } from '../types';
 import { nameList } from './audience';
+import { pluralNoun } from '../../words';
 
 /** One dead rule as its check describes it. */
 export interface DeadRule {
@@ -127,5 +128,5 @@ function removable(file: RobotsFile, list: readonly DeadRule[]): Rule[] {
 
 function linesOf(rules: readonly DeadRule[]): string {
   const lines = rules.map((d) => String(d.status.rule.line + 1));
-  return `line${lines.length === 1 ? '' : 's'} ${nameList(lines, 8)}`;
+  return `${pluralNoun(lines.length, 'line')} ${nameList(lines, 8)}`;
 }
