@@ -26,6 +26,7 @@
   const rowsBox = $('rows');
   const filterEls = {
     crawler: $('f-crawler'),
+    purpose: $('f-purpose'),
     verification: $('f-verification'),
     verdict: $('f-verdict'),
     status: $('f-status'),
@@ -35,6 +36,7 @@
   const COLUMNS = [
     { key: 't', label: 'Time', cls: 'c-time' },
     { key: 'c', label: 'Crawler', cls: 'c-crawler' },
+    { key: 'p', label: 'Purpose', cls: 'c-purpose' },
     { key: 'v', label: 'Verification', cls: 'c-verification' },
     { key: 'a', label: 'Verdict', cls: 'c-verdict' },
     { key: 's', label: 'Status', cls: 'c-status' },
@@ -47,11 +49,13 @@
   const saved = vscode.getState() || {};
   /** Filters and sorting survive re-runs (and reloads of the webview). */
   const state = {
-    filters: Object.assign({ crawler: '', verification: '', verdict: '', status: '', path: '' }, saved.filters || {}),
+    filters: Object.assign({ crawler: '', purpose: '', verification: '', verdict: '', status: '', path: '' }, saved.filters || {}),
     sort: saved.sort || { key: null, dir: 1 },
     chartExpanded: saved.chartExpanded === true,
   };
   let rows = [];
+  /** The purposes the Purpose filter offers, in the catalogue's order. */
+  let purposes = [];
   /** Indices into `rows` matching the filters, in display order. */
   let view = [];
   let focusedIndex = -1;
@@ -153,6 +157,7 @@
     const verifications = [...new Set(rows.map((r) => r.v))].sort();
     const statuses = [...new Set(rows.map((r) => statusClass(r.s)))].sort();
     fillSelect(filterEls.crawler, 'All clients', crawlers, state.filters.crawler);
+    fillSelect(filterEls.purpose, 'Any', purposes, state.filters.purpose);
     fillSelect(filterEls.verification, 'Any', verifications, state.filters.verification);
     fillSelect(filterEls.verdict, 'Any', ['allowed', 'disallowed', 'violation', 'n/a'], state.filters.verdict);
     fillSelect(filterEls.status, 'Any', statuses, state.filters.status);
@@ -162,6 +167,8 @@
   function matches(row) {
     const f = state.filters;
     if (f.crawler && row.c !== f.crawler) return false;
+    // A crawler of several purposes matches each of them, as the summary counts it under each.
+    if (f.purpose && !(row.p ? row.p.split(', ') : []).includes(f.purpose)) return false;
     if (f.verification && row.v !== f.verification) return false;
     if (f.verdict) {
       if (f.verdict === 'violation') {
@@ -237,6 +244,7 @@
     const values = [
       row.t.replace('T', ' ').replace('Z', ''),
       row.c,
+      row.p || '–',
       row.v,
       verdictText(row),
       row.s === null ? '–' : row.s,
@@ -336,7 +344,7 @@
   });
   window.addEventListener('resize', () => renderRows(false));
 
-  for (const name of ['crawler', 'verification', 'verdict', 'status']) {
+  for (const name of ['crawler', 'purpose', 'verification', 'verdict', 'status']) {
     filterEls[name].addEventListener('change', () => {
       state.filters[name] = filterEls[name].value;
       save();
@@ -400,6 +408,7 @@
         for (const w of message.warnings) notes.push(w);
         setStatus(notes.join(' '), notes.length > 0 ? 'warning' : '');
         rows = message.rows;
+        purposes = Array.isArray(message.purposes) ? message.purposes : [];
         renderCards(message.cards);
         chartModel = message.chart;
         renderChart();

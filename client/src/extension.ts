@@ -8,7 +8,9 @@
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import { AiAccessPanel } from './ai-access-panel';
 import { GroupCodeLensProvider } from './code-lens';
+import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
 import { registerCheckUrl } from './commands/check-url';
 import { registerCompare } from './commands/compare';
@@ -48,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): void {
     fetched,
     registerTestUrl({ server, extensionUri: context.extensionUri, output, highlight, recent: recentTested, fetched }),
     registerMatrix({ server, highlight, extensionUri: context.extensionUri, fetched }),
+    registerAiAccess({ server, highlight, extensionUri: context.extensionUri }),
     registerFetch({ server, fetched, recent: recentSites }),
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.languages.registerCodeLensProvider({ language: ROBOTS_LANGUAGE_ID }, codeLenses),
     new FileSummaryStatus(server),
     { dispose: () => MatrixPanel.disposeCurrent() },
+    { dispose: () => AiAccessPanel.disposeCurrent() },
     { dispose: () => ReplayPanel.disposeCurrent() },
     { dispose: () => TestUrlPanel.disposeCurrent() },
   );

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { UrlCheckReport } from '../../server/src/core';
 import {
+  AiAccessRequest,
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
@@ -18,6 +19,7 @@ import {
   TestUrlRequest,
 } from '../../server/src/protocol';
 import type {
+  AiAccessResult,
   CheckUrlParams,
   FetchedSource,
   FetchParams,
@@ -39,6 +41,8 @@ export interface RobotsServer {
   testUrl(document: vscode.Uri, params: Omit<TestUrlParams, 'uri'>, token?: vscode.CancellationToken): Promise<TestUrlResult>;
   matrix(document: vscode.Uri, params: Omit<MatrixParams, 'uri'>, token?: vscode.CancellationToken): Promise<MatrixResult>;
   fileSummary(document: vscode.Uri, token?: vscode.CancellationToken): Promise<FileSummaryResult>;
+  /** The catalogue's crawlers by purpose and the preferences per path, on the unsaved buffer. */
+  aiAccess(document: vscode.Uri, token?: vscode.CancellationToken): Promise<AiAccessResult>;
   /** The server fetches, so the extension host needs no HTTP of its own. */
   fetch(params: FetchParams, token?: vscode.CancellationToken): Promise<FetchResult>;
   checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReport>;
@@ -66,6 +70,7 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
     testUrl: (document, params, token) => client.sendRequest(TestUrlRequest, { ...params, uri: uri(document) }, token),
     matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
     fileSummary: (document, token) => client.sendRequest(FileSummaryRequest, { uri: uri(document) }, token),
+    aiAccess: (document, token) => client.sendRequest(AiAccessRequest, { uri: uri(document) }, token),
     fetch: (params, token) => trusted('Fetching a live robots.txt', () => client.sendRequest(FetchRequest, params, token)),
     checkUrl: (params, token) => trusted('Check URL', () => client.sendRequest(CheckUrlRequest, params, token)),
     fetchedDocument: (document, source) => client.sendNotification(FetchedDocumentNotification, { uri: uri(document), source }),

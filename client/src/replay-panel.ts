@@ -13,6 +13,7 @@ import { webviewPageHtml } from './webview-page';
 import { hasIpLists, replayCards } from './replay-cards';
 import type { ReplayCard } from './replay-cards';
 import { replayChart } from './replay-chart';
+import { purposeFilterOptions, purposesOfCrawlers } from './replay-purposes';
 import type { ReplayChart } from './replay-chart';
 import { refreshIpLists } from './ip-list-refresh';
 import { csvHeader, csvRow, jsonLine, plural } from '../../server/src/core';
@@ -35,6 +36,8 @@ export interface ReplayRow {
   readonly s: number | null;
   /** Crawler token, else the agent token, else the client kind. */
   readonly c: string;
+  /** The crawler's purposes from the catalogue ("ai-training, ai-search"); '' for other clients. */
+  readonly p: string;
   readonly k: string;
   readonly v: string;
   readonly a: boolean | null;
@@ -53,6 +56,8 @@ type ToWebview =
       readonly logFiles: readonly string[];
       readonly summary: AuditSummary;
       readonly rows: readonly ReplayRow[];
+      /** The purposes the Purpose filter offers, in the catalogue's order. */
+      readonly purposes: readonly string[];
       readonly truncated: boolean;
       readonly ranges: string;
       readonly hasIpLists: boolean;
@@ -192,13 +197,15 @@ export class ReplayPanel implements vscode.Disposable {
       this.records = result.records;
       this.rendered = undefined;
       this.runs++;
-      const rows = result.records.map(toRow);
+      const purposesOf = purposesOfCrawlers(result.summary);
+      const rows = result.records.map((record) => toRow(record, purposesOf));
       this.post({
         type: 'result',
         title: vscode.workspace.asRelativePath(document.uri),
         logFiles: names,
         summary: result.summary,
         rows,
+        purposes: purposeFilterOptions(result.summary),
         truncated: result.truncated,
         ranges: result.ranges,
         hasIpLists: hasIpLists(result.ranges),
@@ -333,7 +340,7 @@ export class ReplayPanel implements vscode.Disposable {
   }
 }
 
-function toRow(r: AuditRecord): ReplayRow {
+function toRow(r: AuditRecord, purposesOf: (crawler: string | null) => string): ReplayRow {
   return {
     t: r.time,
     ip: r.ip,
@@ -341,6 +348,7 @@ function toRow(r: AuditRecord): ReplayRow {
     u: r.url,
     s: r.status,
     c: r.crawler ?? (r.agent !== '' ? r.agent : r.client),
+    p: purposesOf(r.crawler),
     k: r.client,
     v: r.verification,
     a: r.allowed,
@@ -374,6 +382,7 @@ function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     <h2>Requests</h2>
     <form id="filters" class="toolbar" autocomplete="off">
       <label>Crawler <select id="f-crawler"></select></label>
+      <label>Purpose <select id="f-purpose"></select></label>
       <label>Verification <select id="f-verification"></select></label>
       <label>Verdict <select id="f-verdict"></select></label>
       <label>Status <select id="f-status"></select></label>

@@ -30,6 +30,7 @@ import { CHROMIUM_PREREQUISITE, CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ens
 import { REPO_ROOT, log } from './repo.mjs';
 import { compareLiveScenarios } from './ui/compare-live-scenarios.mjs';
 import { agentHoverScenario } from './ui/agent-hover-scenario.mjs';
+import { aiAccessScenarios } from './ui/ai-access-scenarios.mjs';
 import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
 import { fetchScenarios } from './ui/fetch-scenarios.mjs';
@@ -439,6 +440,7 @@ try {
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
+  await aiAccessScenarios({ page, ui, scenario, workspace });
   await scenario('workspace-untouched', async () => {
     // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);

@@ -29,6 +29,7 @@ import { selectionRanges } from './features/selection';
 import { documentSymbols } from './features/symbols';
 import { CompareRequest, SETTINGS_SECTION } from './protocol';
 import {
+  AiAccessRequest,
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
@@ -163,6 +164,9 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   );
   connection.onRequest(MatrixRequest, (params, token) =>
     runSafe(log, 'Crawler matrix', token, failed('The crawler matrix'), () => fetched.matrix(parsedOrThrow(params, 'robotsLens/matrix'), params, token)),
+  );
+  connection.onRequest(AiAccessRequest, (params, token) =>
+    runSafe(log, 'AI access', token, failed('The AI access view'), () => fetched.aiAccess(parsedOrThrow(params, 'robotsLens/aiAccess'))),
   );
   connection.onRequest(FileSummaryRequest, (params, token) =>
     runSafe(log, 'File summary', token, failed('The file summary'), () => {

@@ -29,3 +29,18 @@ test('user-initiated fetchers that may ignore robots.txt are marked as such', ()
   assert.ok(marked.every((c) => c.crawler.userInitiated && c.crawler.honoursRobotsTxt !== 'yes'));
   assert.match(fetchers.summary, /\(user-initiated; may ignore robots\.txt\)/);
 });
+
+test('each crawler carries the group it obeys; the fetch state, when it decides, gives every crawler the same access', () => {
+  const text = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n';
+  const access = training(text);
+  assert.equal(access.title, 'AI training');
+  const gpt = access.crawlers.find((c) => c.crawler.token === 'GPTBot')!;
+  assert.deepEqual([gpt.group?.token, gpt.group?.via, gpt.group?.agentLines], ['GPTBot', 'own-token', [0]]);
+  assert.equal(access.crawlers.find((c) => c.crawler.token === 'Amazonbot')!.group?.via, 'star');
+
+  const unreachable = aiAccess(parseRobots(text), 'nothing').find((p) => p.purpose === 'ai-training')!;
+  assert.ok(unreachable.crawlers.every((c) => c.access === 'nothing' && c.group === null));
+  assert.equal(unreachable.summary, `AI training: ${known} of ${known} known crawlers may fetch nothing.`);
+  const unavailable = aiAccess(parseRobots(text), 'everything').find((p) => p.purpose === 'ai-training')!;
+  assert.ok(unavailable.crawlers.every((c) => c.access === 'everything'));
+});

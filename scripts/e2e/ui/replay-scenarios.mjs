@@ -110,7 +110,7 @@ export async function replayScenarios(t) {
     await frame().locator('#f-path').fill('parka');
     await frame().locator('#count', { hasText: exactly('3 of 4,004 requests shown') }).waitFor();
     const shown = await rows().evaluateAll((els) => els.map((el) => [...el.querySelectorAll('.cell')].map((cell) => cell.textContent ?? '')));
-    const wrong = shown.filter(([, crawler, , verdict, , request, line]) => crawler !== 'ClaudeBot' || !verdict?.startsWith('Disallowed') || !request?.includes('parka') || line !== '79');
+    const wrong = shown.filter(([, crawler, , , verdict, , request, line]) => crawler !== 'ClaudeBot' || !verdict?.startsWith('Disallowed') || !request?.includes('parka') || line !== '79');
     if (shown.length !== 3 || wrong.length > 0) throw new Error(`rows after filtering: ${JSON.stringify(shown)}`);
 
     // A click on a row reveals its deciding line: the cursor moves from line 1 to line 79.

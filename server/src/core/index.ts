@@ -48,9 +48,9 @@ export type {
 // preferences: Content-Usage, Content-Signal and License, and what is in effect beside a verdict
 export {
   CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, effectivePreferences, LICENSE_STANDARD, preferencesJson, preferenceStatements, preferencesText,
-  blockPurposeEdit, statesPreferences, verdictWithPreferencesJson,
+  blockPurposeEdit, statesPreferences, verdictWithPreferencesJson, aiAccess, preferencesByPath,
 } from './preferences';
-export type { BlockScope, EffectivePreferences, PreferencesJson } from './preferences';
+export type { BlockScope, CrawlerAccess, EffectivePreferences, PathPreferences, PreferencesJson, PurposeAccess } from './preferences';
 
 // directives: X-Robots-Tag and robots meta tags
 export type { MetaTag } from './directives';

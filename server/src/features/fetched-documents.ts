@@ -12,6 +12,7 @@ import { DocumentState } from '../document-state';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type {
+  AiAccessResult,
   FetchedDocumentParams,
   FetchedSource,
   FetchStateNote,
@@ -20,11 +21,12 @@ import type {
   TestUrlParams,
   TestUrlResult,
 } from '../protocol';
+import { aiAccessResult } from './ai-access-request';
 import { matrix } from './matrix-request';
 import { testUrl } from './test-url-request';
 
 /**
- * The documents the client opened from a fetch, by URI. Test URL and the matrix go through
+ * The documents the client opened from a fetch, by URI. Test URL, the matrix and AI access go through
  * here, so that a fetched document is always judged with its origin and fetch state.
  */
 export class FetchedDocuments {
@@ -65,6 +67,13 @@ export class FetchedDocuments {
     const source = this.sources.get(parsed.uri);
     const origin = typeof params.origin === 'string' ? params.origin : source?.origin;
     const result = await matrix(parsed, origin !== undefined ? { ...params, origin } : params, token, source?.state);
+    const note = source !== undefined ? fetchStateNote(source) : undefined;
+    return note === undefined ? result : { ...result, fetchState: note };
+  }
+
+  aiAccess(parsed: ParsedDocument): AiAccessResult {
+    const source = this.sources.get(parsed.uri);
+    const result = aiAccessResult(parsed, source?.state);
     const note = source !== undefined ? fetchStateNote(source) : undefined;
     return note === undefined ? result : { ...result, fetchState: note };
   }

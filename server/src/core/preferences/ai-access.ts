@@ -8,6 +8,7 @@
 import { CRAWLER_PURPOSES, CRAWLERS } from '../crawlers';
 import type { Crawler, CrawlerPurpose } from '../crawlers';
 import { matcherFor, pooledRules } from '../match';
+import type { SelectedGroup } from '../match';
 import type { RobotsFile } from '../parse';
 import { plural } from '../words';
 
@@ -15,7 +16,9 @@ export type CrawlerAccess = 'nothing' | 'everything' | 'some';
 
 export interface PurposeAccess {
   readonly purpose: CrawlerPurpose;
-  readonly crawlers: readonly { readonly crawler: Crawler; readonly access: CrawlerAccess; readonly mayIgnoreRobotsTxt: boolean }[];
+  /** The purpose in a few words, as the summary starts: "AI training". */
+  readonly title: string;
+  readonly crawlers: readonly CrawlerAccessEntry[];
   /** One sentence: "AI training: 9 of 11 known crawlers may fetch nothing; Bytespider and meta-externalagent may fetch everything." */
   readonly summary: string;
 }
@@ -25,30 +28,43 @@ const PURPOSE_WORDS: Readonly<Record<CrawlerPurpose, string>> = {
   'social-preview': 'Social previews', archive: 'Archiving', monitoring: 'Monitoring', 'control-token': 'Control tokens', other: 'Other',
 };
 
+export interface CrawlerAccessEntry {
+  readonly crawler: Crawler;
+  readonly access: CrawlerAccess;
+  /** A person's agent that the operator does not say follows robots.txt. */
+  readonly mayIgnoreRobotsTxt: boolean;
+  /** The group it obeys; null when none names it or `*`, or when the fetch state decides. */
+  readonly group: SelectedGroup | null;
+}
+
 /** Names listed before "and N more". */
 const MAX_NAMES = 6;
 
-export function aiAccess(file: RobotsFile): PurposeAccess[] {
+/**
+ * `decided`: what every crawler may fetch when the fetch state of a fetched robots.txt decides
+ * instead of its rules (unreachable: nothing; unavailable: everything).
+ */
+export function aiAccess(file: RobotsFile, decided?: Exclude<CrawlerAccess, 'some'>): PurposeAccess[] {
   const matcher = matcherFor(file);
-  const accessOf = new Map<Crawler, CrawlerAccess>();
-  const access = (crawler: Crawler): CrawlerAccess => {
-    let known = accessOf.get(crawler);
-    if (known === undefined) {
+  const known = new Map<Crawler, { access: CrawlerAccess; group: SelectedGroup | null }>();
+  const reading = (crawler: Crawler): { access: CrawlerAccess; group: SelectedGroup | null } => {
+    if (decided !== undefined) return { access: decided, group: null };
+    let found = known.get(crawler);
+    if (found === undefined) {
       const selected = matcher.select(matcher.resolve(crawler.token));
-      known = selected ? poolAccess(file, selected.group.groups) : 'everything';
-      accessOf.set(crawler, known);
+      found = { access: selected ? poolAccess(file, selected.group.groups) : 'everything', group: selected?.group ?? null };
+      known.set(crawler, found);
     }
-    return known;
+    return found;
   };
   return CRAWLER_PURPOSES.flatMap((purpose): PurposeAccess[] => {
-    const crawlers = CRAWLERS.filter((c) => c.retired === null && c.purposes.includes(purpose)).map((crawler) => ({
+    const crawlers = CRAWLERS.filter((c) => c.retired === null && c.purposes.includes(purpose)).map((crawler): CrawlerAccessEntry => ({
       crawler,
-      access: access(crawler),
-      // A person's agent that the operator does not say follows robots.txt.
+      ...reading(crawler),
       mayIgnoreRobotsTxt: crawler.userInitiated && crawler.honoursRobotsTxt !== 'yes',
     }));
     if (crawlers.length === 0) return [];
-    return [{ purpose, crawlers, summary: summaryOf(PURPOSE_WORDS[purpose], crawlers) }];
+    return [{ purpose, title: PURPOSE_WORDS[purpose], crawlers, summary: summaryOf(PURPOSE_WORDS[purpose], crawlers) }];
   });
 }
 

@@ -11,3 +11,6 @@ export { blockPurposeEdit, crawlersToBlock } from './block-purpose';
 export type { BlockEdit, BlockOptions, BlockScope } from './block-purpose';
 export { aiAccess } from './ai-access';
 export type { CrawlerAccess, PurposeAccess } from './ai-access';
+export type { CrawlerAccessEntry } from './ai-access';
+export { preferencesByPath } from './path-preferences';
+export type { PathPreferenceCell, PathPreferences, PreferenceGroup } from './path-preferences';

@@ -1,0 +1,168 @@
+// The AI access webview. Data arrives by postMessage from the extension and is inserted only
+// as text (textContent, createElement): crawler tokens, group lines and paths from the file
+// are never parsed as markup. Plain browser JavaScript with no dependencies, loaded under a
+// nonce-based CSP.
+/* global acquireVsCodeApi, document, window */
+(function () {
+  'use strict';
+
+  const vscode = acquireVsCodeApi();
+  const title = document.getElementById('title');
+  const subtitle = document.getElementById('subtitle');
+  const status = document.getElementById('status');
+  const content = document.getElementById('content');
+  const purposes = document.getElementById('purposes');
+  const preferencesCaption = document.getElementById('preferences-caption');
+  const preferences = document.getElementById('preferences');
+
+  /** Purposes the user folded or unfolded, kept across refreshes and reloads. */
+  const saved = vscode.getState() || {};
+  const folded = Object.assign({}, saved.folded || {});
+
+  const SYMBOL = { nothing: '✗', everything: '✓', some: '◐' };
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function plural(n, word) {
+    return n + ' ' + word + (n === 1 ? '' : 's');
+  }
+
+  function setStatus(text, kind) {
+    status.textContent = text || '';
+    status.className = kind || '';
+  }
+
+  function revealButton(text, line, note, className) {
+    if (line === null || line === undefined) return el('span', className, text);
+    const button = el('button', 'link ' + (className || ''), text);
+    button.type = 'button';
+    button.title = 'Reveal line ' + (line + 1) + ' in the editor';
+    button.addEventListener('click', () => vscode.postMessage({ type: 'reveal', line, note }));
+    return button;
+  }
+
+  function crawlerRow(row) {
+    const tr = el('tr', 'crawler-row ' + row.access + (row.mark ? ' may-ignore' : ''));
+    tr.dataset.token = row.token;
+    const who = el('th', 'crawler');
+    who.scope = 'row';
+    who.append(el('div', 'token', row.token), el('div', 'muted small', row.about));
+    if (row.mark) who.append(el('div', 'mark', '⚠ ' + row.mark));
+    const access = el('td', 'access ' + row.access);
+    access.append(el('span', 'symbol', SYMBOL[row.access] || ''), el('span', 'access-text', row.accessText));
+    const group = el('td', 'group');
+    group.append(revealButton(row.group, row.groupLine, row.token + ' obeys this group', 'small'));
+    const honours = el('td', 'honours ' + row.honours, row.honours);
+    honours.title = row.honoursTooltip;
+    tr.append(who, access, group, honours);
+    return tr;
+  }
+
+  function purposeSection(purpose) {
+    const details = el('details', 'purpose');
+    details.dataset.purpose = purpose.purpose;
+    details.open = folded[purpose.purpose] === undefined ? purpose.open : !folded[purpose.purpose];
+    details.addEventListener('toggle', () => {
+      folded[purpose.purpose] = !details.open;
+      vscode.setState({ folded });
+    });
+    const summary = el('summary');
+    summary.append(el('span', 'purpose-title', purpose.title), el('span', 'muted small', ' · ' + plural(purpose.rows.length, 'crawler')));
+    details.append(summary, el('p', 'purpose-summary', purpose.summary));
+    const table = el('table', 'crawlers');
+    table.append(el('caption', 'visually-hidden', purpose.title + ': what each crawler may fetch'));
+    const head = el('tr');
+    for (const label of ['Crawler', 'Under this robots.txt', 'Group it obeys', 'Honours robots.txt']) {
+      const th = el('th', null, label);
+      th.scope = 'col';
+      head.append(th);
+    }
+    const thead = el('thead');
+    thead.append(head);
+    const tbody = el('tbody');
+    for (const row of purpose.rows) tbody.append(crawlerRow(row));
+    table.append(thead, tbody);
+    details.append(table);
+    return details;
+  }
+
+  function preferencesTable(view) {
+    const p = view.preferences;
+    preferencesCaption.textContent = p.caption;
+    if (p.columns.length === 0) return null;
+    const table = el('table', 'preferences');
+    table.append(el('caption', 'visually-hidden', 'AI-use preferences in effect per path and group'));
+    const head = el('tr');
+    const corner = el('th', 'corner', 'Path');
+    corner.scope = 'col';
+    head.append(corner);
+    for (const column of p.columns) {
+      const th = el('th', 'group-col');
+      th.scope = 'col';
+      th.append(el('div', null, column.label), el('div', 'muted small', column.crawlers));
+      head.append(th);
+    }
+    const thead = el('thead');
+    thead.append(head);
+    const tbody = el('tbody');
+    for (const row of p.rows) {
+      const tr = el('tr');
+      const th = el('th', 'path', row.path);
+      th.scope = 'row';
+      tr.append(th);
+      row.cells.forEach((cell, c) => {
+        const td = el('td', 'pref ' + (cell.allowed ? 'applies' : 'not-applicable'));
+        td.append(revealButton(cell.text, cell.line, row.path + ': ' + cell.text, null));
+        td.title = row.path + ' — ' + (p.columns[c] ? p.columns[c].label : '') + ': ' + cell.text;
+        tr.append(td);
+      });
+      tbody.append(tr);
+    }
+    table.append(thead, tbody);
+    return table;
+  }
+
+  function render(view) {
+    title.textContent = 'AI access — ' + view.documentName;
+    subtitle.textContent = 'The catalogue\'s crawlers by purpose, decided on the current buffer (version ' + view.version + ').';
+    setStatus(view.fetchState || '', view.fetchState ? 'notice' : '');
+    content.classList.remove('stale');
+    content.removeAttribute('aria-busy');
+    content.hidden = false;
+    purposes.replaceChildren(...view.purposes.map(purposeSection));
+    const table = preferencesTable(view);
+    preferences.replaceChildren(...(table ? [table] : []));
+  }
+
+  function showBusy(message) {
+    content.classList.add('stale');
+    content.setAttribute('aria-busy', 'true');
+    setStatus(message, 'busy');
+  }
+
+  function showError(message) {
+    // Never leave answers on screen that the current buffer did not produce.
+    purposes.replaceChildren();
+    preferences.replaceChildren();
+    preferencesCaption.textContent = '';
+    subtitle.textContent = '';
+    content.removeAttribute('aria-busy');
+    content.hidden = true;
+    setStatus(message, 'error');
+  }
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || typeof message.type !== 'string') return;
+    if (message.type === 'view' && message.view) render(message.view);
+    else if (message.type === 'busy') showBusy(String(message.message));
+    else if (message.type === 'error') showError(String(message.message));
+  });
+
+  vscode.postMessage({ type: 'ready' });
+})();

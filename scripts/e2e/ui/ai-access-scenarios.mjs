@@ -1,0 +1,259 @@
+// UI scenarios of what robots.txt says to AI crawlers (issue #16), on the workspace's robots.txt
+// as the earlier scenarios saved it (the example file with a few rules removed):
+// Show AI Access opens its panel with the crawlers by purpose, the AI-training summary computed
+// for the file, and user-initiated fetchers that may ignore robots.txt marked; Block AI Training,
+// Keep Search from the palette adds its group (the panel follows the buffer), a second run adds
+// nothing, and an undo leaves the file as saved; the replay panel filters requests by purpose,
+// keeping the requests and violations `robots-lens replay` counts for that purpose.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../repo.mjs';
+
+/**
+ * @typedef {{
+ *   page: import('playwright-core').Page,
+ *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
+ *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
+ *   workspace: string,
+ * }} AiAccessContext
+ */
+
+const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+/** The palette label of a contributed command, as package.json says. @param {string} id */
+function commandLabel(id) {
+  const command = manifest.contributes.commands.find((/** @type {{ command: string }} */ c) => c.command === id);
+  if (!command) throw new Error(`ui: package.json contributes no command ${id}`);
+  return command.category ? `${command.category}: ${command.title}` : command.title;
+}
+
+/** The real CLI, as a user runs it; its JSON on stdout. @param {string[]} args */
+function cliJson(args) {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), ...args], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`robots-lens ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** @param {string} text */
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+const fmt = (/** @type {number} */ n) => n.toLocaleString('en-US');
+const MARK = 'user-initiated: may ignore robots.txt';
+/** The robots.txt editor, as `workbench.mjs` finds it. */
+const EDITOR = '.part.editor .monaco-editor[data-uri$="/robots.txt"]';
+
+/** @param {AiAccessContext} t */
+export async function aiAccessScenarios(t) {
+  const { page, ui, scenario } = t;
+  const SHOW_AI_ACCESS = commandLabel('robotsLens.showAiAccess');
+  const BLOCK_AI_TRAINING = commandLabel('robotsLens.blockAiTraining');
+  const REPLAY_LOG = commandLabel('robotsLens.replayLog');
+  /** @type {{ token: string, purposes: string[], honoursRobotsTxt: string, userInitiated: boolean, retired: string | null }[]} */
+  const catalogue = cliJson(['crawlers', '--json']);
+  const live = (/** @type {string} */ purpose) => catalogue.filter((c) => c.retired === null && c.purposes.includes(purpose));
+  const frame = () => ui.webview();
+  const section = (/** @type {string} */ purpose) => frame().locator(`details.purpose[data-purpose="${purpose}"]`);
+  const row = (/** @type {string} */ purpose, /** @type {string} */ token) => section(purpose).locator(`tr.crawler-row[data-token="${token}"]`);
+
+  /** The robots.txt editor, focused, its tab saved or not. */
+  async function focusRobots() {
+    await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]').first().click();
+    await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').first().waitFor();
+    await page.locator('.part.editor .editor-group-container.active .monaco-editor.focused').first().waitFor();
+  }
+
+  /**
+   * Runs a palette command by its exact label: "Block AI Training, Keep Search" is listed after
+   * "Block AI Training and AI Answers, Keep Search", which its words match too.
+   * @param {string} label @param {import('playwright-core').Locator} after
+   */
+  async function runExactly(label, after) {
+    await page.keyboard.press('Control+Shift+P');
+    await ui.quickInput.waitFor();
+    await ui.quickInput.fill(`>${label}`);
+    // Once run, the row's label goes on with ", recently used".
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${label}"], .quick-input-list .monaco-list-row[aria-label^="${label},"]`).click();
+    await after.waitFor();
+  }
+
+  /**
+   * The training crawlers the saved file shuts out by name: named in a group whose only rule
+   * is `Disallow: /`. Read here from the file's lines, apart from the extension's matcher.
+   */
+  function shutOutByName() {
+    const text = readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    /** @type {{ agents: string[], rules: string[] }[]} */
+    const groups = [];
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.replace(/#.*/, '').trim();
+      const agent = /^user-agent\s*:\s*(.+)$/i.exec(line);
+      const rule = /^(allow|disallow)\s*:\s*(.*)$/i.exec(line);
+      const last = groups[groups.length - 1];
+      if (agent) {
+        if (last && last.rules.length === 0) last.agents.push(agent[1]?.trim().toLowerCase() ?? '');
+        else groups.push({ agents: [agent[1]?.trim().toLowerCase() ?? ''], rules: [] });
+      } else if (rule && last) last.rules.push(`${rule[1]?.toLowerCase()}: ${rule[2]?.trim()}`);
+    }
+    const closed = new Set(groups.filter((g) => g.rules.length === 1 && g.rules[0] === 'disallow: /').flatMap((g) => g.agents));
+    const lineOf = (/** @type {string} */ token) => text.split(/\r?\n/).findIndex((line) => line.trim() === `User-agent: ${token}`) + 1;
+    return { tokens: live('ai-training').filter((c) => closed.has(c.token.toLowerCase())).map((c) => c.token), lineOf };
+  }
+
+  /**
+   * The AI-training summary as the rows under it make it: "n of N may fetch nothing", the
+   * crawlers that may fetch everything, how many may fetch some paths.
+   */
+  async function trainingSentenceFromRows() {
+    const rows = await section('ai-training').locator('tr.crawler-row').evaluateAll((els) => els.map((el) => ({
+      token: /** @type {HTMLElement} */ (el).dataset.token ?? '',
+      access: ['nothing', 'everything', 'some'].find((a) => el.classList.contains(a)) ?? '',
+      marked: el.classList.contains('may-ignore'),
+    })));
+    const nothing = rows.filter((r) => r.access === 'nothing').length;
+    const everything = rows.filter((r) => r.access === 'everything').map((r) => (r.marked ? `${r.token} (user-initiated; may ignore robots.txt)` : r.token));
+    const some = rows.filter((r) => r.access === 'some').length;
+    const names = everything.length <= 1 ? everything.join('') : everything.length <= 6 ? `${everything.slice(0, -1).join(', ')} and ${everything[everything.length - 1]}` : `${everything.slice(0, 6).join(', ')} and ${everything.length - 6} more`;
+    const parts = [`${nothing} of ${rows.length} known crawler${rows.length === 1 ? '' : 's'} may fetch nothing`];
+    if (everything.length > 0) parts.push(`${names} may fetch everything`);
+    if (some > 0) parts.push(`${some} may fetch some paths`);
+    return { sentence: `AI training: ${parts.join('; ')}.`, nothing, rows: rows.length };
+  }
+
+  await scenario('ai-access-view', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await focusRobots();
+    await ui.runCommand(SHOW_AI_ACCESS);
+    await frame().locator('#title', { hasText: exactly('AI access — robots.txt') }).waitFor();
+    const training = live('ai-training');
+    await section('ai-training').locator('.purpose-summary').waitFor();
+    // The file's own facts: GPTBot and the control tokens beside it may fetch nothing (so may
+    // ClaudeBot and CCBot, now that an earlier scenario saved their group without its Allow).
+    const { tokens: shutOut, lineOf } = shutOutByName();
+    if (!shutOut.includes('GPTBot')) throw new Error(`the saved robots.txt no longer shuts GPTBot out: ${shutOut.join(', ')}`);
+    const gpt = row('ai-training', 'GPTBot');
+    const [gptAccess, gptGroup] = [await gpt.locator('td.access .access-text').textContent(), ui.squash(await gpt.locator('td.group').textContent())];
+    if (gptAccess !== 'May fetch nothing' || gptGroup !== `own group (line ${lineOf('GPTBot')})`) throw new Error(`GPTBot's row: "${gptAccess}" / "${gptGroup}", its User-agent line is ${lineOf('GPTBot')}`);
+    const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
+    const expectedStart = `AI training: ${shutOut.length} of ${training.length} known crawlers may fetch nothing;`;
+    const fromRows = await trainingSentenceFromRows();
+    if (!summary.startsWith(expectedStart) || summary !== fromRows.sentence || fromRows.rows !== training.length) {
+      throw new Error(`the AI-training summary reads "${summary}"; expected it to start "${expectedStart}" and to say what its ${fromRows.rows} rows say: "${fromRows.sentence}"`);
+    }
+    // Every user-initiated fetcher the catalogue says may ignore robots.txt is marked so, and only those.
+    const fetchers = live('user-fetch');
+    const mayIgnore = fetchers.filter((c) => c.userInitiated && c.honoursRobotsTxt !== 'yes').map((c) => c.token);
+    if (mayIgnore.length === 0) throw new Error('the catalogue has no user-initiated fetcher that may ignore robots.txt');
+    await row('user-fetch', mayIgnore[0] ?? '').locator('.mark', { hasText: exactly(`⚠ ${MARK}`) }).waitFor();
+    const marked = await section('user-fetch').locator('tr.crawler-row.may-ignore').evaluateAll((els) => els.map((el) => /** @type {HTMLElement} */ (el).dataset.token ?? ''));
+    if (marked.sort().join() !== [...mayIgnore].sort().join()) throw new Error(`marked: ${marked.join(', ')}; the catalogue says ${mayIgnore.join(', ')}`);
+    // The example file states no AI-use preferences: the view says so instead of an empty table.
+    await frame().locator('#preferences-caption', { hasText: exactly('This robots.txt states no AI-use preferences (Content-Usage or Content-Signal) in any group.') }).waitFor();
+    await row('user-fetch', mayIgnore[0] ?? '').scrollIntoViewIfNeeded();
+  });
+
+  await scenario('block-ai-training-command', async () => {
+    const before = readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    const { nothing: nothingBefore } = await trainingSentenceFromRows();
+    await focusRobots();
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await runExactly(BLOCK_AI_TRAINING, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Block AI training, keep search' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Add the group only"]').click();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Block AI training, keep search: added.' }).waitFor();
+    await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+    // The new group is in the buffer, at its end, with its dated comment.
+    await focusRobots();
+    const lastLine = await endOfBuffer((end) => end > before.split(/\r?\n/).length);
+    await ui.editor.locator('.view-line', { hasText: ui.loose('# Block AI training, keep search (added') }).waitFor();
+    // The AI access panel follows the buffer: more training crawlers may now fetch nothing.
+    const grown = await waitForTraining((now) => now.nothing > nothingBefore);
+    if (grown.summary !== grown.fromRows.sentence) throw new Error(`after the block the summary reads "${grown.summary}", its rows say "${grown.fromRows.sentence}"`);
+
+    // Again: nothing left to add, and the buffer keeps its length.
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await focusRobots();
+    await runExactly(BLOCK_AI_TRAINING, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Block AI training, keep search' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Add the group only"]').click();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Nothing to add: every crawler of that purpose in the catalogue is already governed by this file.' }).waitFor();
+    await focusRobots();
+    const lastAgain = await endOfBuffer(() => true);
+    if (lastAgain !== lastLine) throw new Error(`the second run changed the buffer: its last line was ${lastLine}, now ${lastAgain}`);
+
+    // One undo takes the whole group back: the tab is clean again and the file was never written.
+    await page.keyboard.press('Control+Z');
+    await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').first().waitFor();
+    await waitForTraining((now) => now.nothing === nothingBefore);
+    if (readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8') !== before) throw new Error('robots.txt on disk changed');
+  });
+
+  /**
+   * Ctrl+End in the robots.txt editor, then the last line's number once the cursor is on it:
+   * the gutter's active line is the last one it renders (the status bar may still show the
+   * line before). `accept` is asked too, so a cursor still on an earlier end is not taken.
+   * @param {(end: number) => boolean} accept
+   */
+  async function endOfBuffer(accept) {
+    await page.keyboard.press('Control+End');
+    for (;;) {
+      const handle = await page.waitForFunction((editor) => {
+        const root = globalThis.document.querySelector(editor);
+        const numbers = [...(root?.querySelectorAll('.line-numbers') ?? [])].map((el) => Number(el.textContent?.trim())).filter((n) => Number.isInteger(n));
+        const active = Number(root?.querySelector('.line-numbers.active-line-number')?.textContent?.trim());
+        return numbers.length > 0 && active === Math.max(...numbers) ? active : false;
+      }, EDITOR);
+      const end = /** @type {number} */ (await handle.jsonValue());
+      if (accept(end)) return end;
+      // The cursor is on the end of the buffer before the edit: wait for the gutter to move on.
+      await ui.editor.locator('.line-numbers.active-line-number', { hasText: exactly(String(end)) }).waitFor({ state: 'detached' });
+    }
+  }
+
+  /**
+   * Waits until the AI-training section, re-rendered after an edit, satisfies `test`.
+   * @param {(now: { nothing: number }) => boolean} test
+   */
+  async function waitForTraining(test) {
+    for (;;) {
+      await frame().locator('#content:not(.stale)').waitFor();
+      const fromRows = await trainingSentenceFromRows();
+      const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
+      if (test(fromRows)) return { fromRows, summary };
+      // Not yet re-rendered: wait for the next render of the section, not for a time.
+      await section('ai-training').locator('.purpose-summary', { hasNotText: exactly(summary) }).waitFor();
+    }
+  }
+
+  await scenario('replay-purpose-filter', async () => {
+    // What the CLI counts per purpose for the same robots.txt and log.
+    const dir = mkdtempSync(path.join(tmpdir(), 'robots-lens-ui-purposes-'));
+    /** @type {{ purpose: string, requests: number, violations: number }[]} */
+    let byPurpose;
+    try {
+      const summaryFile = path.join(dir, 'summary.json');
+      const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'replay', path.join(t.workspace, 'robots.txt'), path.join(t.workspace, 'access.log'), '--summary-json', summaryFile], { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`robots-lens replay exited ${run.status}: ${run.stderr}`);
+      byPurpose = JSON.parse(readFileSync(summaryFile, 'utf8')).byPurpose;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const training = byPurpose.find((p) => p.purpose === 'ai-training');
+    if (!training || training.violations === 0) throw new Error(`the CLI counts no AI-training violations: ${JSON.stringify(byPurpose)}`);
+
+    await focusRobots();
+    await ui.runCommand(REPLAY_LOG, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Replay access log' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="access.log"]').click();
+    const count = frame().locator('#count');
+    await count.filter({ hasText: exactly('4,004 of 4,004 requests shown') }).waitFor();
+    const options = await frame().locator('#f-purpose option').evaluateAll((els) => els.map((el) => /** @type {HTMLOptionElement} */ (el).value));
+    if (options.join() !== ['', ...byPurpose.map((p) => p.purpose)].join()) throw new Error(`the Purpose filter offers ${options.join(', ')}`);
+    await frame().locator('#f-purpose').selectOption('ai-training');
+    await count.filter({ hasText: exactly(`${fmt(training.requests)} of 4,004 requests shown`) }).waitFor();
+    const purposes = await frame().locator('#rows .row .cell.c-purpose').allTextContents();
+    if (purposes.length === 0 || purposes.some((text) => !text.split(', ').includes('ai-training'))) throw new Error(`Purpose cells after filtering: ${purposes.join(' | ')}`);
+    await frame().locator('#f-verdict').selectOption('violation');
+    await count.filter({ hasText: exactly(`${fmt(training.violations)} of 4,004 requests shown`) }).waitFor();
+    await frame().locator('#rows .row').first().scrollIntoViewIfNeeded();
+    // Leave the panel's filters as a user would find them.
+    for (const id of ['#f-purpose', '#f-verdict']) await frame().locator(id).selectOption('');
+    await count.filter({ hasText: exactly('4,004 of 4,004 requests shown') }).waitFor();
+  });
+}
