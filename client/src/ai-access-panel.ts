@@ -141,11 +141,8 @@ function aiAccessHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     title: 'AI access',
     script: 'ai-access.js',
     style: 'ai-access.css',
-    body: `  <header>
-    <h1 id="title">AI access</h1>
-    <p id="subtitle" class="muted">Loading…</p>
-  </header>
-  <p id="status" role="status" aria-live="polite"></p>
+    header: true,
+    body: `  <p id="status" role="status" aria-live="polite"></p>
   <div id="content">
     <section aria-labelledby="purposes-heading">
       <h2 id="purposes-heading">Crawlers by purpose</h2>
