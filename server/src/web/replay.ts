@@ -2,8 +2,8 @@
  * `robotsLens/replay` in a web worker: the same core replay as on the desktop, fed with the
  * log's text that the client reads through VS Code's file system and hands over piece by
  * piece (`robotsLens/readLog`). Progress and cancellation work as on the desktop. A browser
- * has no reverse DNS, and no IP lists are read here: claimed crawlers are not verified, and
- * the result says so.
+ * has no reverse DNS: claimed crawlers are verified by the IP lists the client finds in the
+ * workspace or the extension's storage (`robotsLens/readIpLists`) only, and the result says so.
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
@@ -11,24 +11,28 @@ import { replayLogs } from '../core';
 import type { AuditRecord, LogInput, RobotsVersion } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { ReplayDeps } from '../features/replay-request';
-import type { ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
+import type { ReadIpListsResult, ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
+import { webIpLists } from './ip-lists';
 
 const DEFAULT_MAX_RECORDS = 100_000;
 /** Lines between two progress notifications, as on the desktop. */
 const PROGRESS_EVERY = 20_000;
 
 export const NO_DNS_IN_BROWSER =
-  'Reverse DNS verification is not available in the browser, and no IP lists are read there: requests that claim to be a crawler are not verified. ' +
-  'To verify them, replay with robots.txt Lens in desktop VS Code (IP lists) or with robots-lens replay --verify-dns.';
+  'Reverse DNS verification is not available in the browser: requests that claim to be a crawler are verified only by crawler IP lists ' +
+  '(the operators\' files, such as googlebot.json, in the workspace\'s .robots-lens/ip-lists/ folder). ' +
+  'To verify by DNS too, replay with robots-lens replay --verify-dns.';
 
 export type ReadLog = (params: ReadLogParams, token: CancellationToken) => Promise<ReadLogResult>;
+export type ReadIpLists = (token: CancellationToken) => Promise<ReadIpListsResult>;
 
-export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
+export async function webReplay(readLog: ReadLog, readIpLists: ReadIpLists, parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
   const logFiles = Array.isArray(params?.logFiles) ? params.logFiles.filter((f): f is string => typeof f === 'string' && f !== '') : [];
   if (logFiles.length === 0) throw new Error('"logFiles" must be a non-empty list of file paths.');
   const maxRecords = typeof params.maxRecords === 'number' && params.maxRecords >= 0 ? Math.floor(params.maxRecords) : DEFAULT_MAX_RECORDS;
   const graceHours = typeof params.graceHours === 'number' && params.graceHours >= 0 ? params.graceHours : undefined;
-  const warnings = [NO_DNS_IN_BROWSER];
+  const ranges = webIpLists(await readIpLists(token));
+  const warnings = [NO_DNS_IN_BROWSER, ...ranges.warnings];
   const version: RobotsVersion = { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
   const records: AuditRecord[] = [];
   let truncated = false;
@@ -40,7 +44,7 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
       logFiles.map((file) => logInput(readLog, file, token)),
       {
         versions: [version],
-        ranges: [],
+        ranges: ranges.lists,
         ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
         ...(graceHours !== undefined ? { graceMs: graceHours * 3_600_000 } : {}),
         crawlDelay: params.crawlDelay === true ? 'verified' : false,
@@ -59,7 +63,7 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
     );
     const ruleCounts = [...counts].sort((a, b) => a[0] - b[0]).map(([line, requests]) => ({ line, requests }));
     if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-    return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
+    return { summary, records, truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
   } finally {
     listener.dispose();
   }
