@@ -25,7 +25,7 @@ import {
 import type { ClientCapabilities, CodeAction, Diagnostic, Hover, InitializeResult, ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { logPieces } from '../../client/src/web/log-text';
 import type { LogPiece } from '../../client/src/web/log-text';
-import { CompareRequest, FetchRequest, ReadIpListsRequest, ReadLogRequest, ReplayProgressNotification, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
+import { CompareRequest, FetchRequest, MatrixRequest, ReadIpListsRequest, ReadLogRequest, ReplayProgressNotification, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
 import type { ReplayProgressParams, ReplayResult } from '../../server/src/protocol';
 import { ROOT } from '../support/dist';
 import { startTestServer } from '../support/lsp-server';
@@ -173,6 +173,18 @@ describe('the language server in a web worker in Chromium', () => {
       assert.equal(fromWorker.verdicts.length, 3);
       assert.deepEqual(fromWorker, fromNode);
     }
+  });
+
+  test('the crawler matrix is computed in the worker as in Node, sliced over turns of the event loop', async () => {
+    const uri = await openInBoth(TEXTS[0]!.text, 'matrix');
+    // More cells than one slice of the computation: the worker must yield between slices without Node's setImmediate.
+    const paths = Array.from({ length: 400 }, (_, i) => `/p${i}/x?q=${i}`);
+    for (const params of [{ uri }, { uri, paths, origin: 'https://www.example-shop.test' }]) {
+      const [fromWorker, fromNode] = await Promise.all([worker.connection.sendRequest(MatrixRequest, params), node.connection.sendRequest(MatrixRequest, params)]);
+      assert.ok(fromWorker.rows.length > 5, JSON.stringify(fromWorker).slice(0, 200));
+      assert.deepEqual(fromWorker, fromNode);
+    }
+    assert.deepEqual(await worker.workerErrors(), []);
   });
 
   test('Compare with another file runs in the worker as in Node', async () => {
