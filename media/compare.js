@@ -120,7 +120,7 @@
   function render(view) {
     title.textContent = 'Compare ' + view.title;
     summary.textContent = view.summary;
-    setStatus('');
+    setStatus(view.logLeftOut || '');
     container.replaceChildren();
     if (view.groups.length === 0) container.append(el('p', 'muted', "No crawler's verdicts change."));
     for (const group of view.groups) {

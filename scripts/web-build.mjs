@@ -15,6 +15,7 @@ export const WEB_CLIENT_SWAPS = {
   'client/src/server-connection.ts': 'client/src/web/server-connection.ts',
   'client/src/git-head.ts': 'client/src/web/git-head.ts',
   'client/src/ip-list-refresh.ts': 'client/src/web/ip-list-refresh.ts',
+  'client/src/live-fetch.ts': 'client/src/web/live-fetch.ts',
 };
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

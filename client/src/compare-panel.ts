@@ -13,6 +13,7 @@ import { webviewPageHtml } from './webview-page';
 import { displayToken, groupCrawlerDiffs } from '../../server/src/core';
 import type { CrawlerDiff } from '../../server/src/core';
 import type { CompareResult } from '../../server/src/protocol';
+import type { LoggedCompareResult } from './compare-with-log';
 import { revealLine } from './robots-document';
 
 export const COMPARE_VIEW_TYPE = 'robotsLens.compare';
@@ -44,6 +45,8 @@ export interface CompareView {
   readonly shadowing: readonly { readonly description: string; readonly line: number }[];
   /** Present when a log was counted. */
   readonly requests?: CompareRequestsView;
+  /** Why the latest replayed log was not counted, when it was not. */
+  readonly logLeftOut?: string;
 }
 
 type ToWebview = { readonly type: 'compare'; readonly view: CompareView } | { readonly type: 'notice'; readonly message: string };
@@ -56,7 +59,7 @@ function heading(crawlers: readonly CrawlerDiff[]): string {
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
 }
 
-export function compareView(result: CompareResult, documentName: string, otherLabel: string): CompareView {
+export function compareView(result: CompareResult & { readonly logLeftOut?: string }, documentName: string, otherLabel: string): CompareView {
   return {
     title: `${otherLabel} → ${documentName}`,
     summary: result.summary,
@@ -76,6 +79,7 @@ export function compareView(result: CompareResult, documentName: string, otherLa
     })),
     shadowing: result.diff.shadowing.map((s) => ({ description: s.description, line: s.rule.line })),
     ...(result.requests ? { requests: compareRequestsView(result.requests) } : {}),
+    ...(result.logLeftOut !== undefined ? { logLeftOut: result.logLeftOut } : {}),
   };
 }
 
@@ -83,7 +87,7 @@ export class ComparePanel implements vscode.Disposable {
   private static current: ComparePanel | undefined;
 
   /** Shows the comparison, reusing the open panel. */
-  static show(extensionUri: vscode.Uri, document: vscode.TextDocument, result: CompareResult, otherLabel: string): ComparePanel {
+  static show(extensionUri: vscode.Uri, document: vscode.TextDocument, result: LoggedCompareResult, otherLabel: string): ComparePanel {
     const panel = ComparePanel.current ?? new ComparePanel(extensionUri);
     ComparePanel.current = panel;
     panel.update(document, result, otherLabel);
@@ -116,7 +120,7 @@ export class ComparePanel implements vscode.Disposable {
     );
   }
 
-  private update(document: vscode.TextDocument, result: CompareResult, otherLabel: string): void {
+  private update(document: vscode.TextDocument, result: LoggedCompareResult, otherLabel: string): void {
     this.document = document;
     const name = vscode.workspace.asRelativePath(document.uri);
     this.panel.title = `Compare — ${name}`;

@@ -17,24 +17,31 @@ export interface CompareWithLogDeps extends LogMemory {
   readonly output: vscode.OutputChannel;
 }
 
+/** A comparison, and why the latest replayed log was not counted when it was not. */
+export type LoggedCompareResult = CompareResult & { readonly logLeftOut?: string };
+
 /**
- * Compares the buffer with `otherText`. A log that cannot be read leaves only its counts out
- * (said in the output channel): the diff itself does not depend on it.
+ * Compares the buffer with `otherText`. A log that cannot be read (or counted at all, as in a
+ * browser) leaves only its counts out, said in the panel and the output channel: the diff
+ * itself does not depend on it.
  */
 export async function compareWithLatestLog(
   deps: CompareWithLogDeps,
   document: vscode.TextDocument,
   other: { readonly text: string; readonly label: string },
   token?: vscode.CancellationToken,
-): Promise<CompareResult> {
+): Promise<LoggedCompareResult> {
   const log = await latestWorkspaceLog(deps, document.uri);
+  let logLeftOut: string | undefined;
   if (log !== undefined) {
     try {
       return await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, logFiles: [log] }, token);
     } catch (error) {
       if (token?.isCancellationRequested) throw error;
+      logLeftOut = `The requests in ${path.basename(log)} are not counted: ${error instanceof Error ? error.message : String(error)}`;
       deps.output.appendLine(`Compare: ${path.basename(log)} left out (${error instanceof Error ? error.message : String(error)}).`);
     }
   }
-  return deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label }, token);
+  const result = await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label }, token);
+  return logLeftOut !== undefined ? { ...result, logLeftOut } : result;
 }

@@ -6,6 +6,7 @@
  */
 
 import * as vscode from 'vscode';
+import { isFile } from './recent-logs';
 
 export type DroppedLogs = { readonly files: string[] } | { readonly problem: string };
 
@@ -40,12 +41,13 @@ async function readablePath(text: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  if (uri.scheme !== 'file' && uri.scheme !== 'vscode-remote') return undefined;
+  if (uri.scheme === 'file') return (await isFile(uri.fsPath)) ? uri.fsPath : undefined;
+  if (uri.scheme !== 'vscode-remote') return undefined;
   try {
     const stat = await vscode.workspace.fs.stat(uri);
     if ((stat.type & vscode.FileType.File) === 0) return undefined;
   } catch {
     return undefined;
   }
-  return uri.scheme === 'file' ? uri.fsPath : uri.path;
+  return uri.path;
 }

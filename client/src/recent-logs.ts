@@ -29,6 +29,22 @@ export function absoluteLogPath(file: string, scope: vscode.Uri): string {
 }
 
 /** The latest first, without repeats, at most ten. */
+/**
+ * A log path as the user reads it: relative to the workspace folder it is in. A browser's
+ * extension host sees a remote folder as `vscode-remote:` while log paths are plain paths, so
+ * the path is also looked up on each folder's own file system.
+ */
+export function logDisplayName(file: string): string {
+  const relative = vscode.workspace.asRelativePath(file);
+  if (relative !== file) return relative;
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme === 'file') continue;
+    const there = vscode.workspace.asRelativePath(folder.uri.with({ path: file }));
+    if (there !== file) return there;
+  }
+  return relative;
+}
+
 export function mergeRecent(latest: readonly string[], previous: unknown): string[] {
   return [...new Set([...latest, ...stringList(previous)])].slice(0, MAX_RECENT);
 }
@@ -72,11 +88,25 @@ function isInside(file: string, folder: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    // A bit mask: a symbolic link to a file is a file too.
-    return ((await vscode.workspace.fs.stat(vscode.Uri.file(file))).type & vscode.FileType.File) !== 0;
-  } catch {
-    return false;
+/**
+ * Where a log path may be read: as a `file:` URI, and on the file system of each workspace
+ * folder that is not `file:`. A browser's extension host (code-server's web worker) sees the
+ * workspace as `vscode-remote:`, and its `file:` system holds only files the user picked; the
+ * replay reads a path on the workspace's file system there (`web/log-reader.ts`).
+ */
+export function logFileUris(file: string): vscode.Uri[] {
+  const elsewhere = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme !== 'file').map((folder) => folder.uri.with({ path: file }));
+  return [vscode.Uri.file(file), ...elsewhere];
+}
+
+/** Whether a log path names a file (a bit mask: a symbolic link to a file is a file too). */
+export async function isFile(file: string): Promise<boolean> {
+  for (const uri of logFileUris(file)) {
+    try {
+      if (((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) !== 0) return true;
+    } catch {
+      // Not there: the next place, if any.
+    }
   }
+  return false;
 }

@@ -23,6 +23,7 @@ import type { RobotsServer } from './language-client';
 import { Debounce } from './debounce';
 import { droppedLogFiles } from './dropped-logs';
 import { revealLine } from './robots-document';
+import { logDisplayName } from './recent-logs';
 
 export const REPLAY_VIEW_TYPE = 'robotsLens.replay';
 const RERUN_DELAY_MS = 800;
@@ -186,7 +187,7 @@ export class ReplayPanel implements vscode.Disposable {
     const source = new vscode.CancellationTokenSource();
     this.running = source;
     const { document, logFiles, graceHours, reorderWindowMinutes } = this.target;
-    const names = logFiles.map((file) => vscode.workspace.asRelativePath(file));
+    const names = logFiles.map((file) => logDisplayName(file));
     this.post({ type: 'running', title: vscode.workspace.asRelativePath(document.uri), logFiles: names });
     try {
       // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.

@@ -90,7 +90,9 @@ function killGroup(pid, signal) {
  *   env?: Record<string, string>,
  *   healthTimeoutMs?: number,
  *   keepProfile?: boolean,
- * }} options
+ *   workspaceTrust?: boolean,
+ * }} options `workspaceTrust`: Workspace Trust as in VS Code (an unknown folder opens in Restricted
+ * Mode); off by default, so the workspace is trusted.
  */
 export async function startCodeServer(options) {
   installExitHooks();
@@ -108,7 +110,7 @@ export async function startCodeServer(options) {
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...profileArgs(profile),
     folder,

@@ -10,9 +10,12 @@
 // its bytes (only the files the test saves or writes itself change: ui/workspace-bytes.mjs), and
 // ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot
 // in .artifacts/e2e/ui/.
+// --web: the same against a web-only copy of the .vsix (no `main`), which code-server runs in its
+// web worker extension host; scenarios that need Node are listed with why in ui/web-scenarios.mjs
+// and printed as not run; artefacts in .artifacts/e2e/ui-web/ (ui/web-scenarios.mjs adds the web's own).
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
-//        node scripts/e2e/ui-test.mjs [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
+//        node scripts/e2e/ui-test.mjs [--web] [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
 // Environment equivalents: ROBOTS_LENS_UI_VSIX, ROBOTS_LENS_UI_ARTIFACTS, ROBOTS_LENS_UI_TIMEOUT
 // (per wait, default 60 s); ROBOTS_LENS_CACHE (code-server install folder), ROBOTS_LENS_CHROMIUM.
 //
@@ -38,6 +41,8 @@ import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { matrixLayoutScenarios } from './ui/matrix-layout-scenarios.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
+import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
+import { packageWebOnly } from './web-only-vsix.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
@@ -48,11 +53,12 @@ const { values: opts } = parseArgs({
     artifacts: { type: 'string' },
     timeout: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    web: { type: 'boolean', default: false },
   },
 });
 const env = process.env;
 const vsix = path.resolve(opts.vsix ?? env.ROBOTS_LENS_UI_VSIX ?? path.join(REPO_ROOT, `${manifest.name}-${manifest.version}.vsix`));
-const artifacts = path.resolve(opts.artifacts ?? env.ROBOTS_LENS_UI_ARTIFACTS ?? path.join(REPO_ROOT, '.artifacts', 'e2e', 'ui'));
+const artifacts = path.resolve(opts.artifacts ?? env.ROBOTS_LENS_UI_ARTIFACTS ?? path.join(REPO_ROOT, '.artifacts', 'e2e', opts.web ? 'ui-web' : 'ui'));
 const WAIT = Number(opts.timeout ?? env.ROBOTS_LENS_UI_TIMEOUT ?? 60) * 1000;
 
 /** The palette label of a contributed command: "Category: Title", as package.json says. @param {string} id */
@@ -84,7 +90,7 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-if (!existsSync(vsix)) fail(`no .vsix at ${vsix}; run \`npm run package\` first (or \`npm run test:ui\`, which does)`);
+if (!opts.web && !existsSync(vsix)) fail(`no .vsix at ${vsix}; run \`npm run package\` first (or \`npm run test:ui\`, which does)`);
 
 // Fresh artefacts each run: a stale screenshot must never pass for a new one.
 rmSync(artifacts, { recursive: true, force: true });
@@ -102,13 +108,14 @@ timings.install = `${(install.ms / 1000).toFixed(1)} s${install.installedNow ? '
 // tested with explicit saves, one per step, and auto-save is turned on only where a scenario
 // asks for it. Its delay is 2 s then: VS Code shows no dirty mark on a tab whose auto-save
 // delay is 1 s or less, and the scenario waits for that mark to come and go.
-const profile = createProfile({ settings: { 'files.autoSave': 'off', 'files.autoSaveDelay': 2000 } });
+const profile = createProfile({ settings: { 'files.autoSave': 'off', 'files.autoSaveDelay': 2000, ...(opts.web ? WEB_SETTINGS : {}) } });
 // A copy of the sample workspace: nothing the test does can touch the repository's files. It is
 // a git repository with robots.txt committed (for Git HEAD), and holds a log of hostile requests.
 const workspace = path.join(profile.root, 'workspace');
 cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
 const hostileLog = path.join(workspace, 'hostile.log');
 writeHostileLog(hostileLog);
+if (opts.web) prepareWebWorkspace(workspace);
 try {
   commitToNewRepository(workspace, 'robots.txt');
 } catch (error) {
@@ -126,13 +133,15 @@ let busyPorts;
 /** @type {{ name: string, ok: boolean, ms: number, error?: string, screenshot?: string }[]} */
 const results = [];
 /** @type {string[]} */
+const notRun = [];
+/** @type {string[]} */
 const consoleLines = [];
 /** @type {string[]} */
 const dialogs = [];
 
 try {
   const tInstall = Date.now();
-  installVsix({ entry: install.entry, profile, vsix });
+  installVsix({ entry: install.entry, profile, vsix: opts.web ? packageWebOnly(artifacts) : vsix });
   timings.installVsix = secs(tInstall);
 
   const tServer = Date.now();
@@ -145,6 +154,7 @@ try {
     // $VSCODE_IPC_HOOK_CLI (set in VS Code's terminal) would hand the folder to that VS Code instead.
     // The replay's IP lists live in the profile: none at first, whatever this machine has cached.
     env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '', ROBOTS_LENS_RANGES_DIR: path.join(profile.root, 'ip-lists') },
+    workspaceTrust: opts.web, // the web run starts in Restricted Mode (ui/web-scenarios.mjs)
   });
   timings.codeServerHealthy = secs(tServer);
   log(`code-server ${server.url} (pid ${server.pid}) healthy after ${timings.codeServerHealthy}`);
@@ -173,6 +183,8 @@ try {
    */
   const scenario = async (name, body, options = {}) => {
     const started = Date.now();
+    const desktopOnly = opts.web ? /** @type {Record<string, string>} */ (DESKTOP_ONLY)[name] : undefined;
+    if (desktopOnly) return void (notRun.push(name), console.log(`  - ${name} — not run on the web: ${desktopOnly}`));
     const screenshot = path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-${name}.png`);
     if (blocked) {
       results.push({ name, ok: false, ms: 0, error: `not run: ${blocked}` });
@@ -193,7 +205,7 @@ try {
     await page.screenshot({ path: screenshot, animations: 'disabled' }).catch(() => {});
   };
 
-  console.log(`ui: ${path.basename(vsix)} in code-server ${server.url}, workspace copy ${workspace}`);
+  console.log(`ui: ${opts.web ? 'the web-only copy of ' : ''}${path.basename(vsix)} in code-server ${server.url}, workspace copy ${workspace}`);
 
   await scenario('workbench', async () => {
     const started = Date.now();
@@ -204,6 +216,8 @@ try {
     // Opened now, while the workbench watches: ports that appear later are the ones it would forward.
     busyPorts = await openBusyPorts(25);
   }, { essential: true });
+  const web = { page, ui, scenario, workspace, artifacts, labels: { replay: REPLAY_LOG, compare: COMPARE, fetch: FETCH } };
+  if (opts.web) await webStartScenarios(web);
 
   await scenario('diagnostics', async () => {
     const started = Date.now();
@@ -431,6 +445,7 @@ try {
     replayLabel: REPLAY_LOG,
     installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
   });
+  if (opts.web) await webEndScenarios(web);
   await scenario('workspace-untouched-by-test-url-matrix-replay', async () => {
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace));
     if (changes.length > 0) throw new Error(`Test URL, the matrix and the replays wrote into the workspace: ${changes.join(', ')}`);
@@ -472,5 +487,5 @@ writeFileSync(path.join(artifacts, 'results.json'), `${JSON.stringify({ vsix, ti
 log(`timings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 log(`screenshots and logs in ${path.relative(REPO_ROOT, artifacts) || artifacts}/`);
 if (failed > 0) console.error(`[ui] FAILED: ${results.filter((r) => !r.ok).map((r) => r.name).join(', ')}`);
-console.log(`ui: ${passed} passed, ${failed} failed`);
+console.log(`ui: ${passed} passed, ${failed} failed${notRun.length > 0 ? `, ${notRun.length} not run on the web (reasons above)` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -431,3 +431,24 @@ export interface ReadLogResult {
  * piece by piece, the next piece only when the replay asks for it.
  */
 export const ReadLogRequest = new RequestType<ReadLogParams, ReadLogResult, void>('robotsLens/readLog');
+
+/** A crawler IP list file found by the client, as text, named as on disk (the name says whose list it is). */
+export interface IpListFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface ReadIpListsResult {
+  readonly files: IpListFile[];
+  /** Where the client looked, for the panel's "ranges" line. */
+  readonly folders: string[];
+  /** Files that could not be read, one sentence each. */
+  readonly problems: string[];
+}
+
+/**
+ * Asked by the web worker server before it replays: the crawler IP lists in the workspace's
+ * `.robots-lens/ip-lists/` folders and in the extension's storage, read by the client through
+ * VS Code's file system, so the replay verifies claimed crawlers in a browser too.
+ */
+export const ReadIpListsRequest = new RequestType<Record<string, never>, ReadIpListsResult, void>('robotsLens/readIpLists');

@@ -65,4 +65,4 @@ function cancelled(): ResponseError<void> {
  * Runs after the messages already received, so a cancellation that arrived with them is seen
  * first: `setImmediate` in Node; a web worker has none, and a zero timeout waits for them too.
  */
-const nextTurn: (run: () => void) => void = typeof setImmediate === 'function' ? (run) => setImmediate(run) : (run) => setTimeout(run, 0);
+export const nextTurn: (run: () => void) => void = typeof setImmediate === 'function' ? (run) => setImmediate(run) : (run) => setTimeout(run, 0);

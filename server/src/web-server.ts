@@ -5,7 +5,7 @@
  */
 
 import { BrowserMessageReader, createConnection } from 'vscode-languageserver/browser';
-import { ReadLogRequest } from './protocol';
+import { ReadIpListsRequest, ReadLogRequest } from './protocol';
 import { startServer } from './start-server';
 import { JsonMessageWriter } from './web/json-message-writer';
 import { webPlatform } from './web/platform';
@@ -14,4 +14,10 @@ import { webPlatform } from './web/platform';
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0];
 
 const connection = createConnection(new BrowserMessageReader(self), new JsonMessageWriter(self));
-startServer(connection, webPlatform((params, token) => connection.sendRequest(ReadLogRequest, params, token)));
+startServer(
+  connection,
+  webPlatform(
+    (params, token) => connection.sendRequest(ReadLogRequest, params, token),
+    (token) => connection.sendRequest(ReadIpListsRequest, {}, token),
+  ),
+);

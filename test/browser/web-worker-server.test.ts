@@ -6,7 +6,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +25,7 @@ import {
 import type { ClientCapabilities, CodeAction, Diagnostic, Hover, InitializeResult, ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { logPieces } from '../../client/src/web/log-text';
 import type { LogPiece } from '../../client/src/web/log-text';
-import { CompareRequest, FetchRequest, ReadLogRequest, ReplayProgressNotification, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
+import { CompareRequest, FetchRequest, MatrixRequest, ReadIpListsRequest, ReadLogRequest, ReplayProgressNotification, ReplayRequest, TestUrlRequest } from '../../server/src/protocol';
 import type { ReplayProgressParams, ReplayResult } from '../../server/src/protocol';
 import { ROOT } from '../support/dist';
 import { startTestServer } from '../support/lsp-server';
@@ -75,11 +75,13 @@ describe('the language server in a web worker in Chromium', () => {
   const open = new Map<string, { pieces: AsyncGenerator<LogPiece>; total: number }>();
   const progress: ReplayProgressParams[] = [];
   let readRequests = 0;
+  /** The crawler IP lists both servers read: none until a test puts some into this folder. */
+  const ipLists = join(logsDir, 'ip-lists');
 
   before(async () => {
     worker = await startWorkerServer();
-    // No IP lists on the desktop either, so both verify the same way (not at all).
-    node = await startTestServer({ env: { ROBOTS_LENS_RANGES_DIR: join(logsDir, 'no-ranges') }, onConnection: (connection) => (nodeDiagnostics = diagnosticsOf(connection)) });
+    // The same IP lists for both (none at first): the Node server reads the folder, the worker asks the client for its files.
+    node = await startTestServer({ env: { ROBOTS_LENS_RANGES_DIR: ipLists }, onConnection: (connection) => (nodeDiagnostics = diagnosticsOf(connection)) });
     const { connection } = worker;
     connection.onRequest(ReadLogRequest, async ({ file, index }) => {
       readRequests++;
@@ -91,6 +93,11 @@ describe('the language server in a web worker in Chromium', () => {
       const piece = await log.pieces.next();
       return piece.done ? { text: null, bytesRead: log.total, bytesTotal: log.total } : { text: piece.value.text, bytesRead: piece.value.bytesRead, bytesTotal: log.total };
     });
+    connection.onRequest(ReadIpListsRequest, () => ({
+      files: existsSync(ipLists) ? readdirSync(ipLists).map((name) => ({ name, text: readFileSync(join(ipLists, name), 'utf8') })) : [],
+      folders: ['ip-lists'],
+      problems: [],
+    }));
     connection.onNotification(ReplayProgressNotification, (params) => void progress.push(params));
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
     connection.onRequest(RegistrationRequest.type, () => undefined);
@@ -168,6 +175,18 @@ describe('the language server in a web worker in Chromium', () => {
     }
   });
 
+  test('the crawler matrix is computed in the worker as in Node, sliced over turns of the event loop', async () => {
+    const uri = await openInBoth(TEXTS[0]!.text, 'matrix');
+    // More cells than one slice of the computation: the worker must yield between slices without Node's setImmediate.
+    const paths = Array.from({ length: 400 }, (_, i) => `/p${i}/x?q=${i}`);
+    for (const params of [{ uri }, { uri, paths, origin: 'https://www.example-shop.test' }]) {
+      const [fromWorker, fromNode] = await Promise.all([worker.connection.sendRequest(MatrixRequest, params), node.connection.sendRequest(MatrixRequest, params)]);
+      assert.ok(fromWorker.rows.length > 5, JSON.stringify(fromWorker).slice(0, 200));
+      assert.deepEqual(fromWorker, fromNode);
+    }
+    assert.deepEqual(await worker.workerErrors(), []);
+  });
+
   test('Compare with another file runs in the worker as in Node', async () => {
     const uri = await openInBoth('User-agent: *\nDisallow: /private/\n', 'compare');
     const params = { uri, otherText: 'User-agent: *\nDisallow: /\n', otherLabel: 'old' };
@@ -191,6 +210,22 @@ describe('the language server in a web worker in Chromium', () => {
       assert.equal(last?.bytesRead, readFileSync(file).length);
     });
   }
+
+  test('a replay in the worker verifies claimed crawlers by the IP lists the client hands over, as the Node server does from its folder', async () => {
+    cpSync(join(ROOT, 'test', 'fixtures', 'replay', 'ranges'), ipLists, { recursive: true });
+    try {
+      const uri = await openInBoth(TEXTS[0]!.text, 'replay-ip-lists');
+      const params = { uri, logFiles: [accessLog] };
+      const [fromWorker, fromNode] = await Promise.all([worker.connection.sendRequest(ReplayRequest, params), node.connection.sendRequest(ReplayRequest, params)]);
+      const { verified, spoofed } = fromWorker.summary.totals;
+      assert.ok(verified > 100 && spoofed > 10, JSON.stringify(fromWorker.summary.totals));
+      assert.deepEqual(comparable(fromWorker), comparable(fromNode));
+      const lists = readdirSync(ipLists).length;
+      assert.equal(fromWorker.ranges, `${lists} lists from ip-lists`);
+    } finally {
+      rmSync(ipLists, { recursive: true, force: true });
+    }
+  });
 
   test('a replay in the worker stops when it is cancelled, asking for no more of the log', async () => {
     const big = join(logsDir, 'big.log');

@@ -11,7 +11,7 @@ import { replayRequest } from '../../server/src/features/replay-request';
 import type { ReplayDeps } from '../../server/src/features/replay-request';
 import type { ReplayParams } from '../../server/src/protocol';
 import { webReplay } from '../../server/src/web/replay';
-import type { ReadLog } from '../../server/src/web/replay';
+import type { ReadIpLists, ReadLog } from '../../server/src/web/replay';
 
 // The desktop replay and the web worker's check their params with one function: the same
 // bad value is the same InvalidParams answer on both, and every param counts on both.
@@ -30,6 +30,9 @@ const readLog: ReadLog = async ({ file, index }) => {
   const size = Buffer.byteLength(text);
   return index === 0 ? { text, bytesRead: size, bytesTotal: size } : { text: null, bytesRead: size, bytesTotal: size };
 };
+
+/** The client found no IP lists, as the desktop finds no ranges folder. */
+const noIpLists: ReadIpLists = async () => ({ files: [], folders: [], problems: [] });
 
 async function rejection(run: () => Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
@@ -53,7 +56,7 @@ describe('robotsLens/replay params, desktop and web alike', () => {
   for (const [name, fields, message] of bad) {
     test(`${name}: the same InvalidParams answer`, async () => {
       const params = { uri: URI, ...fields } as unknown as ReplayParams;
-      const web = await rejection(() => webReplay(readLog, parsed, params, CancellationToken.None, deps));
+      const web = await rejection(() => webReplay(readLog, noIpLists, parsed, params, CancellationToken.None, deps));
       const desktop = await rejection(() => replayRequest(parsed, params, CancellationToken.None, deps));
       assert.equal(web.code, ErrorCodes.InvalidParams);
       assert.match(web.message, message);
@@ -63,7 +66,7 @@ describe('robotsLens/replay params, desktop and web alike', () => {
 
   test('the reorder window and the record cap count in the web worker too', async () => {
     const params: ReplayParams = { uri: URI, logFiles: [LOG], reorderWindowMinutes: 90, maxRecords: 0, graceHours: 2 };
-    const [web, desktop] = [await webReplay(readLog, parsed, params, CancellationToken.None, deps), await replayRequest(parsed, params, CancellationToken.None, deps)];
+    const [web, desktop] = [await webReplay(readLog, noIpLists, parsed, params, CancellationToken.None, deps), await replayRequest(parsed, params, CancellationToken.None, deps)];
     for (const result of [web, desktop]) {
       assert.equal(result.summary.order.windowSeconds, 90 * 60);
       assert.deepEqual(result.records, []);

@@ -12,6 +12,10 @@
  */
 
 import * as vscode from 'vscode';
+import { manageWorkspaceTrust, offerAlternatives } from '../alternatives';
+import type { Alternative } from '../alternatives';
+import { restrictedModeMessage } from '../language-client';
+import { LIVE_FETCH_UNAVAILABLE } from '../live-fetch';
 import { formatCheckReport } from '../../../server/src/core';
 import type { UrlCheckReport } from '../../../server/src/core';
 import { isPlainObject } from '../command-arguments';
@@ -55,7 +59,12 @@ async function checkProgrammatically(server: RobotsServer, args: Record<string, 
   return server.checkUrl({ url: args.url.trim(), agent, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
 }
 
+/** Test URL answers from the open robots.txt alone, where Check URL cannot fetch. */
+const testUrlInstead: Alternative = { title: 'Test URL…', run: () => Promise.resolve(vscode.commands.executeCommand('robotsLens.testUrl')) };
+
 async function checkInteractively(deps: CheckUrlDeps): Promise<UrlCheckReport[] | undefined> {
+  if (LIVE_FETCH_UNAVAILABLE !== undefined) return void (await offerAlternatives(LIVE_FETCH_UNAVAILABLE, [testUrlInstead]));
+  if (!vscode.workspace.isTrusted) return void (await offerAlternatives(restrictedModeMessage('Check URL'), [manageWorkspaceTrust, testUrlInstead]));
   const active = vscode.window.activeTextEditor?.document;
   const fetchedOrigin = active !== undefined ? deps.fetched.sourceOf(active.uri)?.origin : undefined;
   const recent = deps.recent.list();

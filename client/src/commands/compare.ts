@@ -19,6 +19,7 @@ import { ComparePanel } from '../compare-panel';
 import { compareWithLatestLog } from '../compare-with-log';
 import type { CompareWithLogDeps } from '../compare-with-log';
 import { gitHeadText } from '../git-head';
+import { LIVE_FETCH_UNAVAILABLE } from '../live-fetch';
 import { askLiveVersion } from '../live-version';
 import type { LiveVersionDeps } from '../live-version';
 import { resolveRobotsDocument } from '../robots-document';
@@ -94,13 +95,31 @@ async function pickOther(deps: LiveVersionDeps, document: vscode.TextDocument): 
   if (!picked) return undefined;
   if (picked.id === 'git') {
     const head = await gitHeadText(document.uri);
-    if (!head.ok) {
-      void vscode.window.showWarningMessage(`Compare with Git HEAD: ${head.message}`);
-      return undefined;
-    }
+    if (!head.ok) return otherInstead(`Compare with Git HEAD: ${head.message}`, document);
     return { text: head.text, label: `git HEAD:${head.relativePath}` };
   }
-  if (picked.id === 'live') return askLiveVersion(deps, document);
+  if (picked.id === 'live') {
+    if (LIVE_FETCH_UNAVAILABLE !== undefined) return otherInstead(`Compare with live robots.txt: ${LIVE_FETCH_UNAVAILABLE}`, document);
+    return askLiveVersion(deps, document);
+  }
+  return anotherFile(document);
+}
+
+/** Where the chosen version cannot be had: why, and the versions that can, as buttons. */
+async function otherInstead(message: string, document: vscode.TextDocument): Promise<OtherVersion | undefined> {
+  const [file, clipboard] = ['Another File…', 'Compare with the Clipboard'];
+  const picked = await vscode.window.showWarningMessage(message, file, clipboard);
+  if (picked === file) return anotherFile(document);
+  if (picked !== clipboard) return undefined;
+  const text = await vscode.env.clipboard.readText();
+  if (text.trim() === '') {
+    void vscode.window.showWarningMessage('Compare with the clipboard: the clipboard holds no text. Copy the old version of the robots.txt first.');
+    return undefined;
+  }
+  return { text, label: 'the clipboard' };
+}
+
+async function anotherFile(document: vscode.TextDocument): Promise<OtherVersion | undefined> {
   const files = await vscode.window.showOpenDialog({
     canSelectMany: false,
     openLabel: 'Compare',

@@ -11,6 +11,9 @@
  */
 
 import * as vscode from 'vscode';
+import { manageWorkspaceTrust, offerAlternatives, openRobotsFile, pasteIntoNewFile } from '../alternatives';
+import { restrictedModeMessage } from '../language-client';
+import { LIVE_FETCH_UNAVAILABLE } from '../live-fetch';
 import { formatFetchReport, GOOGLE_SIZE_LIMIT_BYTES, plural, siteOrigin } from '../../../server/src/core';
 import type { FetchedSource, FetchResult } from '../../../server/src/protocol';
 import { isPlainObject } from '../command-arguments';
@@ -56,6 +59,9 @@ async function fetchProgrammatically(deps: FetchDeps, args: Record<string, unkno
 }
 
 async function fetchInteractively(deps: FetchDeps): Promise<FetchCommandResult | undefined> {
+  // Before asking for a site: what cannot run here says so and offers what does.
+  if (LIVE_FETCH_UNAVAILABLE !== undefined) return void (await offerAlternatives(LIVE_FETCH_UNAVAILABLE, [pasteIntoNewFile, openRobotsFile]));
+  if (!vscode.workspace.isTrusted) return void (await offerAlternatives(restrictedModeMessage('Fetching a live robots.txt'), [manageWorkspaceTrust, pasteIntoNewFile]));
   const recent = deps.recent.list();
   const site = await vscode.window.showInputBox({
     title: 'Fetch robots.txt',

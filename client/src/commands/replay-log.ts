@@ -12,8 +12,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '../../../server/src/core';
+import { manageWorkspaceTrust, offerAlternatives } from '../alternatives';
 import { isPlainObject, uriArgument } from '../command-arguments';
-import { absoluteLogPath, recentLogFiles, rememberLogs } from '../recent-logs';
+import { restrictedModeMessage } from '../language-client';
+import { absoluteLogPath, logDisplayName, recentLogFiles, rememberLogs } from '../recent-logs';
 import type { LogMemory } from '../recent-logs';
 import { ReplayPanel } from '../replay-panel';
 import type { ReplayPanelDeps, ReplayPanelState } from '../replay-panel';
@@ -40,6 +42,8 @@ export function registerReplayLog(commandDeps: ReplayLogDeps): vscode.Disposable
       if (isPlainObject(first)) return replayProgrammatically(deps, first);
       try {
         const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
+        // Before a log is picked: in Restricted Mode no log is read, and the message says how to change that.
+        if (!vscode.workspace.isTrusted) return void (await offerAlternatives(restrictedModeMessage('Replaying access logs'), [manageWorkspaceTrust]));
         const logFiles = await pickLogFiles(deps, document.uri);
         if (!logFiles) return undefined;
         await rememberLogs(deps, logFiles);
@@ -84,7 +88,7 @@ async function pickLogFiles(deps: ReplayLogDeps, scope: vscode.Uri): Promise<str
   if (recent.length > 0) {
     type Item = vscode.QuickPickItem & { readonly files?: string[] };
     const items: Item[] = [
-      ...recent.map((file): Item => ({ label: path.basename(file), description: vscode.workspace.asRelativePath(file), files: [file] })),
+      ...recent.map((file): Item => ({ label: path.basename(file), description: logDisplayName(file), files: [file] })),
       { label: '$(folder-opened) Choose log files…' },
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'Replay access log', placeHolder: 'A log replayed before, or choose files' });

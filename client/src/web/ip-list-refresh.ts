@@ -1,15 +1,18 @@
 /**
  * The web twin of the replay panel's "Refresh IP lists": a browser cannot download the
- * operators' lists (cross-origin requests are blocked) nor store them where the replay reads
- * them, so the action says so instead of failing with a Node error.
+ * operators' lists (cross-origin requests are blocked), so the action says so, and where the
+ * replay in the browser reads lists the user puts there (`web/ip-lists.ts`).
  */
 
 import type { IpListRefreshOptions, IpListRefreshOutcome } from '../ip-list-refresh';
+import { WORKSPACE_IP_LISTS } from './ip-lists';
 
 export function refreshIpLists(_options: IpListRefreshOptions = {}): Promise<IpListRefreshOutcome> {
   return Promise.resolve({
     ok: false,
     stored: 0,
-    message: 'Crawler IP lists cannot be downloaded in the browser (cross-origin requests are blocked); run robots-lens ranges --refresh on a desktop machine.',
+    message:
+      'Crawler IP lists cannot be downloaded in the browser (cross-origin requests are blocked). ' +
+      `Put the operators' list files (such as googlebot.json, from robots-lens ranges --refresh) into the workspace's ${WORKSPACE_IP_LISTS}/ folder and replay again.`,
   });
 }

@@ -6,6 +6,7 @@
  */
 
 import * as vscode from 'vscode';
+import { ErrorCodes, ResponseError } from 'vscode-languageclient/browser';
 import type { ReadLogParams, ReadLogResult } from '../../../server/src/protocol';
 import { logPieces } from './log-text';
 import type { LogPiece } from './log-text';
@@ -44,7 +45,9 @@ export class WebLogReader {
     const uri = logUri(file);
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.size > MAX_LOG_BYTES) {
-      throw new Error(
+      // A ResponseError is answered as it is: the replay panel shows this sentence, not a wrapped one.
+      throw new ResponseError(
+        ErrorCodes.InvalidRequest,
         `${file} is ${(stat.size / 1048576).toFixed(0)} MiB: the browser replays logs up to ${MAX_LOG_BYTES / 1048576} MiB. ` +
           'Replay it with the robots-lens CLI (robots-lens replay) or robots.txt Lens in desktop VS Code.',
       );

@@ -11,8 +11,9 @@ import { BrowserMessageReader, LanguageClient } from 'vscode-languageclient/brow
 import type { LanguageClientOptions, MessageTransports } from 'vscode-languageclient/browser';
 import { JsonMessageWriter } from '../../../server/src/web/json-message-writer';
 import type { createLanguageClient as nodeCreateLanguageClient } from '../server-connection';
-import { ReadLogRequest } from '../../../server/src/protocol';
+import { ReadIpListsRequest, ReadLogRequest } from '../../../server/src/protocol';
 import { ROBOTS_LANGUAGE_ID } from '../robots-document';
+import { readIpLists } from './ip-lists';
 import { WebLogReader } from './log-reader';
 
 // The browser globals this file uses; the client is type-checked without the DOM library.
@@ -41,6 +42,7 @@ export const createLanguageClient: typeof nodeCreateLanguageClient = (context) =
   // The worker has no file system: the replay asks for the log's text here.
   const logs = new WebLogReader();
   client.onRequest(ReadLogRequest, (params) => logs.read(params));
+  client.onRequest(ReadIpListsRequest, () => readIpLists(context.globalStorageUri));
   return client as unknown as ReturnType<typeof nodeCreateLanguageClient>;
 };
 

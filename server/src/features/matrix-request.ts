@@ -10,6 +10,7 @@ import { CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, plur
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
+import { nextTurn } from '../run-safe';
 import { optionalText, optionalTextList, paramsObject } from './request-params';
 
 /** More cells than this in one matrix is a mistake, not a question: later agents are left out. */
@@ -47,7 +48,8 @@ export async function matrix(parsed: ParsedDocument, params: MatrixParams, token
       if (sliceCells >= SLICE_CELLS || sliceCharacters >= SLICE_CHARACTERS) {
         sliceCells = 0;
         sliceCharacters = 0;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        // nextTurn: a web worker has no setImmediate.
+        await new Promise<void>((resolve) => nextTurn(resolve));
         // The caller answers a cancelled request; stop working for it.
         if (token.isCancellationRequested) return { paths, rows, ...(truncated ? { truncated } : {}) };
       }

@@ -9,7 +9,7 @@ import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { diffRobots, parseRobots, summarizeDiff } from '../core';
 import type { ServerPlatform } from '../platform';
 import { webReplay } from './replay';
-import type { ReadLog } from './replay';
+import type { ReadIpLists, ReadLog } from './replay';
 
 /** Why a live fetch cannot run here, and what does. */
 export const NO_LIVE_FETCH_IN_BROWSER =
@@ -23,12 +23,12 @@ export const NO_LOG_FILES_IN_BROWSER =
 
 const unavailable = (message: string) => new ResponseError(ErrorCodes.InvalidRequest, message);
 
-/** The browser's features; logs are read by the client (`readLog`), as a worker has no file system. */
-export const webPlatform = (readLog: ReadLog): ServerPlatform => ({
+/** The browser's features; logs and IP lists are read by the client (`readLog`, `readIpLists`), as a worker has no file system. */
+export const webPlatform = (readLog: ReadLog, readIpLists: ReadIpLists): ServerPlatform => ({
   name: 'web worker',
   fetchRobots: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkUrl: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
-  replay: (parsed, params, token, deps) => webReplay(readLog, parsed, params, token, deps),
+  replay: (parsed, params, token, deps) => webReplay(readLog, readIpLists, parsed, params, token, deps),
   compare: (parsed, params) => {
     if (typeof params.otherText !== 'string') {
       return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, 'robotsLens/compare needs otherText: the text of the version to compare with.'));

@@ -2,8 +2,8 @@
  * `robotsLens/replay` in a web worker: the same core replay as on the desktop, fed with the
  * log's text that the client reads through VS Code's file system and hands over piece by
  * piece (`robotsLens/readLog`). Progress and cancellation work as on the desktop. A browser
- * has no reverse DNS, and no IP lists are read here: claimed crawlers are not verified, and
- * the result says so.
+ * has no reverse DNS: claimed crawlers are verified by the IP lists the client finds in the
+ * workspace or the extension's storage (`robotsLens/readIpLists`) only, and the result says so.
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
@@ -12,20 +12,24 @@ import type { LogInput } from '../core';
 import type { ParsedDocument } from '../documents';
 import { checkReplayParams, replayedVersion, ReplayRecords } from '../features/replay-common';
 import type { ReplayDeps } from '../features/replay-request';
-import type { ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
+import type { ReadIpListsResult, ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
+import { webIpLists } from './ip-lists';
 
 /** Lines between two progress notifications, as on the desktop. */
 const PROGRESS_EVERY = 20_000;
 
 export const NO_DNS_IN_BROWSER =
-  'Reverse DNS verification is not available in the browser, and no IP lists are read there: requests that claim to be a crawler are not verified. ' +
-  'To verify them, replay with robots.txt Lens in desktop VS Code (IP lists) or with robots-lens replay --verify-dns.';
+  'Reverse DNS verification is not available in the browser: requests that claim to be a crawler are verified only by crawler IP lists ' +
+  '(the operators\' files, such as googlebot.json, in the workspace\'s .robots-lens/ip-lists/ folder). ' +
+  'To verify by DNS too, replay with robots-lens replay --verify-dns.';
 
 export type ReadLog = (params: ReadLogParams, token: CancellationToken) => Promise<ReadLogResult>;
+export type ReadIpLists = (token: CancellationToken) => Promise<ReadIpListsResult>;
 
-export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
+export async function webReplay(readLog: ReadLog, readIpLists: ReadIpLists, parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
   const { logFiles, maxRecords, options } = checkReplayParams(params);
-  const warnings = [NO_DNS_IN_BROWSER];
+  const ranges = webIpLists(await readIpLists(token));
+  const warnings = [NO_DNS_IN_BROWSER, ...ranges.warnings];
   const version = replayedVersion(parsed);
   const kept = new ReplayRecords(maxRecords);
   const abort = new AbortController();
@@ -35,7 +39,7 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
       logFiles.map((file) => logInput(readLog, file, token)),
       {
         versions: [version],
-        ranges: [],
+        ranges: ranges.lists,
         ...(deps.origin !== undefined ? { origin: deps.origin } : {}),
         ...options,
       },
@@ -49,7 +53,7 @@ export async function webReplay(readLog: ReadLog, parsed: ParsedDocument, params
     );
     const ruleCounts = kept.ruleCounts();
     if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-    return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: 'none (IP lists are not read in the browser)', warnings };
+    return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
   } finally {
     listener.dispose();
   }
