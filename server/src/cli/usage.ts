@@ -112,6 +112,19 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: ['robots-lens diff robots.txt robots.new.txt', 'robots-lens diff robots.txt robots.new.txt --log access.log --fail-on-change Googlebot'],
     exitCodes: [[1, 'a --fail-on-change crawler\'s verdicts change']],
   },
+  sitemaps: {
+    usage: 'sitemaps <robots.txt> [<sitemap file or URL>...] --agent <token or User-Agent> [--agent …] [--json] [--fail-on-blocked] [--origin <https://host>] [--timeout <ms>]',
+    summary: "Every URL your sitemaps list that a crawler may not fetch, with the deciding line; by default the robots.txt's own Sitemap: lines, indexes followed.",
+    options: [
+      ['-a, --agent <crawler>', 'a product token (Googlebot) or a full User-Agent header; repeatable'],
+      ['--json', 'one JSON object per blocked URL (url, agent, line, rule, sitemap, sitemapLine), then a summary object'],
+      ['--fail-on-blocked', 'exit 1 when any listed URL is blocked (a CI gate)'],
+      ['--origin <https://host>', "the site the robots.txt governs (default: the first sitemap's); URLs on other origins are reported apart"],
+      ['--timeout <ms>', 'time limit per sitemap fetched, in milliseconds (1 to 600000; default 10000)'],
+    ],
+    examples: ['robots-lens sitemaps robots.txt --agent Googlebot', 'robots-lens sitemaps robots.txt public/sitemap-index.xml --agent Googlebot --agent Bingbot --fail-on-blocked'],
+    exitCodes: [[1, 'a listed URL is blocked, with --fail-on-blocked (a sitemap that cannot be read is exit 2, after the others are checked)']],
+  },
   crawlers: {
     usage: 'crawlers [--purpose <purpose>] [--json] | crawlers --import <robots.json> [--json]',
     summary: 'The crawler catalogue: tokens, operators, purposes, whether each honours robots.txt, verification facts and sources.',

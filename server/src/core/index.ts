@@ -66,3 +66,7 @@ export type {
   AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
   RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
 } from './audit';
+
+// sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler
+export { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapCheck, walkSitemaps } from './sitemaps';
+export type { BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapReport, SitemapSource, SitemapUrlAside, SitemapWalkHandler } from './sitemaps';

@@ -112,7 +112,19 @@ export async function fetchRobotsTxt(site: string, options: HttpOptions = {}): P
  * Fetches a page for its `X-Robots-Tag` headers and, when it is HTML, its body (for the
  * robots meta tags). Follows up to 10 redirects, as Google does for pages.
  */
-export async function fetchPage(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+export function fetchPage(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+  return fetchFollowing(url, options, isHtmlLike);
+}
+
+/**
+ * Fetches a document whatever its type (a sitemap), body included up to `maxBytes`, with
+ * the page limits: up to 10 redirects, the address guard, the overall deadline.
+ */
+export function fetchDocument(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+  return fetchFollowing(url, options, () => true);
+}
+
+async function fetchFollowing(url: string, options: HttpOptions, readBody: (contentType: string | undefined | null) => boolean): Promise<PageFetch> {
   let current: string;
   try {
     current = new URL(url).href;
@@ -126,7 +138,7 @@ export async function fetchPage(url: string, options: HttpOptions = {}): Promise
   for (let redirects = 0; ; ) {
     let response: RawResponse;
     try {
-      response = await request(new URL(current), limits, (status, headers) => !isRedirectStatus(status) && isHtmlLike(headerText(headers['content-type'])));
+      response = await request(new URL(current), limits, (status, headers) => !isRedirectStatus(status) && readBody(headerText(headers['content-type'])));
     } catch (error) {
       if (error instanceof RequestFailure && error.failure.code === PRIVATE_ADDRESS_CODE && chain.length > 0) {
         const from = chain[chain.length - 1]!;
@@ -153,7 +165,7 @@ export async function fetchPage(url: string, options: HttpOptions = {}): Promise
     }
     chain.push({ url: current, status: response.status });
     const contentType = firstHeader(response, 'content-type') ?? null;
-    const read = isHtmlLike(contentType);
+    const read = readBody(contentType);
     return {
       url,
       finalUrl: current,
