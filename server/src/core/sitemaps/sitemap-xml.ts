@@ -107,8 +107,9 @@ export class SitemapXmlReader {
     } else this.loc += text;
   }
 
+  /** saxes counts the next column from 0: that is the 1-based column of the character just read. */
   private positioned(reason: string): SitemapXmlError {
-    return new SitemapXmlError(this.parser.line, this.parser.column + 1, reason);
+    return new SitemapXmlError(this.parser.line, Math.max(1, this.parser.column), reason);
   }
 }
 
