@@ -99,17 +99,18 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   diff: {
-    usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--json] [--crawlers tok,tok] [--fail-on-change tok,tok]`,
-    summary: 'What an edit changes, per crawler: flipped verdicts, groups, dead rules, and with --log the real requests affected.',
+    usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--sitemap <file or URL>]... [--json] [--crawlers tok,tok] [--fail-on-change tok,tok]`,
+    summary: 'What an edit changes, per crawler: flipped verdicts, groups, dead rules, with --log the real requests affected and with --sitemap the listed URLs.',
     options: [
       ['--log <file>', 'count the requests of a log that the edit decides differently; repeatable'],
       ['--log-format <format>', `the log format (${LOG_FORMAT_CHOICES}; default auto)`],
-      ['--origin <https://host>', 'the site the logs belong to'],
+      ['--origin <https://host>', 'the site the logs and sitemaps belong to'],
+      ['--sitemap <file or URL>', 'count the URLs a sitemap (or index) lists that the edit newly blocks or allows, with examples; repeatable'],
       ['--json', 'the diff as JSON'],
       ['--crawlers tok,tok', 'only these crawlers'],
       ['--fail-on-change tok,tok', 'exit 1 when these crawlers\' verdicts change'],
     ],
-    examples: ['robots-lens diff robots.txt robots.new.txt', 'robots-lens diff robots.txt robots.new.txt --log access.log --fail-on-change Googlebot'],
+    examples: ['robots-lens diff robots.txt robots.new.txt', 'robots-lens diff robots.txt robots.new.txt --log access.log --fail-on-change Googlebot', 'robots-lens diff robots.txt robots.new.txt --sitemap public/sitemap.xml'],
     exitCodes: [[1, 'a --fail-on-change crawler\'s verdicts change']],
   },
   sitemaps: {
