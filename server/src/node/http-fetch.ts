@@ -28,6 +28,8 @@ export interface HttpOptions {
    * loopback use it to play a public origin.
    */
   readonly addressRange?: AddressRange;
+  /** Ends the fetch in flight when the user cancels (a sitemap check). */
+  readonly signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -199,6 +201,7 @@ interface Limits {
   readonly userAgent: string;
   /** Keeps a fetch that started on a public address out of private networks. */
   readonly guard: AddressGuard;
+  readonly signal?: AbortSignal | undefined;
 }
 
 interface RawResponse {
@@ -225,6 +228,7 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     guard: new AddressGuard(options.addressRange),
+    signal: options.signal,
   };
 }
 
@@ -257,6 +261,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
     const settle = (action: () => void): void => {
       if (settled) return;
       settled = true;
+      limits.signal?.removeEventListener('abort', cancel);
       for (const t of timers) clearTimeout(t);
       if (connectTimer !== undefined) clearTimeout(connectTimer);
       // A decompressor holds the compressed bytes already received and would go on
@@ -273,6 +278,13 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
         req.destroy();
         reject(new RequestFailure(failure));
       });
+
+    const cancel = (): void => fail({ kind: 'other', code: 'ABORT_ERR', message: 'The fetch was cancelled.' });
+    if (limits.signal?.aborted) {
+      reject(new RequestFailure({ kind: 'other', code: 'ABORT_ERR', message: 'The fetch was cancelled.' }));
+      return;
+    }
+    limits.signal?.addEventListener('abort', cancel, { once: true });
 
     const req = transport.request(url, {
       method: 'GET',

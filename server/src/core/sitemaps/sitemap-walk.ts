@@ -24,8 +24,8 @@ export interface SitemapSource {
 }
 
 export interface SitemapWalkHandler {
-  /** A page URL listed on `line` (1-based) of `sitemap`. */
-  url(loc: string, sitemap: string, line: number): void;
+  /** A page URL listed on `line` (1-based) of `sitemap`, reached from the named sitemap `root`. */
+  url(loc: string, sitemap: string, line: number, root: string): void;
   /** Called after each chunk of text: where the handler writes out what the chunk found. */
   drain?(): Promise<void>;
   /** A sitemap has been read (or could not be). */
@@ -62,7 +62,7 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
   const cancelled = options.isCancelled ?? (() => false);
   const seen = new Set<string>();
   const reports: SitemapReport[] = [];
-  const stack: { location: string; parent?: string; depth: number }[] = roots.map((location) => ({ location, depth: 0 })).reverse();
+  const stack: { location: string; parent?: string; root: string; depth: number }[] = roots.map((location) => ({ location, root: location, depth: 0 })).reverse();
   while (stack.length > 0 && !cancelled()) {
     const next = stack.pop()!;
     const key = source.key(next.location);
@@ -72,13 +72,13 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
       reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: a check reads at most ${formatCount(maxSitemaps)} sitemaps.`, notices: [] });
       break;
     }
-    const { report, children } = await readOne(next.location, next.parent, source, handler, cancelled);
+    const { report, children } = await readOne(next.location, next.parent, next.root, source, handler, cancelled);
     if (children.length > 0) {
       if (next.depth + 1 >= maxDepth) {
         const levels = `${maxDepth} level${maxDepth === 1 ? '' : 's'}`;
         (report.notices as string[]).push(`its ${plural(children.length, 'child sitemap')} not read: sitemap indexes are followed ${levels} deep.`);
       } else {
-        for (let i = children.length - 1; i >= 0; i--) stack.push({ location: children[i]!, parent: next.location, depth: next.depth + 1 });
+        for (let i = children.length - 1; i >= 0; i--) stack.push({ location: children[i]!, parent: next.location, root: next.root, depth: next.depth + 1 });
       }
     }
     reports.push(report);
@@ -90,6 +90,7 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
 async function readOne(
   location: string,
   parent: string | undefined,
+  root: string,
   source: SitemapSource,
   handler: SitemapWalkHandler,
   cancelled: () => boolean,
@@ -103,7 +104,7 @@ async function readOne(
     location(loc, line, kind) {
       entries++;
       if (kind === 'urlset') {
-        handler.url(loc, location, line);
+        handler.url(loc, location, line, root);
         return;
       }
       const child = source.child(location, loc);
