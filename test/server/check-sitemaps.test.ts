@@ -131,6 +131,27 @@ describe('robotsLens/checkSitemaps', () => {
     await assert.rejects(server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: [] }), /"agents" must name at least one crawler/);
   });
 
+  const hostile: [unknown, string][] = [
+    [null, 'params'],
+    [{ uri: 'OPEN', agents: 'Googlebot' }, '"agents"'],
+    [{ uri: 'OPEN', agents: ['Googlebot'], sitemaps: [1] }, '"sitemaps"'],
+    [{ uri: 'OPEN', agents: ['Googlebot'], timeoutMs: 'soon' }, '"timeoutMs"'],
+    [{ uri: 'OPEN', agents: ['Googlebot'], origin: 5 }, '"origin"'],
+    [{ uri: 'OPEN', agents: ['Googlebot'], origin: 'shop' }, '"origin"'],
+  ];
+  for (const [params, field] of hostile) {
+    test(`${JSON.stringify(params)} → invalid params naming ${field}`, async () => {
+      const uri = await server.open(ROBOTS([`${base}/pages.xml`]));
+      const sent = typeof params === 'object' && params !== null ? { ...params, uri } : params;
+      await assert.rejects(server.connection.sendRequest(CheckSitemapsRequest.method, sent), (error: unknown) => {
+        assert.ok(error instanceof ResponseError);
+        assert.equal(error.code, ErrorCodes.InvalidParams, error.message);
+        assert.ok(error.message.includes(field), error.message);
+        return true;
+      });
+    });
+  }
+
   test('a cancelled check stops reading: the children not yet fetched are never asked for', async () => {
     const uri = await server.open(ROBOTS([`${base}/slow-index.xml`]));
     const source = new CancellationTokenSource();
