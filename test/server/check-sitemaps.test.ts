@@ -80,7 +80,8 @@ const lastDiagnostics = (uri: string, version: number) => published.get(uri)?.fi
 
 const ROBOTS = (sitemaps: readonly string[]) => ['User-agent: *', 'Disallow: /private/', '', 'User-agent: Googlebot', 'Disallow: /nogoogle', '', ...sitemaps.map((s) => `Sitemap: ${s}`), ''].join('\n');
 
-describe('robotsLens/checkSitemaps', () => {
+// Waits are for conditions; a server that never answers fails here rather than hanging the suite.
+describe('robotsLens/checkSitemaps', { timeout: 60_000 }, () => {
   test('the Sitemap: lines are read; each blocked URL comes with its deciding line, and the hint appears only after the check', async () => {
     const text = ROBOTS([`${base}/index.xml`, `${base}/other.xml`]);
     const uri = await server.open(text);
@@ -155,7 +156,8 @@ describe('robotsLens/checkSitemaps', () => {
   test('a cancelled check stops reading: the children not yet fetched are never asked for', async () => {
     const uri = await server.open(ROBOTS([`${base}/slow-index.xml`]));
     const source = new CancellationTokenSource();
-    const answer = server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['Googlebot'] }, source.token);
+    // A fetch that would wait ten minutes: only the cancellation can end it.
+    const answer = server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['Googlebot'], timeoutMs: 600_000 }, source.token);
     await waitFor(() => (childRequests > 0 ? true : undefined));
     // The fetch in flight is ended by the cancellation itself: its response never comes.
     source.cancel();
