@@ -120,6 +120,15 @@ describe('robotsLens/checkSitemaps', { timeout: 60_000 }, () => {
     assert.deepEqual(edited.diagnostics.filter((d) => d.code === 'sitemap-lists-blocked-urls'), []);
   });
 
+  test('a Sitemap: line picked alone gets its hint too', async () => {
+    const text = ROBOTS([`${base}/other.xml`, `${base}/pages.xml`]);
+    const uri = await server.open(text);
+    const result = await server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['GPTBot'], sitemaps: [`${base}/pages.xml`], origin: SITE });
+    assert.deepEqual(result.roots.map((r) => [r.location.replace(base, ''), r.line, r.blocked]), [['/pages.xml', 7, 1]]);
+    const hinted = await waitFor(() => lastDiagnostics(uri, 1)?.diagnostics.find((d) => d.code === 'sitemap-lists-blocked-urls'));
+    assert.equal(hinted.range.start.line, 7);
+  });
+
   test('picked files must be absolute paths or URLs; a file with no Sitemap: line and no pick is told what to do', async () => {
     const uri = await server.open('User-agent: *\nDisallow: /x\n');
     await assert.rejects(server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['Googlebot'] }), (error: unknown) => {

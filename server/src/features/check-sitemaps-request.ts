@@ -90,6 +90,8 @@ function sitemapsToRead(parsed: ParsedDocument, named: readonly string[] | undef
         throw new ResponseError(ErrorCodes.InvalidParams, `"sitemaps" holds absolute file paths or http(s) URLs, not "${location}".`);
       }
     }
+    // A Sitemap: line picked alone still gets its hint.
+    for (const sitemap of parsed.file.sitemaps) if (named.includes(sitemap.url) && !lines.has(sitemap.url)) lines.set(sitemap.url, sitemap.line);
     return { roots: [...new Set(named)], lines, notices };
   }
   for (const sitemap of parsed.file.sitemaps) {
