@@ -37,6 +37,7 @@ import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { matrixLayoutScenarios } from './ui/matrix-layout-scenarios.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
+import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
@@ -437,6 +438,7 @@ try {
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
+  await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });
   await scenario('workspace-untouched', async () => {
     // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);
