@@ -12,6 +12,7 @@ import { AiAccessPanel } from './ai-access-panel';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
+import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
 import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
@@ -25,6 +26,7 @@ import { MatrixPanel } from './matrix-panel';
 import { RecentUrls } from './recent-urls';
 import { ReplayPanel } from './replay-panel';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
+import { SitemapsPanel } from './sitemaps-panel';
 import { createLanguageClient } from './server-connection';
 import { FileSummaryStatus } from './status-bar';
 import { TestUrlPanel } from './test-url-panel';
@@ -56,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): void {
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(),
+    registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
+    { dispose: () => SitemapsPanel.disposeCurrent() },
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.

@@ -9,6 +9,8 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { UrlCheckReport } from '../../server/src/core';
 import {
   AiAccessRequest,
+  CheckSitemapsProgressNotification,
+  CheckSitemapsRequest,
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
@@ -20,6 +22,9 @@ import {
 } from '../../server/src/protocol';
 import type {
   AiAccessResult,
+  CheckSitemapsParams,
+  CheckSitemapsProgressParams,
+  CheckSitemapsResult,
   CheckUrlParams,
   FetchedSource,
   FetchParams,
@@ -54,6 +59,10 @@ export interface RobotsServer {
   onReplayProgress(document: vscode.Uri, listener: (progress: ReplayProgressParams) => void): vscode.Disposable;
   /** The semantic diff from another version (as text) to the unsaved buffer. */
   compare(document: vscode.Uri, params: Omit<CompareParams, 'uri'>, token?: vscode.CancellationToken): Promise<CompareResult>;
+  /** Reads sitemaps in the server and decides their URLs against the unsaved buffer. */
+  checkSitemaps(document: vscode.Uri, params: Omit<CheckSitemapsParams, 'uri'>, token?: vscode.CancellationToken): Promise<CheckSitemapsResult>;
+  /** Progress of the sitemap checks of a document. */
+  onCheckSitemapsProgress(document: vscode.Uri, listener: (progress: CheckSitemapsProgressParams) => void): vscode.Disposable;
 }
 
 export function robotsServer(client: BaseLanguageClient): RobotsServer {
@@ -62,6 +71,10 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
   const replayListeners = new Set<{ readonly uri: string; readonly listener: (progress: ReplayProgressParams) => void }>();
   client.onNotification(ReplayProgressNotification, (progress) => {
     for (const { uri: wanted, listener } of replayListeners) if (wanted === progress.uri) listener(progress);
+  });
+  const sitemapListeners = new Set<{ readonly uri: string; readonly listener: (progress: CheckSitemapsProgressParams) => void }>();
+  client.onNotification(CheckSitemapsProgressNotification, (progress) => {
+    for (const { uri: wanted, listener } of sitemapListeners) if (wanted === progress.uri) listener(progress);
   });
   // Restricted Mode: what reads log files or the network waits for the workspace to be trusted.
   const trusted = <T>(what: string, run: () => Promise<T>): Promise<T> =>
@@ -78,6 +91,12 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
     compare: (document, params, token) => {
       const send = () => client.sendRequest(CompareRequest, { ...params, uri: uri(document) }, token);
       return (params.logFiles ?? []).length > 0 ? trusted('Counting logged requests', send) : send();
+    },
+    checkSitemaps: (document, params, token) => trusted('Checking sitemaps', () => client.sendRequest(CheckSitemapsRequest, { ...params, uri: uri(document) }, token)),
+    onCheckSitemapsProgress: (document, listener) => {
+      const entry = { uri: uri(document), listener };
+      sitemapListeners.add(entry);
+      return new vscode.Disposable(() => sitemapListeners.delete(entry));
     },
     onReplayProgress: (document, listener) => {
       const entry = { uri: uri(document), listener };

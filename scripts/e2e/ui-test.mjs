@@ -43,6 +43,7 @@ import { matrixLayoutScenarios } from './ui/matrix-layout-scenarios.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
+import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
@@ -456,6 +457,7 @@ try {
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
   await aiAccessScenarios({ page, ui, scenario, workspace });
+  await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });
   await scenario('workspace-untouched', async () => {
     // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);

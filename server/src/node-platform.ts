@@ -1,5 +1,6 @@
 /** The server's Node features: live fetches, logs and IP lists read from disk, reverse DNS, git history. */
 
+import { checkSitemapsRequest } from './features/check-sitemaps-request';
 import { checkUrlRequest } from './features/check-url-request';
 import { compareRequest } from './features/compare-request';
 import { fetchRobots } from './features/fetch-request';
@@ -12,4 +13,5 @@ export const nodePlatform: ServerPlatform = {
   checkUrl: checkUrlRequest,
   replay: replayRequest,
   compare: compareRequest,
+  checkSitemaps: checkSitemapsRequest,
 };

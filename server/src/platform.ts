@@ -8,9 +8,10 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import type { UrlCheckReport } from './core';
 import type { ParsedDocument } from './documents';
+import type { CheckSitemapsDeps } from './features/check-sitemaps-request';
 import type { CompareDeps } from './features/compare-request';
 import type { ReplayDeps } from './features/replay-request';
-import type { CheckUrlParams, CompareParams, CompareResult, FetchParams, FetchResult, ReplayParams, ReplayResult } from './protocol';
+import type { CheckSitemapsParams, CheckSitemapsResult, CheckUrlParams, CompareParams, CompareResult, FetchParams, FetchResult, ReplayParams, ReplayResult } from './protocol';
 
 export interface ServerPlatform {
   /** Where the server runs, for messages: `node` or `web worker`. */
@@ -19,4 +20,5 @@ export interface ServerPlatform {
   checkUrl(params: CheckUrlParams): Promise<UrlCheckReport>;
   replay(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult>;
   compare(parsed: ParsedDocument, params: CompareParams, token: CancellationToken, deps: CompareDeps): Promise<CompareResult>;
+  checkSitemaps(parsed: ParsedDocument, params: CheckSitemapsParams, token: CancellationToken, deps: CheckSitemapsDeps): Promise<CheckSitemapsResult>;
 }

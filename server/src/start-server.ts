@@ -22,6 +22,7 @@ import { doComplete } from './features/completion';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
 import { FetchedDocuments } from './features/fetched-documents';
 import { fileSummary } from './features/file-summary-request';
+import { SitemapHints } from './features/sitemap-hints';
 import { foldingRanges } from './features/folding';
 import { formatDocument } from './features/formatting';
 import { doHover } from './features/hover';
@@ -30,6 +31,8 @@ import { documentSymbols } from './features/symbols';
 import { CompareRequest, SETTINGS_SECTION } from './protocol';
 import {
   AiAccessRequest,
+  CheckSitemapsProgressNotification,
+  CheckSitemapsRequest,
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
@@ -56,6 +59,8 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve));
 
   const publisher = new DiagnosticsPublisher(documents, (params) => connection.sendDiagnostics(params), () => settingsReady, log);
+  const sitemapHints = new SitemapHints();
+  publisher.addSource((parsed) => sitemapHints.diagnostics(parsed));
 
   connection.onInitialize((params): InitializeResult => {
     const workspace = params.capabilities.workspace;
@@ -119,6 +124,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
     runSafeVoid(log, `Closing ${document.uri}`, () => {
       documents.forget(document.uri);
       fetched.forget(document.uri);
+      sitemapHints.forget(document.uri);
       publisher.closed(document.uri);
     }),
   );
@@ -195,6 +201,20 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
       const parsed = parsedOrThrow(params, 'robotsLens/compare');
       const origin = fetched.get(parsed.uri)?.origin;
       return platform.compare(parsed, params, token, origin !== undefined ? { origin } : {});
+    }),
+  );
+  connection.onRequest(CheckSitemapsRequest, (params, token) =>
+    runSafe(log, 'Check sitemaps', token, failed('Checking sitemaps'), async () => {
+      const parsed = parsedOrThrow(params, 'robotsLens/checkSitemaps');
+      const result = await platform.checkSitemaps(parsed, params, token, {
+        progress: (progress) => void connection.sendNotification(CheckSitemapsProgressNotification, progress),
+      });
+      // Hints speak of the version checked; after an edit during the check they would not be true.
+      if (!result.cancelled && documents.get(parsed.uri)?.version === result.version) {
+        sitemapHints.set(parsed.uri, result.version, result.roots);
+        publisher.refresh(parsed.uri);
+      }
+      return result;
     }),
   );
   connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));

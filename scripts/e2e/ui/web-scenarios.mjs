@@ -10,6 +10,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../repo.mjs';
 
 const NEEDS_GIT_OR_LOG_FILES = 'Compare with Git HEAD runs git and the comparisons count logged requests read from disk; a browser has neither (web-compare-alternatives covers Another file… there)';
+const NEEDS_SITEMAP_FETCH = 'the server fetches sitemaps from their sites or reads them from disk; in a browser it says it cannot and names robots-lens sitemaps';
 const NEEDS_LIVE_FETCH = 'it fetches a site, and browsers block cross-origin requests (web-fetch-alternatives covers the message and its buttons)';
 
 /** Scenarios of the shared list that cannot run in a browser, each with the reason printed when it is left out. */
@@ -22,6 +23,8 @@ export const DESKTOP_ONLY = {
   'compare-live-site': NEEDS_LIVE_FETCH,
   'compare-live-unreachable': NEEDS_LIVE_FETCH,
   fetch: NEEDS_LIVE_FETCH,
+  'check-sitemaps': NEEDS_SITEMAP_FETCH,
+  'check-sitemaps-hint': NEEDS_SITEMAP_FETCH,
   'replay-cards-ip-lists': 'it expects no IP lists and a download of them; a browser cannot download them (web-replay-ip-lists covers lists in the workspace and the download\'s message)',
 };
 

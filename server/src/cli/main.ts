@@ -12,6 +12,7 @@ import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
 import { runRanges } from './commands/ranges';
 import { runReplay } from './commands/replay';
+import { runSitemaps } from './commands/sitemaps';
 import { runTest } from './commands/test';
 import { escapeLine, Output } from './output';
 import type { Piece } from './output';
@@ -29,6 +30,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   fetch: runFetch,
   check: runCheck,
   diff: runDiff,
+  sitemaps: runSitemaps,
   crawlers: runCrawlers,
 };
 

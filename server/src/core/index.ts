@@ -69,3 +69,10 @@ export type {
   AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
   RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
 } from './audit';
+
+// sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler
+export { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapCheck, SitemapFlipCounter, walkSitemaps } from './sitemaps';
+export type {
+  BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapFlipCount, SitemapFlipExample, SitemapFlips, SitemapReport, SitemapSource,
+  SitemapUrlAside, SitemapWalkHandler,
+} from './sitemaps';

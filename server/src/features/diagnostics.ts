@@ -103,6 +103,8 @@ export class DiagnosticsPublisher {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The version last published or scheduled, so the change event of an open is not published twice. */
   private readonly scheduled = new Map<string, number>();
+  /** Diagnostics beside the lint findings (the hints a Check Sitemaps left). */
+  private readonly extras: ((parsed: ParsedDocument) => Diagnostic[])[] = [];
 
   constructor(
     private readonly documents: RobotsDocuments,
@@ -140,6 +142,17 @@ export class DiagnosticsPublisher {
     runSafeVoid(this.log, `Clearing diagnostics for ${uri}`, () => this.send({ uri, diagnostics: [] }));
   }
 
+  /** Adds diagnostics of another source to every publish. */
+  addSource(source: (parsed: ParsedDocument) => Diagnostic[]): void {
+    this.extras.push(source);
+  }
+
+  /** Publishes one document at once (after a check whose hints it shows). */
+  refresh(uri: string): void {
+    this.cancel(uri);
+    this.publishNow(uri);
+  }
+
   /** After a settings change: every open document, at once. */
   refreshAll(): void {
     for (const document of this.documents.documents.all()) {
@@ -159,7 +172,8 @@ export class DiagnosticsPublisher {
       // The document may have changed or closed while the settings were loading.
       const parsed = this.documents.get(uri);
       if (!parsed) return;
-      await this.send({ uri, version: parsed.version, diagnostics: toDiagnostics(parsed, this.documents.findings(parsed)) });
+      const extra = this.extras.flatMap((source) => source(parsed));
+      await this.send({ uri, version: parsed.version, diagnostics: [...toDiagnostics(parsed, this.documents.findings(parsed)), ...extra] });
     });
   }
 

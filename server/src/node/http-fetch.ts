@@ -28,6 +28,8 @@ export interface HttpOptions {
    * loopback use it to play a public origin.
    */
   readonly addressRange?: AddressRange;
+  /** Ends the fetch in flight when the user cancels (a sitemap check). */
+  readonly signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -112,7 +114,19 @@ export async function fetchRobotsTxt(site: string, options: HttpOptions = {}): P
  * Fetches a page for its `X-Robots-Tag` headers and, when it is HTML, its body (for the
  * robots meta tags). Follows up to 10 redirects, as Google does for pages.
  */
-export async function fetchPage(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+export function fetchPage(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+  return fetchFollowing(url, options, isHtmlLike);
+}
+
+/**
+ * Fetches a document whatever its type (a sitemap), body included up to `maxBytes`, with
+ * the page limits: up to 10 redirects, the address guard, the overall deadline.
+ */
+export function fetchDocument(url: string, options: HttpOptions = {}): Promise<PageFetch> {
+  return fetchFollowing(url, options, () => true);
+}
+
+async function fetchFollowing(url: string, options: HttpOptions, readBody: (contentType: string | undefined | null) => boolean): Promise<PageFetch> {
   let current: string;
   try {
     current = new URL(url).href;
@@ -126,7 +140,7 @@ export async function fetchPage(url: string, options: HttpOptions = {}): Promise
   for (let redirects = 0; ; ) {
     let response: RawResponse;
     try {
-      response = await request(new URL(current), limits, (status, headers) => !isRedirectStatus(status) && isHtmlLike(headerText(headers['content-type'])));
+      response = await request(new URL(current), limits, (status, headers) => !isRedirectStatus(status) && readBody(headerText(headers['content-type'])));
     } catch (error) {
       if (error instanceof RequestFailure && error.failure.code === PRIVATE_ADDRESS_CODE && chain.length > 0) {
         const from = chain[chain.length - 1]!;
@@ -153,7 +167,7 @@ export async function fetchPage(url: string, options: HttpOptions = {}): Promise
     }
     chain.push({ url: current, status: response.status });
     const contentType = firstHeader(response, 'content-type') ?? null;
-    const read = isHtmlLike(contentType);
+    const read = readBody(contentType);
     return {
       url,
       finalUrl: current,
@@ -187,6 +201,7 @@ interface Limits {
   readonly userAgent: string;
   /** Keeps a fetch that started on a public address out of private networks. */
   readonly guard: AddressGuard;
+  readonly signal?: AbortSignal | undefined;
 }
 
 interface RawResponse {
@@ -213,6 +228,7 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     guard: new AddressGuard(options.addressRange),
+    signal: options.signal,
   };
 }
 
@@ -245,6 +261,7 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
     const settle = (action: () => void): void => {
       if (settled) return;
       settled = true;
+      limits.signal?.removeEventListener('abort', cancel);
       for (const t of timers) clearTimeout(t);
       if (connectTimer !== undefined) clearTimeout(connectTimer);
       // A decompressor holds the compressed bytes already received and would go on
@@ -261,6 +278,13 @@ function request(url: URL, limits: Limits, wantBody: (status: number, headers: h
         req.destroy();
         reject(new RequestFailure(failure));
       });
+
+    const cancel = (): void => fail({ kind: 'other', code: 'ABORT_ERR', message: 'The fetch was cancelled.' });
+    if (limits.signal?.aborted) {
+      reject(new RequestFailure({ kind: 'other', code: 'ABORT_ERR', message: 'The fetch was cancelled.' }));
+      return;
+    }
+    limits.signal?.addEventListener('abort', cancel, { once: true });
 
     const req = transport.request(url, {
       method: 'GET',

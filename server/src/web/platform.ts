@@ -21,6 +21,11 @@ export const NO_LOG_FILES_IN_BROWSER =
   'Counting the logged requests a change decides differently is not available in the browser: the comparison reads logs from disk. ' +
   'Replay the log against each version instead, or use robots.txt Lens in desktop VS Code or robots-lens diff --log.';
 
+/** Why reading sitemaps cannot run here, and what does. */
+export const NO_SITEMAPS_IN_BROWSER =
+  'Checking sitemaps is not available in the browser: sitemaps are fetched from other sites (cross-origin) or read from disk. ' +
+  'Use robots.txt Lens in desktop VS Code or robots-lens sitemaps.';
+
 const unavailable = (message: string) => new ResponseError(ErrorCodes.InvalidRequest, message);
 
 /** The browser's features; logs and IP lists are read by the client (`readLog`, `readIpLists`), as a worker has no file system. */
@@ -28,6 +33,7 @@ export const webPlatform = (readLog: ReadLog, readIpLists: ReadIpLists): ServerP
   name: 'web worker',
   fetchRobots: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkUrl: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
+  checkSitemaps: () => Promise.reject(unavailable(NO_SITEMAPS_IN_BROWSER)),
   replay: (parsed, params, token, deps) => webReplay(readLog, readIpLists, parsed, params, token, deps),
   compare: (parsed, params) => {
     if (typeof params.otherText !== 'string') {

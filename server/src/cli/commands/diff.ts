@@ -11,6 +11,7 @@ import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDi
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output } from '../output';
+import { sitemapFlipLines, sitemapFlips } from './diff-sitemaps';
 import { UsageError } from '../usage';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */
@@ -28,6 +29,7 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
       crawlers: { type: 'string', multiple: true },
       'fail-on-change': { type: 'string', multiple: true },
       origin: { type: 'string' },
+      sitemap: { type: 'string', multiple: true },
     },
   });
   if (positionals.length !== 2) throw new UsageError('give the old and the new robots.txt, e.g. robots-lens diff robots.txt robots.new.txt');
@@ -52,14 +54,17 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
     flips = counter.results();
   }
 
+  const sitemaps = values.sitemap && values.sitemap.length > 0 ? await sitemapFlips(values.sitemap, oldFile, newFile, diff, origin) : undefined;
+
   // The guard looks at its crawlers whether or not --crawlers lists them.
   const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;
 
   const out = new Output(io.stdout);
-  if (values.json) await out.json(toJson(oldPath, newPath, diff, flips, logs, guard), 2);
-  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard));
+  if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''));
   await out.flush();
-  return guard && guard.changed.length > 0 ? 1 : 0;
+  if (guard && guard.changed.length > 0) return 1;
+  return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? 2 : 0;
 }
 
 async function readRobots(path: string): Promise<Uint8Array> {

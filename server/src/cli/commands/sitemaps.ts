@@ -1,0 +1,124 @@
+/**
+ * `robots-lens sitemaps ROBOTS [SITEMAP…] --agent A`: every URL the sitemaps list that a
+ * crawler may not fetch, with the line that decides it — Search Console's "Submitted URL
+ * blocked by robots.txt", before the crawler finds it. Sitemaps are files or http(s) URLs,
+ * by default the robots.txt's own `Sitemap:` lines; indexes are followed. Blocked URLs are
+ * written as they are found, so a check of millions of URLs holds none of them.
+ */
+
+import { parseArgs } from 'node:util';
+import { formatCount, parseRobots, parseTarget, SitemapCheck, walkSitemaps } from '../../core';
+import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '../../core';
+import { readRobotsFile } from '../../node/robots-file';
+import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
+import { escapeLine, Output, styled } from '../output';
+import type { Piece } from '../output';
+import { UsageError } from '../usage';
+import { timeoutOption } from './fetch';
+
+export async function runSitemaps(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      agent: { type: 'string', short: 'a', multiple: true },
+      json: { type: 'boolean', default: false },
+      'fail-on-blocked': { type: 'boolean', default: false },
+      origin: { type: 'string' },
+      timeout: { type: 'string' },
+    },
+  });
+  const [robotsPath, ...named] = positionals;
+  if (robotsPath === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens sitemaps robots.txt --agent Googlebot');
+  const agents = values.agent ?? [];
+  if (agents.length === 0) throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
+  if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
+  const timeoutMs = timeoutOption(values.timeout);
+  const input = await readRobotsFile(robotsPath);
+  if (input.notice) process.stderr.write(`robots-lens sitemaps: ${escapeLine(input.notice)}\n`);
+  const robots = parseRobots(input.bytes);
+
+  const notices: string[] = [];
+  let roots = named;
+  if (roots.length === 0) {
+    roots = robots.sitemaps.filter((s) => isSitemapUrl(s.url)).map((s) => s.url);
+    for (const s of robots.sitemaps.filter((s) => !isSitemapUrl(s.url))) notices.push(`${robotsPath} line ${s.line + 1}: "${s.url}" is not an http(s) URL, not read.`);
+    if (roots.length === 0) throw new UsageError(`${robotsPath} has no Sitemap: line with an http(s) URL; name the sitemaps, e.g. robots-lens sitemaps ${robotsPath} sitemap.xml --agent Googlebot`);
+  }
+  const sitemapOrigin = roots.filter(isSitemapUrl).map((r) => parseTarget(r)).find((t) => t.ok)?.target.origin ?? undefined;
+  const origin = values.origin !== undefined ? checkedOrigin(values.origin) : sitemapOrigin;
+  const originNote = values.origin !== undefined ? '' : origin !== undefined ? " (the first sitemap's; --origin chooses another)" : ' (the first URL listed; --origin chooses another)';
+
+  const out = new Output(io.stdout);
+  const check = new SitemapCheck(robots, agents, origin);
+  let pending: BlockedSitemapUrl[] = [];
+  let blocked = 0;
+  const reports = await walkSitemaps(roots, sitemapSource(timeoutMs !== undefined ? { timeoutMs } : {}), {
+    url(loc, sitemap, line) {
+      const found = check.check(loc, sitemap, line);
+      if (found.length > 0) pending.push(...found);
+    },
+    async drain() {
+      const lines = pending;
+      pending = [];
+      blocked += lines.length;
+      for (const entry of lines) await (values.json ? out.json({ type: 'blocked', ...entry }) : out.line(...blockedLine(entry)));
+    },
+    done(report) {
+      if (report.error !== undefined) process.stderr.write(`robots-lens sitemaps: ${escapeLine(report.location)}: ${escapeLine(report.error)}\n`);
+    },
+  });
+  const tally = check.tally();
+  if (values.json) await out.json({ type: 'summary', origin: tally.origin ?? null, listed: tally.listed, agents: tally.agents, otherOrigin: tally.otherOrigin, notUrls: tally.notUrls, sitemaps: reports, notices });
+  else for (const line of summaryLines(tally, reports, notices, originNote)) await out.line(...line);
+  await out.flush();
+  if (reports.some((r) => r.error !== undefined)) return 2;
+  return values['fail-on-blocked'] && blocked > 0 ? 1 : 0;
+}
+
+function blockedLine(entry: BlockedSitemapUrl): Piece[] {
+  return [styled('disallowed', 'blocked'), `     ${entry.url}  [${entry.agent}]  line ${entry.line}: ${entry.rule}  (${entry.sitemap}, line ${entry.sitemapLine})`];
+}
+
+function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[], notices: readonly string[], originNote: string): Piece[][] {
+  const lines: Piece[][] = [];
+  const read = reports.filter((r) => r.error === undefined);
+  const indexes = read.filter((r) => r.kind === 'sitemapindex').length;
+  const origin = tally.origin === undefined ? '' : ` on ${tally.origin}${originNote}`;
+  lines.push([
+    styled('heading', 'Sitemaps:'),
+    ` ${count(read.length, 'sitemap')} read${indexes > 0 ? ` (${count(indexes, 'index', 'indexes')})` : ''}, ${count(tally.listed, 'URL')} listed${origin}.`,
+  ]);
+  for (const report of reports) {
+    const what = report.error !== undefined ? (report.entries > 0 ? `${count(report.entries, 'entry', 'entries')} read, then: ${report.error}` : `not read: ${report.error}`) : report.kind === 'sitemapindex' ? `index of ${count(report.entries, 'sitemap')}` : count(report.entries, 'URL');
+    lines.push([`  ${report.location}  ${what}`]);
+    for (const notice of report.notices) lines.push([styled('warning', '    note:'), ` ${notice}`]);
+  }
+  for (const notice of notices) lines.push([styled('warning', 'note:'), ` ${notice}`]);
+  for (const agent of tally.agents) {
+    const result = agent.blocked === 0 ? styled('allowed', 'none blocked') : styled('disallowed', `${count(agent.blocked, 'URL')} blocked`);
+    lines.push([`${agent.agent}: `, result, ` of ${count(agent.checked, 'URL')} checked.`]);
+  }
+  lines.push(...asideLines(tally.otherOrigin, 'on another origin, not governed by this robots.txt (its own robots.txt decides)'));
+  lines.push(...asideLines(tally.notUrls, 'not an absolute URL, not checked'));
+  return lines;
+}
+
+function asideLines(aside: { count: number; examples: readonly SitemapUrlAside[] }, what: string): Piece[][] {
+  if (aside.count === 0) return [];
+  const lines: Piece[][] = [[`${count(aside.count, 'URL')} ${what}:`]];
+  for (const e of aside.examples) lines.push([`  ${e.url}  (${e.sitemap}, line ${e.sitemapLine}: ${e.reason})`]);
+  if (aside.count > aside.examples.length) lines.push([`  … and ${formatCount(aside.count - aside.examples.length)} more`]);
+  return lines;
+}
+
+function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
+}
+
+function checkedOrigin(origin: string): string {
+  const parsed = parseTarget(origin);
+  if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
+  return parsed.target.origin;
+}

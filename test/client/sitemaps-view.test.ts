@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sitemapsView } from '../../client/src/sitemaps-view';
+import type { CheckSitemapsResult } from '../../server/src/protocol';
+
+const result: CheckSitemapsResult = {
+  version: 3,
+  blocked: [{ url: 'https://shop.test/private/a', agent: 'GPTBot', line: 2, rule: 'Disallow: /private/', sitemap: 'https://shop.test/s.xml', sitemapLine: 4 }],
+  blockedOmitted: 1,
+  tally: {
+    origin: 'https://shop.test',
+    listed: 3,
+    agents: [
+      { agent: 'Googlebot', checked: 2, blocked: 0 },
+      { agent: 'GPTBot', checked: 2, blocked: 2 },
+    ],
+    otherOrigin: { count: 22, examples: Array.from({ length: 20 }, (_, i) => ({ url: `https://blog.test/${i}`, sitemap: 's.xml', sitemapLine: i + 1, reason: 'https://blog.test is another origin, governed by its own robots.txt' })) },
+    notUrls: { count: 0, examples: [] },
+  },
+  sitemaps: [
+    { location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries: 1, notices: [] },
+    { location: 'https://shop.test/s.xml', parent: 'https://shop.test/index.xml', kind: 'urlset', entries: 3, notices: ['lists 50,001 URLs'] },
+    { location: 'https://shop.test/gone.xml', entries: 0, error: 'HTTP 404 status: no sitemap there.', notices: [] },
+  ],
+  roots: [],
+  notices: [],
+  cancelled: false,
+};
+
+test('the panel view: counts per crawler in words, one row per blocked URL, the sitemaps read and what was set apart', () => {
+  const view = sitemapsView(result, 'robots.txt');
+  assert.equal(view.summary, '2 sitemaps read, 3 URLs listed on https://shop.test: 2 blocked URLs (URL × crawler).');
+  assert.deepEqual(view.crawlers, ['Googlebot: none blocked of 2 URLs checked', 'GPTBot: 2 URLs blocked of 2 URLs checked']);
+  assert.deepEqual(view.rows, [{ url: 'https://shop.test/private/a', agent: 'GPTBot', line: 2, rule: 'Disallow: /private/', sitemap: 'https://shop.test/s.xml', sitemapLine: 4 }]);
+  assert.equal(view.omitted, '1 more blocked URL not listed here (robots-lens sitemaps lists them all).');
+  assert.deepEqual(view.sitemaps.map((s) => [s.what, s.failed]), [['index of 1 sitemap', false], ['3 URLs', false], ['not read: HTTP 404 status: no sitemap there.', true]]);
+  assert.equal(view.aside.length, 21);
+  assert.equal(view.aside.at(-1), '… and 2 more URLs on other origins');
+});

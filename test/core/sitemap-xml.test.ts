@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SitemapXmlError, SitemapXmlReader } from '../../server/src/core/sitemaps';
+import type { SitemapKind } from '../../server/src/core/sitemaps';
+
+function read(xml: string, chunk = xml.length): { kind: SitemapKind | undefined; locs: [string, number][]; overlong: number[] } {
+  const locs: [string, number][] = [];
+  const overlong: number[] = [];
+  const reader = new SitemapXmlReader({ location: (loc, line) => locs.push([loc, line]), overlong: (line) => overlong.push(line) });
+  for (let i = 0; i < xml.length; i += chunk) reader.write(xml.slice(i, i + chunk));
+  reader.close();
+  return { kind: reader.kind, locs, overlong };
+}
+
+describe('sitemap XML', () => {
+  test('locations of pages with entities, CDATA and a namespace prefix, whatever the chunking', () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+      '<sm:url><sm:loc> https://a.test/?x=1&amp;y=2 </sm:loc><image:image><image:loc>https://a.test/img.png</image:loc></image:image></sm:url>',
+      '<!-- a comment -->',
+      '<sm:url><sm:loc><![CDATA[https://a.test/caf\u00e9]]></sm:loc></sm:url>',
+      '</sm:urlset>',
+    ].join('\n');
+    for (const chunk of [1, 7, xml.length]) {
+      assert.deepEqual(read(xml, chunk), { kind: 'urlset', locs: [['https://a.test/?x=1&y=2', 3], ['https://a.test/caf\u00e9', 5]], overlong: [] });
+    }
+  });
+
+  test('an index gives its children', () => {
+    assert.deepEqual(read('<sitemapindex><sitemap><loc>a.xml</loc></sitemap><sitemap><loc>b.xml</loc></sitemap></sitemapindex>').locs, [['a.xml', 1], ['b.xml', 1]]);
+  });
+
+  test('a <loc> far past any URL length is not kept', () => {
+    assert.deepEqual(read(`<urlset><url><loc>${'x'.repeat(70_000)}</loc></url><url><loc>https://a.test/</loc></url></urlset>`), { kind: 'urlset', locs: [['https://a.test/', 1]], overlong: [1] });
+  });
+
+  const errors: [string, string, number, number][] = [
+    ['<urlset><url><loc>a</lo></url></urlset>', 'unexpected close tag.', 1, 24],
+    ['<rss><channel/></rss>', 'the root element is <rss>, not <urlset> or <sitemapindex>: this is not a sitemap.', 1, 5],
+    ['', 'document must contain a root element.', 1, 1],
+    ['<urlset>\n<url><loc>&nbsp;</loc></url></urlset>', 'undefined entity.', 2, 16],
+    ['<urlset>\n<url>', 'unclosed tag: url', 2, 5],
+  ];
+  for (const [xml, reason, line, column] of errors) {
+    test(`malformed: ${reason}`, () => {
+      assert.throws(() => read(xml), (error: unknown) => {
+        assert.ok(error instanceof SitemapXmlError);
+        assert.deepEqual([error.reason, error.line, error.column], [reason, line, column]);
+        return true;
+      });
+    });
+  }
+});
