@@ -136,7 +136,7 @@ export class AuditSession {
     this.started = this.now();
     this.signal = handlers.signal;
     const settings = { windowMs: options.reorderWindowMs ?? DEFAULT_REORDER_WINDOW_MS, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING };
-    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, isoTime(time), behindMs));
+    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, time, behindMs));
     this.summaryBuilder.setReorder(settings);
   }
 

@@ -22,6 +22,7 @@ import type {
   VerificationListInfo,
   PurposeRow,
 } from './summary';
+import { SampleKeeper } from './samples';
 import { isoTime } from './time';
 import type { VerificationStatus } from './verification';
 import type { RobotsVersionInfo } from './versions';
@@ -122,7 +123,7 @@ export class SummaryBuilder {
   private readonly files: FileRow[] = [];
   private skippedLines = 0;
   private lateLines = 0;
-  private readonly lateSamples: LateLineSample[] = [];
+  private readonly lateSamples = new SampleKeeper<LateLineSample>(LATE_SAMPLES);
   private reorder: { windowMs: number; maxWaiting: number } = { windowMs: 0, maxWaiting: 0 };
   private readonly warnings: string[] = [];
   private first = Infinity;
@@ -131,7 +132,7 @@ export class SummaryBuilder {
   private lineCount = 0;
   private failures = 0;
   private readonly failureReasons = new Map<string, number>();
-  private readonly samples: ParseFailureSample[] = [];
+  private readonly samples: SampleKeeper<ParseFailureSample>;
   private browsers = 0;
   private noUserAgent = 0;
   private otherClients = 0;
@@ -153,6 +154,7 @@ export class SummaryBuilder {
 
   constructor(limits: SummaryLimits = {}) {
     this.limits = { samples: limits.samples ?? 20, topPaths: limits.topPaths ?? 25, spoofed: limits.spoofed ?? 100, fetchChanges: limits.fetchChanges ?? 200 };
+    this.samples = new SampleKeeper(this.limits.samples);
   }
 
   counts(): { lines: number; requests: number; parseFailures: number } {
@@ -180,21 +182,22 @@ export class SummaryBuilder {
   }
 
   /** A request that came later than the reorder window allows, `behindMs` behind the latest before it. */
-  late(file: string, line: number, time: string, behindMs: number): void {
+  late(file: string, line: number, timeMs: number, behindMs: number): void {
     this.lateLines++;
-    if (this.lateSamples.length < LATE_SAMPLES) this.lateSamples.push({ file, line, time, behindSeconds: behindMs / 1000 });
+    const key = { time: timeMs, file, line };
+    if (this.lateSamples.wants(key)) this.lateSamples.offer(key, { file, line, time: isoTime(timeMs), behindSeconds: behindMs / 1000 });
   }
 
   warn(message: string): void {
     if (this.warnings.length < 100) this.warnings.push(message);
   }
 
+  /** A line that could not be read: it has no time, so its samples are kept by file and line. */
   failure(file: string, line: number, text: string, reason: string): void {
     this.failures++;
     this.failureReasons.set(reason, (this.failureReasons.get(reason) ?? 0) + 1);
-    if (this.samples.length < this.limits.samples) {
-      this.samples.push({ file, line, text: text.length > 300 ? text.slice(0, 300) + '…' : text, reason });
-    }
+    const key = { time: -Infinity, file, line };
+    if (this.samples.wants(key)) this.samples.offer(key, { file, line, text: text.length > 300 ? text.slice(0, 300) + '…' : text, reason });
   }
 
   /** The counting row of a crawler × verification. */
@@ -426,7 +429,7 @@ export class SummaryBuilder {
       parseFailures: {
         count: this.failures,
         reasons: [...this.failureReasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([reason, count]) => ({ reason, count })),
-        samples: [...this.samples],
+        samples: this.samples.samples(),
       },
       versions: meta.versions,
       verification: {
@@ -445,7 +448,7 @@ export class SummaryBuilder {
           'A violation is a request by a catalogue crawler, verified or unverified (not spoofed), that was disallowed in the state it was judged in; requests in grace are not violations.',
       },
       beforeFirstVersion: this.beforeFirstVersion,
-      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: [...this.lateSamples] },
+      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: this.lateSamples.samples() },
       inputWarnings: [...this.warnings],
       cancelled: meta.cancelled,
       elapsedMs: meta.elapsedMs,
