@@ -61,8 +61,10 @@ export {
   createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, parseIp, parseIpRangeList, printable,
   RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
+  composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,
 } from './audit';
 export type {
   AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
   RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
+  CarriedIn, CarriedState, ShardSummary, SummaryPart,
 } from './audit';
