@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 DEFAULT_CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'dist', 'cli.js')
 
@@ -35,17 +36,25 @@ def run_cli(node, cli, args):
     return done.stdout
 
 
+def task_stats(started):
+    """Where a task ran, how long it took, and the peak RSS of the largest robots-lens it ran there (KiB)."""
+    import resource
+    return {'worker': os.getpid(), 'seconds': time.perf_counter() - started, 'maxRssKb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}
+
+
 def scan_shard(node, cli, robots, log, options):
     """The state a shard leaves the shards after it, as the scan's JSON text."""
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, 'scan.json')
         run_cli(node, cli, ['replay-scan', robots, log, '--out', out, *options])
         with open(out, encoding='utf-8') as f:
-            return f.read()
+            return f.read(), task_stats(started)
 
 
 def replay_shard(node, cli, robots, log, earlier_scans, options):
     """The shard's summary part, replayed from the scans of every shard before it."""
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         after = []
         for i, scan in enumerate(earlier_scans):
@@ -56,7 +65,7 @@ def replay_shard(node, cli, robots, log, earlier_scans, options):
         out = os.path.join(tmp, 'part.json')
         run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, *options])
         with open(out, encoding='utf-8') as f:
-            return f.read()
+            return f.read(), task_stats(started)
 
 
 def main(argv=None):
@@ -73,6 +82,7 @@ def main(argv=None):
     parser.add_argument('--grace', help='as robots-lens replay (default 24h)')
     parser.add_argument('--ranges', help='the folder of crawler IP lists, at the same path on every worker')
     parser.add_argument('--reorder-window', help='as robots-lens replay (default 1m)')
+    parser.add_argument('--stats', help='write timings and peak RSS per worker here (JSON), for benchmarks')
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error('--workers must be at least 1')
@@ -94,13 +104,19 @@ def main(argv=None):
         client = Client(cluster)
     try:
         # 1. Scan every shard in parallel; the scans are small (bounded by crawlers, not lines).
-        scans = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
+        phase = time.perf_counter()
+        scanned = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
+        scans = [text for text, _ in scanned]
+        scan_wall = time.perf_counter() - phase
         # 2. Shards in time order (by their first request); a shard starts from the scans of all before it.
         order = sorted(range(len(logs)), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
         earlier = [[scans[j] for j in order[:k]] for k in range(len(order))]
         # 3. Replay every shard in parallel.
         shard_logs = [logs[i] for i in order]
-        parts = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
+        phase = time.perf_counter()
+        replayed = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
+        parts = [text for text, _ in replayed]
+        replay_wall = time.perf_counter() - phase
     finally:
         client.close()
         if cluster is not None:
@@ -115,7 +131,12 @@ def main(argv=None):
                 f.write(part)
             paths.append(path)
         merge = [args.node, cli, 'merge', *paths] + (['--summary-json', os.path.abspath(args.summary_json)] if args.summary_json else [])
+        phase = time.perf_counter()
         done = subprocess.run(merge, capture_output=True, text=True)
+        merge_wall = time.perf_counter() - phase
+        if args.stats:
+            with open(args.stats, 'w', encoding='utf-8') as f:
+                json.dump({'scan': {'wallSeconds': scan_wall, 'tasks': [s for _, s in scanned]}, 'replay': {'wallSeconds': replay_wall, 'tasks': [s for _, s in replayed]}, 'merge': {'wallSeconds': merge_wall}}, f, indent=2)
         sys.stdout.write(done.stdout)
         sys.stderr.write(done.stderr)
         return done.returncode
