@@ -39,7 +39,8 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
   const summary = merged.summary;
   const first = files.find((f) => f.path === merged.shards[0]!.name)!.file;
   const sources = { versions: String(first.sources?.versions ?? ''), ranges: String(first.sources?.ranges ?? '') };
-  const warnings = files.flatMap(({ file }) => (Array.isArray(file.warnings) ? file.warnings.filter((w): w is string => typeof w === 'string') : []));
+  // Every shard read the same robots.txt and IP lists: their warnings about them are said once.
+  const warnings = [...new Set(files.flatMap(({ file }) => (Array.isArray(file.warnings) ? file.warnings.filter((w): w is string => typeof w === 'string') : [])))];
   if (values['summary-json'] !== undefined) {
     const out = await openOutput(values['summary-json']);
     // The merged summary is itself a shard's: merges may be merged again.
