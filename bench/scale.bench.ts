@@ -45,16 +45,18 @@ function writeShards(dir: string, lines: number, shards: number): string[] {
   let fd = openSync(paths[0]!, 'w');
   let inShard = 0;
   let lastSecond = '';
-  const secondOf = (line: string): string => line.slice(line.indexOf('[') + 1, line.indexOf(']'));
+  /** The timestamp of a line, or undefined for the malformed lines the log has (cut short, they are not requests). */
+  const secondOf = (line: string): string | undefined => (line.endsWith('"') ? /^\S+ \S+ \S+ \[([^\]]+)\]/.exec(line)?.[1] : undefined);
   for (const chunk of generateCombinedLogChunks(lines, 5, { malformedEvery: 100_000 })) {
-    const text = Buffer.from(chunk).toString('latin1');
-    const rows = text.split('\n');
+    const rows = Buffer.from(chunk).toString('latin1').split('\n');
     if (rows[rows.length - 1] === '') rows.pop();
     let from = 0;
     if (inShard + rows.length >= perShard && shard < shards - 1) {
       // Cut at the first line of a new second past the shard's share.
       let cut = Math.max(0, perShard - inShard);
-      while (cut < rows.length && secondOf(rows[cut]!) === (cut > 0 ? secondOf(rows[cut - 1]!) : lastSecond)) cut++;
+      let before = lastSecond;
+      for (let i = 0; i < cut; i++) before = secondOf(rows[i]!) ?? before;
+      while (cut < rows.length && (secondOf(rows[cut]!) ?? before) === before) cut++;
       if (cut < rows.length) {
         writeSync(fd, Buffer.from(rows.slice(0, cut).map((r) => r + '\n').join(''), 'latin1'));
         closeSync(fd);
@@ -66,7 +68,13 @@ function writeShards(dir: string, lines: number, shards: number): string[] {
     const rest = rows.slice(from);
     if (rest.length > 0) writeSync(fd, Buffer.from(rest.map((r) => r + '\n').join(''), 'latin1'));
     inShard += rest.length;
-    if (rows.length > 0) lastSecond = secondOf(rows[rows.length - 1]!);
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const second = secondOf(rows[i]!);
+      if (second !== undefined) {
+        lastSecond = second;
+        break;
+      }
+    }
   }
   closeSync(fd);
   return paths.slice(0, shard + 1);

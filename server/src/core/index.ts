@@ -66,5 +66,5 @@ export {
 export type {
   AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
   RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
-  CarriedIn, CarriedState, ShardSummary, SummaryPart,
+  CarriedIn, CarriedState, MergeResult, ShardSummary, SummaryPart,
 } from './audit';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatReplaySummary, mergeShardSummaries } from '../../core';
-import type { AuditSummary, CarriedIn, ShardSummary, SummaryPart } from '../../core';
+import type { AuditSummary, CarriedIn, MergeResult, ShardSummary, SummaryPart } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { Output } from '../output';
 import { UsageError } from '../usage';
@@ -34,7 +34,13 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
   if (values['fail-on'] !== undefined && values['fail-on'] !== 'violations') throw new UsageError(`--fail-on takes "violations", not "${values['fail-on']}".`);
   const files = await Promise.all(positionals.map((path) => readSummary(path)));
   const shards: ShardSummary[] = files.map(({ path, file }) => ({ name: path, summary: file, part: file.shard!.part!, after: file.shard!.after ?? null }));
-  const merged = mergeShardSummaries(shards);
+  let merged: MergeResult;
+  try {
+    merged = mergeShardSummaries(shards);
+  } catch (error) {
+    // A part edited by hand, or written by a version with another crawler catalogue.
+    throw new InputError(`cannot merge: a summary's shard part is not one this version can add up (${error instanceof Error ? error.message : String(error)}).`);
+  }
   if (!merged.ok) throw new InputError(`cannot merge: ${merged.problem}.`);
   const summary = merged.summary;
   const first = files.find((f) => f.path === merged.shards[0]!.name)!.file;
@@ -60,7 +66,8 @@ async function readSummary(path: string): Promise<{ path: string; file: SummaryF
   } catch (error) {
     throw new InputError(error instanceof SyntaxError ? `${path}: not JSON (${error.message}).` : describeFsError(error, path, 'summary'));
   }
-  if (file === null || typeof file !== 'object' || typeof file.shard?.part !== 'object' || file.shard.part === null || !Array.isArray(file.files)) {
+  const part = file?.shard?.part;
+  if (file === null || typeof file !== 'object' || typeof part !== 'object' || part === null || !Array.isArray(file.files) || !Array.isArray(part.rows) || typeof part.counts !== 'object') {
     throw new InputError(`${path}: not a summary written by robots-lens replay --summary-json (it has no "shard" part to merge).`);
   }
   return { path, file };
