@@ -76,6 +76,11 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     const overlap = await runCli(['merge', join(dir, 'ab.json'), join(dir, 'b.json')]);
     assert.equal(overlap.code, 2);
     assert.match(overlap.stderr, /overlaps .* in time/);
+    // `--out -`: the scan alone on stdout, as an engine collecting a command's output wants it.
+    await ok(['replay-scan', ROBOTS, a!, '--out', join(dir, 'a.scan.json')]);
+    const piped = await ok(['replay-scan', ROBOTS, a!, '--out', '-']);
+    assert.equal(piped.split('\n').length, 2);
+    assert.deepEqual(JSON.parse(piped), JSON.parse(readFileSync(join(dir, 'a.scan.json'), 'utf8')));
     const notScan = await runCli(['replay', ROBOTS, b!, '--after', join(dir, 'a.json')]);
     assert.equal(notScan.code, 2);
     assert.match(notScan.stderr, /not a scan written by robots-lens replay-scan/);

@@ -104,7 +104,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary:
       'The cheap first pass over one shard of logs (no matching): the state it leaves the shards after it, for replay --after. Its size is bounded by the crawlers, never the lines: one fetch state per crawler identity that fetched robots.txt (spoofed claims apart), one last request time per crawler that honours Crawl-delay, and the first and last request time.',
     options: [
-      ['--out <file>', 'where to write the scan (JSON)'],
+      ['--out <file|->', 'where to write the scan (JSON); - writes it alone to stdout, on one line'],
       ['--format, --json-fields, --ranges, --verify-dns, --dns-server, --reorder-window', 'as for replay, and the same as the replay of the shards after it is given'],
     ],
     examples: ['robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json', 'robots-lens replay-scan snapshots/ cdn-a/10h.log.gz cdn-b/10h.log.gz --ranges ranges/ --out 10h.scan.json'],

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { formatReplaySummary, mergeShardSummaries } from '../../core';
 import type { AuditSummary, CarriedIn, MergeResult, ShardSummary, SummaryPart } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
-import { Output } from '../output';
+import { Output, safeJson } from '../output';
 import { UsageError } from '../usage';
 import { openOutput } from './replay';
 
@@ -50,7 +50,7 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
   if (values['summary-json'] !== undefined) {
     const out = await openOutput(values['summary-json']);
     // The merged summary is itself a shard's: merges may be merged again.
-    await out.writer.write(JSON.stringify({ ...summary, sources, warnings, shard: { after: merged.after, part: merged.part } }, null, 2));
+    await out.writer.write(safeJson({ ...summary, sources, warnings, shard: { after: merged.after, part: merged.part } }, 2));
     await out.close();
   }
   const output = new Output(io.stdout);

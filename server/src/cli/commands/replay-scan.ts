@@ -11,7 +11,7 @@ import type { LogFormat } from '../../core';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
-import { Output } from '../output';
+import { Output, safeJson } from '../output';
 import { UsageError } from '../usage';
 import { loadRanges, loadVersions, openOutput, parseJsonFields, SCAN_KIND } from './replay';
 
@@ -56,10 +56,17 @@ export async function runReplayScan(argv: readonly string[], io: Io): Promise<nu
   });
   const unreadable = summary.files.filter((f) => f.requests === 0 && f.parseFailures > 0);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(`no line of ${unreadable.map((f) => f.name).join(', ')} could be read as an access log.`);
-  const out = await openOutput(values.out);
-  await out.writer.write(JSON.stringify({ scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, lines: summary.totals.lines, state }, null, 2) + '\n');
-  await out.close();
+  const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, lines: summary.totals.lines, state };
   const output = new Output(io.stdout);
+  if (values.out === '-') {
+    // For engines that collect a command's output (Spark's RDD.pipe): the scan alone, on one line.
+    await output.json(scan);
+    await output.flush();
+    return 0;
+  }
+  const out = await openOutput(values.out);
+  await out.writer.write(safeJson(scan, 2) + '\n');
+  await out.close();
   const t = summary.totals;
   await output.line(`scanned ${plural(t.lines, 'line')} (${plural(t.requests, 'request')}); carried state: ${plural(Object.keys(state.fetches).length, 'fetch state')}, ${plural(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
   await output.flush();
