@@ -220,7 +220,7 @@ describe('robots-lens replay: versions, formats and usage', () => {
     );
     assert.equal(lines.length, 5 * 4004);
     assert.equal(cli.stdout, lines.join('\n') + '\n');
-    const { sources: _sources, warnings: _warnings, ...cliSummary } = JSON.parse(readFileSync(summaryJson, 'utf8')) as AuditSummary & { sources: unknown; warnings: unknown };
+    const { sources: _sources, warnings: _warnings, shard: _shard, ...cliSummary } = JSON.parse(readFileSync(summaryJson, 'utf8')) as AuditSummary & { sources: unknown; warnings: unknown; shard: unknown };
     assert.deepEqual({ ...cliSummary, elapsedMs: 0 }, JSON.parse(JSON.stringify({ ...summary, elapsedMs: 0 })));
   });
 

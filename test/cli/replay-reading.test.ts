@@ -44,9 +44,9 @@ function bash(script: string): Promise<CliResult> {
   });
 }
 
-/** The figures that must not depend on line or file order (the CLI's own `warnings` name files). */
+/** The figures that must not depend on line or file order (the CLI's own `warnings` name files; the shard part for merges lists them too). */
 function figures(s: AuditSummary): unknown {
-  const { files: _files, elapsedMs: _elapsed, order, parseFailures, warnings: _warnings, ...rest } = s as AuditSummary & { warnings?: unknown };
+  const { files: _files, elapsedMs: _elapsed, order, parseFailures, warnings: _warnings, shard: _shard, ...rest } = s as AuditSummary & { warnings?: unknown; shard?: unknown };
   return { ...rest, parseFailures: { count: parseFailures.count, reasons: parseFailures.reasons }, late: order.late };
 }
 

@@ -10,8 +10,10 @@ import { runCrawlers } from './commands/crawlers';
 import { runDiff } from './commands/diff';
 import { runFetch } from './commands/fetch';
 import { runLint } from './commands/lint';
+import { runMerge } from './commands/merge';
 import { runRanges } from './commands/ranges';
 import { runReplay } from './commands/replay';
+import { runReplayScan } from './commands/replay-scan';
 import { runSitemaps } from './commands/sitemaps';
 import { runTest } from './commands/test';
 import { escapeLine, Output } from './output';
@@ -26,6 +28,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   lint: runLint,
   test: runTest,
   replay: runReplay,
+  'replay-scan': runReplayScan,
+  merge: runMerge,
   ranges: runRanges,
   fetch: runFetch,
   check: runCheck,

@@ -76,7 +76,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     exitCodes: [],
   },
   replay: {
-    usage: `replay <robots.txt | snapshots-folder> <log>... [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations]`,
+    usage: `replay <robots.txt | snapshots-folder> <log>... [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations] [--after scan.json]...`,
     summary: 'Judge every request of access logs against robots.txt as it was at the time, and summarise who obeyed.',
     options: [
       ['--format <format>', `the log format (${LOG_FORMAT_CHOICES}; default auto)`],
@@ -91,12 +91,35 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--version <file@time>, --git', 'robots.txt versions over time, given or from git history'],
       ['--origin <https://host>', 'the site the log belongs to'],
       ['--fail-on violations', 'exit 1 when a verified crawler fetched a disallowed URL'],
+      ['--after <scan.json>', 'replay a shard from the state the shards before it left: one replay-scan file per earlier shard, in any order; its --summary-json is then a part for robots-lens merge'],
     ],
-    examples: ['robots-lens replay robots.txt access.log', 'robots-lens replay robots.txt access.log.1 access.log.2.gz --csv requests.csv'],
+    examples: ['robots-lens replay robots.txt access.log', 'robots-lens replay robots.txt access.log.1 access.log.2.gz --csv requests.csv', 'robots-lens replay robots.txt 11h.log --after 10h.scan.json --after 09h.scan.json --summary-json 11h.json'],
     exitCodes: [
       [1, 'violations were found with --fail-on violations'],
       [130, 'interrupted (Ctrl-C): the summary shows partial results'],
     ],
+  },
+  'replay-scan': {
+    usage: `replay-scan <robots.txt | snapshots-folder> <log>... --out scan.json [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--reorder-window 1m]`,
+    summary:
+      'The cheap first pass over one shard of logs (no matching): the state it leaves the shards after it, for replay --after. Its size is bounded by the crawlers, never the lines: one fetch state per crawler identity that fetched robots.txt (spoofed claims apart), one last request time per crawler that honours Crawl-delay, and the first and last request time.',
+    options: [
+      ['--out <file|->', 'where to write the scan (JSON); - writes it alone to stdout, on one line'],
+      ['--format, --json-fields, --ranges, --verify-dns, --dns-server, --reorder-window', 'as for replay, and the same as the replay of the shards after it is given'],
+    ],
+    examples: ['robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json', 'robots-lens replay-scan snapshots/ cdn-a/10h.log.gz cdn-b/10h.log.gz --ranges ranges/ --out 10h.scan.json'],
+    exitCodes: [],
+  },
+  merge: {
+    usage: 'merge <summary.json>... [--summary-json out.json] [--fail-on violations]',
+    summary:
+      'Add up the summaries of shards replayed apart (replay --after … --summary-json) into the summary one replay of all of them gives, printed as replay prints it; shards that overlap in time or were replayed after the wrong scans are refused.',
+    options: [
+      ['--summary-json <file>', 'write the merged summary (itself a part that can be merged again)'],
+      ['--fail-on violations', 'exit 1 when the merged summary has violations'],
+    ],
+    examples: ['robots-lens merge 10h.json 11h.json 12h.json --summary-json day.json'],
+    exitCodes: [[1, 'violations were found with --fail-on violations']],
   },
   diff: {
     usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--sitemap <file or URL>]... [--json] [--crawlers tok,tok] [--fail-on-change tok,tok]`,

@@ -64,10 +64,12 @@ export {
   createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, parseIp, parseIpRangeList, printable,
   RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
+  composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,
 } from './audit';
 export type {
   AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, LogInput, LogLineParser,
   RangeListSource, ReplayHandlers, ReplayOptions, ReplayProgress, ReverseDnsResolver, RobotsVersion,
+  CarriedIn, CarriedState, MergeResult, ShardSummary, SummaryPart,
 } from './audit';
 
 // sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler

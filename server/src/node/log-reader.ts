@@ -11,8 +11,8 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { createLogParser, detectLogFormat, formatCount, plural, replayLogs } from '../core';
-import type { AuditSummary, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
+import { createLogParser, detectLogFormat, formatCount, plural, replayLogs, scanLogs } from '../core';
+import type { AuditSummary, CarriedState, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
 import { describeFsError, InputError } from './files';
 import { gunzipMembers } from './gzip-members';
 import type { GzipDamage } from './gzip-members';
@@ -299,6 +299,17 @@ export interface ReplayFilesOptions extends ReplayOptions {
 
 /** Replays log files (or streams); see `replayLogs` for handlers (progress, cancellation, records). */
 export async function replayLogFiles(paths: readonly string[], options: ReplayFilesOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
+  const inputs = await logInputs(paths, options);
+  return replayLogs(inputs, { ...options, mergeFiles: options.orderByTime ?? true }, { now: () => performance.now(), ...handlers });
+}
+
+/** Scans log files for the state they leave the shards after them (see `scanLogs`). */
+export async function scanLogFiles(paths: readonly string[], options: ReplayFilesOptions, handlers: ReplayHandlers = {}): Promise<{ state: CarriedState; summary: AuditSummary }> {
+  const inputs = await logInputs(paths, options);
+  return scanLogs(inputs, { ...options, mergeFiles: options.orderByTime ?? true }, { now: () => performance.now(), ...handlers });
+}
+
+async function logInputs(paths: readonly string[], options: ReplayFilesOptions): Promise<LogInput[]> {
   if (paths.filter((p) => STDIN_PATHS.has(p)).length > 1) throw new InputError('Standard input can be given as a log only once.');
   const infos = await Promise.all(paths.map((p) => inspectLogFile(p)));
   let ordered = infos;
@@ -316,9 +327,8 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
     }
   }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};
-  const inputs = ordered.map((info): LogInput => {
+  return ordered.map((info): LogInput => {
     const firstTime = firstTimes.get(info);
     return { ...logInput(info, readOptions), ...(firstTime !== undefined ? { firstTime } : {}) };
   });
-  return replayLogs(inputs, { ...options, mergeFiles: merge }, { now: () => performance.now(), ...handlers });
 }

@@ -5,10 +5,10 @@
  */
 
 import { createWriteStream, existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, parseDuration, parseTarget, plural, printable } from '../../core';
-import type { AuditRecord, AuditSummary, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion } from '../../core';
+import { composeCarried, csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, NO_CARRIED_STATE, parseDuration, parseTarget, plural, printable, readCarriedState } from '../../core';
+import type { AuditRecord, AuditSummary, CarriedState, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion, SummaryPart } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { gitVersions } from '../../node/git-history';
 import { replayLogFiles } from '../../node/log-reader';
@@ -48,6 +48,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
       git: { type: 'boolean', default: false },
       origin: { type: 'string' },
       'fail-on': { type: 'string' },
+      after: { type: 'string', multiple: true },
     },
   });
   const [robotsPath, ...logs] = positionals;
@@ -72,6 +73,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
     process.stderr.write(`robots-lens replay: ${printable(message)}\n`);
   };
 
+  const after = values.after !== undefined ? await readScans(values.after) : undefined;
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
@@ -101,6 +103,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   io.stdout.on('error', onOutputError);
   const showProgress = process.stderr.isTTY === true;
   let summary: AuditSummary;
+  let part: SummaryPart | undefined;
   try {
     summary = await replayLogFiles(
       logs,
@@ -114,10 +117,12 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
         graceMs,
         reorderWindowMs,
         crawlDelay: values['crawl-delay'] ? scope : false,
+        ...(after ? { after } : {}),
         onWarning: warn,
       },
       {
         signal: abort.signal,
+        onPart: (p) => (part = p),
         ...(csv || jsonl || stdoutRecords ? { onRecord: recordSink(csv?.writer, jsonl?.writer, stdoutRecords, onOutputError) } : {}),
         ...(showProgress ? { onProgress: progressLine, progressEvery: 50_000 } : {}),
       },
@@ -131,7 +136,9 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {
     const out = await openOutput(values['summary-json']);
-    await out.writer.write(JSON.stringify({ ...summary, sources: { versions: versions.source, ranges: ranges.source }, warnings }, null, 2));
+    // `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
+    const shard = { after: after ? { requests: after.requests, first: after.first, last: after.last } : null, part };
+    await out.writer.write(JSON.stringify({ ...summary, sources: { versions: versions.source, ranges: ranges.source }, warnings, shard }, null, 2));
     await out.close();
   }
   if (outputClosed || writeFailed()) return exitForWriteFailure('replay');
@@ -198,7 +205,31 @@ function progressLine(p: ReplayProgress): void {
   process.stderr.write(`\r\x1b[Kreplay: file ${p.fileIndex + 1}/${p.files}${percent}, ${formatCount(p.lines)} lines${rate}`);
 }
 
-async function loadVersions(
+/** The state the shards before this one left: their scans (in any order), composed in time order. */
+async function readScans(paths: readonly string[]): Promise<CarriedState> {
+  const states: CarriedState[] = [];
+  for (const path of paths) {
+    let scan: { scan?: unknown; state?: unknown };
+    try {
+      scan = JSON.parse(await readFile(path, 'utf8')) as typeof scan;
+    } catch (error) {
+      throw new InputError(error instanceof SyntaxError ? `--after ${path}: not JSON (${error.message}).` : describeFsError(error, path, 'scan'));
+    }
+    if (scan === null || typeof scan !== 'object' || scan.scan !== SCAN_KIND) throw new InputError(`--after ${path}: not a scan written by robots-lens replay-scan.`);
+    try {
+      states.push(readCarriedState(scan.state));
+    } catch (error) {
+      throw new InputError(`--after ${path}: ${(error as Error).message}.`);
+    }
+  }
+  states.sort((a, b) => (a.first ?? -Infinity) - (b.first ?? -Infinity));
+  return states.reduce(composeCarried, NO_CARRIED_STATE);
+}
+
+/** What a scan file says it is. */
+export const SCAN_KIND = 'robots-lens replay-scan';
+
+export async function loadVersions(
   path: string,
   specs: readonly string[],
   git: boolean,
@@ -228,7 +259,7 @@ async function loadVersions(
   };
 }
 
-async function loadRanges(dir: string | undefined, warn: (m: string) => void): Promise<{ lists: IpRangeList[]; source: string }> {
+export async function loadRanges(dir: string | undefined, warn: (m: string) => void): Promise<{ lists: IpRangeList[]; source: string }> {
   const folder = dir ?? defaultRangesDir();
   if (dir === undefined && !existsSync(folder)) {
     return { lists: [], source: `none (no --ranges, and ${folder} does not exist: run robots-lens ranges --refresh)` };
@@ -238,7 +269,7 @@ async function loadRanges(dir: string | undefined, warn: (m: string) => void): P
   return { lists: loaded.lists, source: `${loaded.lists.length} list(s) from ${folder}` };
 }
 
-async function openOutput(path: string): Promise<{ writer: LineWriter; close: () => Promise<void> }> {
+export async function openOutput(path: string): Promise<{ writer: LineWriter; close: () => Promise<void> }> {
   const stream = createWriteStream(path);
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
@@ -260,7 +291,7 @@ function checkedOrigin(origin: string): string {
   return parsed.target.origin;
 }
 
-function parseJsonFields(text: string): JsonFieldNames {
+export function parseJsonFields(text: string): JsonFieldNames {
   const fields: Record<string, string> = {};
   for (const pair of text.split(',')) {
     const [key, value] = pair.split('=').map((s) => s.trim());

@@ -112,6 +112,11 @@ export class FetchTracker {
     return s;
   }
 
+  /** Starts a crawler in a state carried from log read before (`carried-state.ts`). */
+  seed(key: string, state: CrawlerFetchState): void {
+    this.states.set(key, { ...state });
+  }
+
   get(key: string): CrawlerFetchState | undefined {
     return this.states.get(key);
   }

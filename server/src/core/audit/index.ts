@@ -21,7 +21,12 @@
  * engine for callers that feed text themselves.
  */
 export { AuditSession } from './replay';
-export { replayLogs } from './replay-logs';
+export { replayLogs, scanLogs } from './replay-logs';
+export { composeCarried, NO_CARRIED_STATE, readCarriedState } from './carried-state';
+export type { CarriedState, FetchNetEffect } from './carried-state';
+export { mergeShardSummaries } from './summary-merge';
+export type { CarriedIn, MergeResult, ShardSummary } from './summary-merge';
+export type { SummaryPart } from './summary-part';
 export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay-logs';
 export type { AuditReason, AuditRecord, ClientKind } from './record';
 export type {

@@ -4,12 +4,15 @@
  * cancellation between chunks.
  */
 
+import { CarriedStateBuilder } from './carried-state';
+import type { CarriedState } from './carried-state';
 import type { JsonFieldNames, LogFormat } from './log-formats';
 import type { CancelSignal } from './log-lines';
 import type { IpRangeList } from './ranges';
 import type { AuditRecord } from './record';
 import { AuditSession } from './replay';
 import type { AuditSummary, SummaryLimits } from './summary';
+import type { SummaryPart } from './summary-part';
 import type { ReverseDnsResolver } from './verification';
 import type { RobotsVersion } from './versions';
 
@@ -44,6 +47,8 @@ export interface ReplayOptions {
   readonly maxWaiting?: number;
   /** `replayLogs` reads its files side by side, merged by time (default), or, when false, one after another in the order given. */
   readonly mergeFiles?: boolean;
+  /** The state the shards before these logs left (their scans, composed): the replay starts from it. */
+  readonly after?: CarriedState;
 }
 
 export interface ReplayProgress {
@@ -68,6 +73,8 @@ export interface ReplayHandlers {
   readonly progressEvery?: number;
   /** A clock for `elapsedMs` (the core has no clock of its own). */
   readonly now?: () => number;
+  /** Called once at the end with everything the summary counted, for a merge with other shards' (`mergeShardSummaries`). */
+  readonly onPart?: (part: SummaryPart) => void;
 }
 
 /** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */
@@ -104,6 +111,22 @@ interface Reading {
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
   const session = new AuditSession(options, handlers);
+  await readLogs(session, inputs, options, handlers);
+  handlers.onPart?.(session.part());
+  return session.summary();
+}
+
+/**
+ * Scans logs (a shard) for the state it leaves the shards after it: the same reading, time
+ * order and verification as `replayLogs`, without matching or a summary.
+ */
+export async function scanLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<{ state: CarriedState; summary: AuditSummary }> {
+  const session = new AuditSession(options, handlers, new CarriedStateBuilder());
+  await readLogs(session, inputs, options, handlers);
+  return { state: session.carriedState()!, summary: session.summary() };
+}
+
+async function readLogs(session: AuditSession, inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers): Promise<void> {
   const every = Math.max(1, handlers.progressEvery ?? 100_000);
   const now = handlers.now ?? (() => 0);
   const started = now();
@@ -159,7 +182,6 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
     await Promise.all(readings.filter((r) => !r.done).map((r) => r.chunks.return?.()));
   }
   if (handlers.signal?.aborted) session.cancel();
-  return session.summary();
 }
 
 /** The open file whose latest request is earliest (a file not begun comes first). */

@@ -11,27 +11,32 @@
 
 import type { Crawler, ResolvedAgent } from '../crawlers';
 import { CRAWLERS } from '../crawlers';
-import { effectiveDirectives, readPageDirectives } from '../directives';
 import { decideUnderFetchState } from '../fetch';
 import { effectivePreferences, preferencesJson, statesPreferences } from '../preferences';
-import type { PreferencesJson } from '../preferences';
 import type { FetchState } from '../fetch';
 import { matcherFor, parseTarget } from '../match';
-import { crawlDelayLines, statementText } from '../parse';
+import { statementText } from '../parse';
 import type { RobotsFile } from '../parse';
+import { fetchStateAfter } from './carried-state';
+import type { CarriedState, CarriedStateBuilder } from './carried-state';
 import { identifyClient } from './client';
+import { directivesFor, isRobotsTxt, ROBOTS_TXT, verdictSlot } from './judgement';
+import type { Judgement } from './judgement';
+import { crawlDelayCheck, crawlDelayOf } from './crawl-delay';
 import { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
-import type { FetchFailurePolicy, RobotsState } from './fetch-state';
+import type { FetchFailurePolicy } from './fetch-state';
 import { ownString, StringInterner } from './log-formats';
 import type { LogFormat, LogRequest } from './log-formats';
 import { fileSink } from './file-sink';
 import type { FileSinkTarget, OpenLog } from './file-sink';
 import { LogLineReader } from './log-lines';
 import { DEFAULT_MAX_WAITING, DEFAULT_REORDER_WINDOW_MS, TimeOrder } from './time-order';
-import type { AuditReason, AuditRecord, ClientKind } from './record';
+import type { AuditRecord, ClientKind } from './record';
 import type { CrawlDelayScope, ReplayHandlers, ReplayOptions } from './replay-logs';
 import type { AuditSummary } from './summary';
 import { SummaryBuilder } from './summary-builder';
+import { summaryPart } from './summary-part';
+import type { SummaryPart } from './summary-part';
 import type { CrawlDelayCheck, JudgedRequest } from './summary-builder';
 import { isoTime, IsoClock } from './time';
 import { CrawlerVerifier } from './verification';
@@ -39,20 +44,6 @@ import type { RequestVerification, VerificationStatus } from './verification';
 import { RobotsTimeline } from './versions';
 import type { VersionInEffect } from './versions';
 import type { Writable } from './writable';
-
-/** A verdict as a record carries it, with the state it was judged in and, in `grace`, the version before's. */
-interface Judgement {
-  readonly allowed: boolean | null;
-  readonly line: number | null;
-  readonly rule: string | null;
-  readonly group: string | null;
-  readonly reason: AuditReason;
-  readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
-  readonly state: RobotsState;
-  readonly grace?: AuditRecord['grace'];
-  /** The preferences in effect beside the verdict, when the version states any. */
-  readonly preferences?: PreferencesJson;
-}
 
 interface Identity {
   readonly client: ClientKind;
@@ -71,12 +62,6 @@ interface Identity {
 }
 
 const NOT_APPLICABLE_VERIFICATION: RequestVerification = { status: 'not-applicable', evidence: null };
-/** A crawler's own fetch of /robots.txt is allowed, whatever state it is in. */
-const ROBOTS_TXT: Readonly<Record<FetchState, Judgement>> = {
-  rules: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'rules' },
-  unavailable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unavailable' },
-  unreachable: { allowed: true, line: null, rule: null, group: null, reason: 'robots-txt', state: 'unreachable' },
-};
 const MAX_IDENTITIES = 50_000;
 const MAX_VERDICTS = 500_000;
 
@@ -119,9 +104,14 @@ export class AuditSession {
   /** The one `JudgedRequest` of requests only counted, refilled for each: most lines of most logs are such, and the summary keeps nothing of it. */
   private readonly onlyCounted: Writable<JudgedRequest> = { timeMs: 0, client: 'browser', crawler: undefined, record: null, robotsFetch: null, crawlDelayCheck: null, beforeFirstVersion: false };
 
+  /**
+   * `carry`, when given, makes this a scan: requests update only the state carried to the
+   * next shard (fetch state, last requests), with no matching and no summary but the counts.
+   */
   constructor(
     private readonly options: ReplayOptions,
     handlers: ReplayHandlers = {},
+    private readonly carry?: CarriedStateBuilder,
   ) {
     this.timeline = new RobotsTimeline(options.versions);
     this.verifier = new CrawlerVerifier({ ...(options.ranges ? { ranges: options.ranges } : {}), ...(options.dns ? { dns: options.dns } : {}) });
@@ -135,8 +125,29 @@ export class AuditSession {
     this.started = this.now();
     this.signal = handlers.signal;
     const settings = { windowMs: options.reorderWindowMs ?? DEFAULT_REORDER_WINDOW_MS, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING };
-    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, isoTime(time), behindMs));
+    this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.summaryBuilder.late(file, line, time, behindMs));
     this.summaryBuilder.setReorder(settings);
+    if (options.after !== undefined) this.startAfter(options.after);
+  }
+
+  /** Starts from the state the shards before this one left (their composed scans). */
+  private startAfter(after: CarriedState): void {
+    for (const [key, effect] of Object.entries(after.fetches)) this.tracker.seed(key, fetchStateAfter(effect));
+    if (!this.crawlDelay) return;
+    for (const [id, last] of Object.entries(after.lastRequest)) {
+      const time = this.crawlDelay === 'verified' ? last.verified : last.claimed;
+      if (time !== null) this.lastRequest.set(id, time);
+    }
+  }
+
+  /** Everything the summary counted, for a merge with the summaries of other shards. */
+  part(): SummaryPart {
+    return summaryPart(this.summaryBuilder);
+  }
+
+  /** What a scan (see the constructor) leaves for the shards after it. */
+  carriedState(): CarriedState | undefined {
+    return this.carry?.state(this.summaryBuilder.period());
   }
 
   /** True once the signal was seen aborted; the session then ignores further input. */
@@ -300,6 +311,7 @@ export class AuditSession {
     if (identity.resolved === undefined && this.onRecord === undefined) return this.countOnly(time, identity.client);
     if (identity.resolved === undefined) return this.judged(this.notACrawler(req, logLine, identity.client, verification.status));
     const status = verification.status;
+    if (this.carry !== undefined) return this.scanned(req, identity, status, this.carry);
     // One shared copy per distinct URL: verdict lookups hash it once, records never pin a chunk.
     const loggedUrl = this.urls.get(req.url);
     const url = this.origin !== undefined && req.host !== null && loggedUrl.charCodeAt(0) === 0x2f ? this.urls.get(`${this.originScheme}://${req.host}${loggedUrl}`) : loggedUrl;
@@ -333,6 +345,18 @@ export class AuditSession {
     if (req.xRobotsTag !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
     if (verdict.preferences !== undefined) record.preferences = verdict.preferences;
     return this.judged({ timeMs: time, client: identity.client, crawler: identity.crawler, record, robotsFetch: fetched, crawlDelayCheck: delayCheck, beforeFirstVersion: inEffect.beforeFirst });
+  }
+
+  /** A crawler's request in a scan: the carried state it changes, then it is counted. */
+  private scanned(req: LogRequest, identity: Identity, status: VerificationStatus, carry: CarriedStateBuilder): void {
+    const spoofed = status === 'spoofed';
+    if (isRobotsTxt(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
+      const outcome = fetchOutcome(req.status);
+      if (outcome !== 'keep') carry.fetched(spoofed ? identity.spoofedKey : identity.selectionKey, req.time, outcome);
+    } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
+      carry.requested(identity.crawler!.id, req.time, status === 'verified');
+    }
+    this.countOnly(req.time, identity.client);
   }
 
   /** A request that is only counted (see `judge`). */
@@ -391,15 +415,12 @@ export class AuditSession {
   private crawlDelayCheck(index: number, identity: Identity, status: VerificationStatus, time: number): CrawlDelayCheck | 'skipped' | null {
     if (!this.crawlDelay || identity.crawler!.crawlDelay !== 'honoured') return null;
     if (this.crawlDelay === 'verified' && status !== 'verified') return 'skipped';
-    const delay = this.delayFor(index, identity);
+    let delay = identity.delays[index];
+    if (delay === undefined) delay = identity.delays[index] = crawlDelayOf(this.timeline.versions[index]!.file, identity.resolved!);
     const key = identity.crawler!.id;
     const last = this.lastRequest.get(key);
     this.lastRequest.set(key, time);
-    if (last === undefined) return { delaySeconds: delay, gapMs: null, late: undefined };
-    const gap = Math.abs(time - last);
-    const resolution = time % 1000 === 0 && last % 1000 === 0 ? 1000 : 1;
-    const late = delay !== null && delay > 0 && gap + resolution <= delay * 1000;
-    return { delaySeconds: delay, gapMs: gap, late: late ? { gapSeconds: gap / 1000, delaySeconds: delay } : undefined };
+    return crawlDelayCheck(delay, last, time);
   }
 
   /** The verdict of the version at `index` under a fetch state for this identity's chain, cached per URL. */
@@ -448,21 +469,6 @@ export class AuditSession {
     return verdict;
   }
 
-  /** The smallest valid Crawl-delay (seconds) of the group this identity uses in a version. */
-  private delayFor(index: number, identity: Identity): number | null {
-    const cached = identity.delays[index];
-    if (cached !== undefined) return cached;
-    const file = this.timeline.versions[index]!.file;
-    const selected = matcherFor(file).select(identity.resolved!);
-    let delay: number | null = null;
-    for (const line of crawlDelayLines(file, selected?.group.groups ?? [])) {
-      const value = Number(line.value);
-      if (delay === null || value < delay) delay = value;
-    }
-    identity.delays[index] = delay;
-    return delay;
-  }
-
   private ruleText(file: RobotsFile, line: number): string {
     let texts = this.ruleTexts.get(file);
     if (!texts) {
@@ -476,22 +482,4 @@ export class AuditSession {
     }
     return text;
   }
-}
-
-/** Where the verdicts of a version under a fetch state are cached in an identity's `verdicts`. */
-function verdictSlot(index: number, state: FetchState): number {
-  return index * 3 + (state === 'rules' ? 0 : state === 'unavailable' ? 1 : 2);
-}
-
-function isRobotsTxt(url: string): boolean {
-  if (url === '/robots.txt') return true;
-  if (!url.endsWith('/robots.txt')) return false;
-  const parsed = parseTarget(url);
-  return parsed.ok && parsed.target.path === '/robots.txt';
-}
-
-/** What a logged X-Robots-Tag header means for this crawler (generic parts plus its own). */
-function directivesFor(header: string, agent: ResolvedAgent): NonNullable<AuditRecord['directives']> {
-  const effective = effectiveDirectives(readPageDirectives({ headers: [header] }), agent);
-  return { header, effective: effective.summary, noindex: effective.noindex };
 }

@@ -22,6 +22,7 @@ import type {
   VerificationListInfo,
   PurposeRow,
 } from './summary';
+import { SampleKeeper } from './samples';
 import { isoTime } from './time';
 import type { VerificationStatus } from './verification';
 import type { RobotsVersionInfo } from './versions';
@@ -58,14 +59,14 @@ export interface CrawlDelayCheck {
   readonly late: AuditRecord['crawlDelay'];
 }
 
-interface PathEntry {
+export interface PathEntry {
   count: number;
   violations: number;
   spoofed: number;
   crawlers: Map<string, number>;
 }
 
-interface SpoofEntry {
+export interface SpoofEntry {
   crawler: string;
   ip: string;
   requests: number;
@@ -79,7 +80,7 @@ interface SpoofEntry {
  * A count table that stays bounded: past `capacity` keys, the least counted half is dropped
  * (heavy hitters survive, so the top of the table stays right for skewed data such as logs).
  */
-class BoundedCounts<V extends { count: number }> {
+export class BoundedCounts<V extends { count: number }> {
   readonly map = new Map<string, V>();
   constructor(private readonly capacity: number) {}
 
@@ -111,48 +112,57 @@ export type FileRow = Writable<LogFileSummary>;
 /** Late lines sampled for the summary. */
 const LATE_SAMPLES = 20;
 
-/** Accumulates a summary while records stream past. */
+/**
+ * Accumulates a summary while records stream past. Its tables are not private: a summary
+ * part (`summary-part.ts`) is written from them and added into them.
+ */
 export class SummaryBuilder {
   /** Crawler × verification rows in the order they were first counted. */
-  private readonly rows: Writable<CrawlerRow>[] = [];
-  private readonly rowsByCrawler = new Map<Crawler, Partial<Record<VerificationStatus, Writable<CrawlerRow>>>>();
+  readonly rows: Writable<CrawlerRow>[] = [];
+  readonly rowsByCrawler = new Map<Crawler, Partial<Record<VerificationStatus, Writable<CrawlerRow>>>>();
   /** The rows of the crawler counted last: runs of one crawler's requests skip the map. */
   private lastCrawler: Crawler | undefined;
   private lastRows: Partial<Record<VerificationStatus, Writable<CrawlerRow>>> = {};
-  private readonly files: FileRow[] = [];
-  private skippedLines = 0;
-  private lateLines = 0;
-  private readonly lateSamples: LateLineSample[] = [];
-  private reorder: { windowMs: number; maxWaiting: number } = { windowMs: 0, maxWaiting: 0 };
-  private readonly warnings: string[] = [];
-  private first = Infinity;
-  private last = -Infinity;
-  private requests = 0;
-  private lineCount = 0;
-  private failures = 0;
-  private readonly failureReasons = new Map<string, number>();
-  private readonly samples: ParseFailureSample[] = [];
-  private browsers = 0;
-  private noUserAgent = 0;
-  private otherClients = 0;
-  private readonly others = new BoundedCounts<{ count: number; disallowed: number }>(5000);
-  private readonly paths = new BoundedCounts<PathEntry>(20_000);
-  private readonly spoofs = new BoundedCounts<SpoofEntry & { count: number }>(20_000);
-  private readonly hours = new Map<number, Writable<HourBucket>>();
+  readonly files: FileRow[] = [];
+  skippedLines = 0;
+  lateLines = 0;
+  readonly lateSamples = new SampleKeeper<LateLineSample>(LATE_SAMPLES);
+  reorder: { windowMs: number; maxWaiting: number } = { windowMs: 0, maxWaiting: 0 };
+  readonly warnings: string[] = [];
+  first = Infinity;
+  last = -Infinity;
+  requests = 0;
+  lineCount = 0;
+  failures = 0;
+  readonly failureReasons = new Map<string, number>();
+  readonly samples: SampleKeeper<ParseFailureSample>;
+  browsers = 0;
+  noUserAgent = 0;
+  otherClients = 0;
+  readonly others = new BoundedCounts<{ count: number; disallowed: number }>(5000);
+  readonly paths = new BoundedCounts<PathEntry>(20_000);
+  readonly spoofs = new BoundedCounts<SpoofEntry & { count: number }>(20_000);
+  readonly hours = new Map<number, Writable<HourBucket>>();
   private hourKey = NaN;
   private hour: Writable<HourBucket> | undefined;
-  private readonly fetchStatuses = new Map<string, Map<string, number>>();
-  private readonly fetchChanges: RobotsFetchChange[] = [];
-  private fetchChangesDropped = 0;
-  private readonly unchecked = new Map<string, { requests: number; reason: string }>();
-  private readonly delayRows = new Map<string, { delaySeconds: number | null; checked: number; violations: number; minGap: number | null }>();
-  private delaySkipped = 0;
-  private googleDiffers = 0;
-  private beforeFirstVersion = 0;
-  private readonly limits: Required<SummaryLimits>;
+  readonly fetchStatuses = new Map<string, Map<string, number>>();
+  readonly fetchChanges: RobotsFetchChange[] = [];
+  fetchChangesDropped = 0;
+  readonly unchecked = new Map<string, { requests: number; reason: string }>();
+  readonly delayRows = new Map<string, { delaySeconds: number | null; checked: number; violations: number; minGap: number | null }>();
+  delaySkipped = 0;
+  googleDiffers = 0;
+  beforeFirstVersion = 0;
+  readonly limits: Required<SummaryLimits>;
 
   constructor(limits: SummaryLimits = {}) {
     this.limits = { samples: limits.samples ?? 20, topPaths: limits.topPaths ?? 25, spoofed: limits.spoofed ?? 100, fetchChanges: limits.fetchChanges ?? 200 };
+    this.samples = new SampleKeeper(this.limits.samples);
+  }
+
+  /** Requests counted and the earliest and latest of their times (null before the first). */
+  period(): { requests: number; first: number | null; last: number | null } {
+    return { requests: this.requests, first: Number.isFinite(this.first) ? this.first : null, last: Number.isFinite(this.last) ? this.last : null };
   }
 
   counts(): { lines: number; requests: number; parseFailures: number } {
@@ -180,25 +190,26 @@ export class SummaryBuilder {
   }
 
   /** A request that came later than the reorder window allows, `behindMs` behind the latest before it. */
-  late(file: string, line: number, time: string, behindMs: number): void {
+  late(file: string, line: number, timeMs: number, behindMs: number): void {
     this.lateLines++;
-    if (this.lateSamples.length < LATE_SAMPLES) this.lateSamples.push({ file, line, time, behindSeconds: behindMs / 1000 });
+    const key = { time: timeMs, file, line };
+    if (this.lateSamples.wants(key)) this.lateSamples.offer(key, { file, line, time: isoTime(timeMs), behindSeconds: behindMs / 1000 });
   }
 
   warn(message: string): void {
     if (this.warnings.length < 100) this.warnings.push(message);
   }
 
+  /** A line that could not be read: it has no time, so its samples are kept by file and line. */
   failure(file: string, line: number, text: string, reason: string): void {
     this.failures++;
     this.failureReasons.set(reason, (this.failureReasons.get(reason) ?? 0) + 1);
-    if (this.samples.length < this.limits.samples) {
-      this.samples.push({ file, line, text: text.length > 300 ? text.slice(0, 300) + '…' : text, reason });
-    }
+    const key = { time: -Infinity, file, line };
+    if (this.samples.wants(key)) this.samples.offer(key, { file, line, text: text.length > 300 ? text.slice(0, 300) + '…' : text, reason });
   }
 
   /** The counting row of a crawler × verification. */
-  private row(crawler: Crawler, client: ClientKind, verification: VerificationStatus): Writable<CrawlerRow> {
+  row(crawler: Crawler, client: ClientKind, verification: VerificationStatus): Writable<CrawlerRow> {
     let rows = crawler === this.lastCrawler ? this.lastRows : this.rowsByCrawler.get(crawler);
     if (rows === undefined) {
       rows = {};
@@ -426,7 +437,7 @@ export class SummaryBuilder {
       parseFailures: {
         count: this.failures,
         reasons: [...this.failureReasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([reason, count]) => ({ reason, count })),
-        samples: [...this.samples],
+        samples: this.samples.samples(),
       },
       versions: meta.versions,
       verification: {
@@ -445,7 +456,7 @@ export class SummaryBuilder {
           'A violation is a request by a catalogue crawler, verified or unverified (not spoofed), that was disallowed in the state it was judged in; requests in grace are not violations.',
       },
       beforeFirstVersion: this.beforeFirstVersion,
-      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: [...this.lateSamples] },
+      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: this.lateSamples.samples() },
       inputWarnings: [...this.warnings],
       cancelled: meta.cancelled,
       elapsedMs: meta.elapsedMs,

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Replay access logs against robots.txt on a Dask cluster, exactly as one process would.
+
+Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour).
+The workers scan every shard for the state it leaves behind (robots-lens replay-scan, no
+matching), replay every shard from the scans of the shards before it (robots-lens replay
+--after), and the driver merges the shard summaries (robots-lens merge). The merged summary
+equals the summary of one `robots-lens replay` over all the files; merge refuses shards that
+overlap in time. See docs/scale-out.md.
+
+Every worker runs the robots-lens CLI bundle with Node: it needs Node (the version in
+package.json "engines"), the bundle (dist/cli.js of `npm run build`, a single file), and the
+robots.txt and log files at the same paths (shared storage). Scans and summaries travel as
+task results, so workers need no shared scratch space.
+
+    python3 dask_replay.py robots.txt logs/*.log --workers 2 --summary-json day.json
+    python3 dask_replay.py snapshots/ logs/*.log.gz --scheduler tcp://10.0.0.5:8786
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+DEFAULT_CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'dist', 'cli.js')
+
+
+def run_cli(node, cli, args):
+    """Runs robots-lens; exit 1 (violations with --fail-on) is an answer, anything else a failure."""
+    done = subprocess.run([node, cli, *args], capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"robots-lens {args[0]} failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout
+
+
+def task_stats(started):
+    """Where a task ran, how long it took, and the peak RSS of the largest robots-lens it ran there (KiB)."""
+    import resource
+    return {'worker': os.getpid(), 'seconds': time.perf_counter() - started, 'maxRssKb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}
+
+
+def scan_shard(node, cli, robots, log, options):
+    """The state a shard leaves the shards after it, as the scan's JSON text."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'scan.json')
+        run_cli(node, cli, ['replay-scan', robots, log, '--out', out, *options])
+        with open(out, encoding='utf-8') as f:
+            return f.read(), task_stats(started)
+
+
+def replay_shard(node, cli, robots, log, earlier_scans, options):
+    """The shard's summary part, replayed from the scans of every shard before it."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        after = []
+        for i, scan in enumerate(earlier_scans):
+            path = os.path.join(tmp, f'after-{i}.json')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(scan)
+            after += ['--after', path]
+        out = os.path.join(tmp, 'part.json')
+        run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, *options])
+        with open(out, encoding='utf-8') as f:
+            return f.read(), task_stats(started)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description='Replay access logs against robots.txt on a Dask cluster (exactly as one process would).')
+    parser.add_argument('robots', help='robots.txt, or a folder of dated snapshots')
+    parser.add_argument('logs', nargs='+', help='log files, one shard each, cut by time')
+    parser.add_argument('--scheduler', help='address of a running Dask scheduler (tcp://host:8786); without it a LocalCluster of worker processes on 127.0.0.1 runs')
+    parser.add_argument('--workers', type=int, default=2, help='worker processes of the LocalCluster (default 2)')
+    parser.add_argument('--cli', default=DEFAULT_CLI, help='the robots-lens bundle (dist/cli.js) at the same path on every worker')
+    parser.add_argument('--node', default='node', help='the Node executable on the workers')
+    parser.add_argument('--summary-json', help='write the merged summary here')
+    parser.add_argument('--crawl-delay', action='store_true', help='check Crawl-delay (as robots-lens replay --crawl-delay)')
+    parser.add_argument('--crawl-delay-scope', choices=['verified', 'claimed'], help='as robots-lens replay')
+    parser.add_argument('--grace', help='as robots-lens replay (default 24h)')
+    parser.add_argument('--ranges', help='the folder of crawler IP lists, at the same path on every worker')
+    parser.add_argument('--reorder-window', help='as robots-lens replay (default 1m)')
+    parser.add_argument('--stats', help='write timings and peak RSS per worker here (JSON), for benchmarks')
+    args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error('--workers must be at least 1')
+
+    # Imported here so --help works without Dask.
+    from distributed import Client, LocalCluster
+
+    robots = os.path.abspath(args.robots)
+    logs = [os.path.abspath(p) for p in args.logs]
+    cli = os.path.abspath(args.cli)
+    shared = (['--ranges', os.path.abspath(args.ranges)] if args.ranges else []) + (['--reorder-window', args.reorder_window] if args.reorder_window else [])
+    replay_options = shared + (['--crawl-delay'] if args.crawl_delay else []) + (['--crawl-delay-scope', args.crawl_delay_scope] if args.crawl_delay_scope else []) + (['--grace', args.grace] if args.grace else [])
+
+    if args.scheduler:
+        cluster = None
+        client = Client(args.scheduler)
+    else:
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host='127.0.0.1', dashboard_address=None)
+        client = Client(cluster)
+    try:
+        # 1. Scan every shard in parallel; the scans are small (bounded by crawlers, not lines).
+        phase = time.perf_counter()
+        scanned = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
+        scans = [text for text, _ in scanned]
+        scan_wall = time.perf_counter() - phase
+        # 2. Shards in time order (by their first request); a shard starts from the scans of all before it.
+        order = sorted(range(len(logs)), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
+        earlier = [[scans[j] for j in order[:k]] for k in range(len(order))]
+        # 3. Replay every shard in parallel.
+        shard_logs = [logs[i] for i in order]
+        phase = time.perf_counter()
+        replayed = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
+        parts = [text for text, _ in replayed]
+        replay_wall = time.perf_counter() - phase
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+    # 4. Merge the parts here: robots-lens merge checks that they fit together.
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, part in enumerate(parts):
+            path = os.path.join(tmp, f'part-{i}.json')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(part)
+            paths.append(path)
+        merge = [args.node, cli, 'merge', *paths] + (['--summary-json', os.path.abspath(args.summary_json)] if args.summary_json else [])
+        phase = time.perf_counter()
+        done = subprocess.run(merge, capture_output=True, text=True)
+        merge_wall = time.perf_counter() - phase
+        if args.stats:
+            with open(args.stats, 'w', encoding='utf-8') as f:
+                json.dump({'scan': {'wallSeconds': scan_wall, 'tasks': [s for _, s in scanned]}, 'replay': {'wallSeconds': replay_wall, 'tasks': [s for _, s in replayed]}, 'merge': {'wallSeconds': merge_wall}}, f, indent=2)
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        return done.returncode
+
+
+if __name__ == '__main__':
+    sys.exit(main())

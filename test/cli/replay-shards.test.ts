@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../support/cli';
+
+const ROOT = join(__dirname, '..', '..');
+const ROBOTS = join(ROOT, 'examples', 'robots.txt');
+const SNAPSHOTS = join(ROOT, 'test', 'fixtures', 'replay', 'snapshots');
+const LINES = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8').split('\n').filter((l) => l !== '');
+const OPTIONS = ['--crawl-delay', '--crawl-delay-scope', 'claimed', '--grace', '24h'];
+
+/** The log cut into `n` files of about equal size, each cut moved to where the second changes. */
+function split(dir: string, n: number): string[] {
+  const second = (l: string): string => /\[([^\]]+)\]/.exec(l)![1]!;
+  const cuts: number[] = [0];
+  for (let k = 1; k < n; k++) {
+    let i = Math.floor((k * LINES.length) / n);
+    while (i < LINES.length && second(LINES[i]!) === second(LINES[i - 1]!)) i++;
+    cuts.push(i);
+  }
+  cuts.push(LINES.length);
+  return cuts.slice(0, -1).map((start, k) => {
+    const path = join(dir, `shard-${k}.log`);
+    writeFileSync(path, LINES.slice(start, cuts[k + 1]).join('\n') + '\n');
+    return path;
+  });
+}
+
+async function ok(args: string[]): Promise<string> {
+  const r = await runCli(args);
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout;
+}
+
+/** The summary file without the clock and the paths of the files it was written from. */
+function figures(path: string): unknown {
+  const { elapsedMs: _elapsed, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as { elapsedMs: number };
+  return rest;
+}
+
+describe('robots-lens replay-scan, replay --after and merge', () => {
+  const cases: [n: number, robots: string, expected: RegExp][] = [
+    [2, ROBOTS, /Violations: 148 request/],
+    [3, ROBOTS, /Violations: 148 request/],
+    [7, ROBOTS, /Violations: 148 request/],
+    // A version change on the second day: grace crosses the cut.
+    [7, SNAPSHOTS, /; [1-9][\d,]* in grace\./],
+  ];
+  for (const [n, robots, expected] of cases) {
+    test(`examples/access.log in ${n} shards${robots === SNAPSHOTS ? ' with a snapshots folder' : ''}: the merge is the one-process summary, in JSON and text`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+      const shards = split(dir, n);
+      const scans = shards.map((_, k) => join(dir, `shard-${k}.scan.json`));
+      await Promise.all(shards.map((s, k) => ok(['replay-scan', robots, s, '--out', scans[k]!])));
+      const parts = shards.map((_, k) => join(dir, `shard-${k}.json`));
+      await Promise.all(shards.map((s, k) => ok(['replay', robots, s, ...OPTIONS, ...scans.slice(0, k).reverse().flatMap((scan) => ['--after', scan]), '--summary-json', parts[k]!])));
+      const merged = await ok(['merge', ...[...parts].reverse(), '--summary-json', join(dir, 'merged.json')]);
+      const whole = await ok(['replay', robots, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+      assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+      assert.equal(merged, whole);
+      assert.match(merged, expected);
+    });
+  }
+
+  test('a shard replayed without the scans before it, or overlapping another, is refused with the reason (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const [a, b] = split(dir, 2);
+    await ok(['replay', ROBOTS, a!, '--summary-json', join(dir, 'a.json')]);
+    await ok(['replay', ROBOTS, b!, '--summary-json', join(dir, 'b.json')]);
+    await ok(['replay', ROBOTS, a!, b!, '--summary-json', join(dir, 'ab.json')]);
+    const missing = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /b\.json was replayed without --after, but the shards before it hold 2,?00\d requests/);
+    const overlap = await runCli(['merge', join(dir, 'ab.json'), join(dir, 'b.json')]);
+    assert.equal(overlap.code, 2);
+    assert.match(overlap.stderr, /overlaps .* in time/);
+    // `--out -`: the scan alone on stdout, as an engine collecting a command's output wants it.
+    await ok(['replay-scan', ROBOTS, a!, '--out', join(dir, 'a.scan.json')]);
+    const piped = await ok(['replay-scan', ROBOTS, a!, '--out', '-']);
+    assert.equal(piped.split('\n').length, 2);
+    assert.deepEqual(JSON.parse(piped), JSON.parse(readFileSync(join(dir, 'a.scan.json'), 'utf8')));
+    const notScan = await runCli(['replay', ROBOTS, b!, '--after', join(dir, 'a.json')]);
+    assert.equal(notScan.code, 2);
+    assert.match(notScan.stderr, /not a scan written by robots-lens replay-scan/);
+  });
+});

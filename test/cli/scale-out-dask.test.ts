@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../support/cli';
+import { CLI, requireBuilt } from '../support/dist';
+
+const ROOT = join(__dirname, '..', '..');
+const DRIVER = join(ROOT, 'examples', 'scale-out', 'dask_replay.py');
+const ROBOTS = join(ROOT, 'examples', 'robots.txt');
+
+/**
+ * A Python that has Dask distributed: `python3` first, then Debian's own (a python3 earlier on
+ * the PATH, e.g. pyenv's, may lack the Debian package).
+ */
+function pythonWithDask(): string {
+  const tried: string[] = [];
+  for (const python of [process.env['PYTHON'] ?? 'python3', '/usr/bin/python3']) {
+    const r = spawnSync(python, ['-c', 'import distributed'], { encoding: 'utf8' });
+    if (r.status === 0) return python;
+    tried.push(`${python}: ${r.error ? r.error.message : (r.stderr.trim().split('\n').pop() ?? `exit ${r.status}`)}`);
+  }
+  assert.fail(`Dask distributed is missing, so the scale-out driver cannot run: install python3-distributed (apt-get install python3-distributed), or set PYTHON to a python3 that has it. Tried ${tried.join('; ')}.`);
+}
+
+function run(command: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function figures(path: string): unknown {
+  const { elapsedMs: _elapsed, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as { elapsedMs: number };
+  return rest;
+}
+
+describe('examples/scale-out: the Dask driver', () => {
+  test('2 worker processes on 127.0.0.1 scan, replay and merge 3 shards into the one-process summary', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-'));
+    const lines = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8').split('\n').filter((l) => l !== '');
+    const second = (l: string): string => /\[([^\]]+)\]/.exec(l)![1]!;
+    const cuts = [0];
+    for (const third of [1, 2]) {
+      let i = Math.floor((third * lines.length) / 3);
+      while (second(lines[i]!) === second(lines[i - 1]!)) i++;
+      cuts.push(i);
+    }
+    cuts.push(lines.length);
+    const shards = [0, 1, 2].map((k) => {
+      const path = join(dir, `${k}.log`);
+      writeFileSync(path, lines.slice(cuts[k], cuts[k + 1]).join('\n') + '\n');
+      return path;
+    });
+    const options = ['--crawl-delay', '--grace', '24h'];
+    // Shards given out of time order: the driver orders them by their scans.
+    const dask = await run(python, [DRIVER, ROBOTS, shards[2]!, shards[0]!, shards[1]!, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json')]);
+    assert.equal(dask.code, 0, dask.stderr);
+    const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, 'whole.json')]);
+    assert.equal(whole.code, 0, whole.stderr);
+    assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
+    assert.equal(dask.stdout, whole.stdout);
+  });
+});
