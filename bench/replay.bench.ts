@@ -41,7 +41,8 @@ const CHILD_SOURCE = `
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import robotsParser from 'robots-parser';
-import { createLogParser, looksLikeBrowser, parseRobots, resolveAgent } from '../server/src/core';
+import { createLogParser, parseRobots, resolveAgent } from '../server/src/core';
+import { looksLikeBrowser } from '../server/src/core/crawlers';
 import { inspectLogFile, logInput, replayLogFiles } from '../server/src/node/log-reader';
 
 const [mode, robotsPath, logPath, origin] = process.argv.slice(2);

@@ -18,9 +18,9 @@ export type { SelectedGroup, Verdict, VerdictReason } from './match';
 
 // crawlers: the catalogue, and how a token or User-Agent header resolves
 export {
-  compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, CRAWLERS, isCrawlerPurpose, looksLikeBrowser, readAiRobotsList, resolveAgent,
+  compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, CRAWLERS, isCrawlerPurpose, readAiRobotsList, resolveAgent,
 } from './crawlers';
-export type { CatalogueChange, Crawler, CrawlerPurpose, CrawlerRecord, ListedCrawler, QuotedSource, RobotsTxtRespect } from './crawlers';
+export type { CatalogueChange, Crawler, CrawlerPurpose, CrawlerRecord, RobotsTxtRespect } from './crawlers';
 
 // lint: the rule table and its checks → findings
 export { analyzeRules, isLintId, lint, LINT_RULES, lintRule } from './lint';
@@ -29,7 +29,7 @@ export type { Finding, Fix, LintId, Severity, SeveritySetting } from './lint';
 // explain: what a pattern matches, who a group is for, what a directive does
 export {
   chainText, codeSpan, crawlDelayText, describeDirective, DIRECTIVE_KEYS, explainPattern, groupAudience,
-  patternExamples, purposesText, purposeText, readAgentValue, samplePaths,
+  patternExamples, purposesText, readAgentValue, samplePaths,
 } from './explain';
 export type { GroupAudience } from './explain';
 
@@ -50,7 +50,7 @@ export {
   CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, effectivePreferences, LICENSE_STANDARD, preferencesJson, preferenceStatements, preferencesText,
   blockPurposeEdit, statesPreferences, verdictWithPreferencesJson, aiAccess, preferencesByPath,
 } from './preferences';
-export type { BlockScope, CrawlerAccess, EffectivePreferences, PathPreferences, PreferencesJson, PurposeAccess } from './preferences';
+export type { BlockScope, CrawlerAccess, EffectivePreferences, PathPreferences, PurposeAccess } from './preferences';
 
 // directives: X-Robots-Tag and robots meta tags
 export type { MetaTag } from './directives';
@@ -73,8 +73,8 @@ export type {
 } from './audit';
 
 // sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler
-export { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapCheck, SitemapFlipCounter, walkSitemaps } from './sitemaps';
+export { SITEMAP_MAX_BYTES, SitemapCheck, SitemapFlipCounter, walkSitemaps } from './sitemaps';
 export type {
-  BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapFlipCount, SitemapFlipExample, SitemapFlips, SitemapReport, SitemapSource,
-  SitemapUrlAside, SitemapWalkHandler,
+  BlockedSitemapUrl, SitemapCheckTally, SitemapFlipExample, SitemapFlips, SitemapReport, SitemapSource,
+  SitemapUrlAside,
 } from './sitemaps';
