@@ -308,7 +308,7 @@ try {
     await ui.runCommand(TEST_URL, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test URL against robots.txt' }));
     await ui.typeInQuickInput('/cart/');
     await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
-    await page.keyboard.press('Enter');
+    await ui.acceptQuickInput();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
     // The default crawlers come preselected: clear them all, then pick GPTBot alone.
     const toggleAll = page.locator('.quick-input-header [role="checkbox"][aria-label="Toggle all checkboxes"]');
@@ -332,7 +332,7 @@ try {
   }, { essential: true });
 
   await scenario('test-url-result', async () => {
-    await page.keyboard.press('Enter');
+    await ui.acceptQuickInput();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     // The results panel beside the editor: the one-line summary, then one row per crawler.
     const results = ui.webview();

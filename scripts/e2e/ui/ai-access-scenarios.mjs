@@ -68,11 +68,10 @@ export async function aiAccessScenarios(t) {
    * @param {string} label @param {import('playwright-core').Locator} after
    */
   async function runExactly(label, after) {
-    await page.keyboard.press('Control+Shift+P');
-    await ui.quickInput.waitFor();
-    await ui.quickInput.fill(`>${label}`);
     // Once run, the row's label goes on with ", recently used".
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${label}"], .quick-input-list .monaco-list-row[aria-label^="${label},"]`).click();
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label="${label}"], .quick-input-list .monaco-list-row[aria-label^="${label},"]`);
+    await ui.openQuickInput('Control+Shift+P', `>${label}`, row);
+    await row.click();
     await after.waitFor();
   }
 

@@ -57,7 +57,7 @@ export async function compareLiveScenarios(t) {
       const offered = await pickLive();
       if (offered !== '') throw new Error(`the site input offers "${offered}" before any site was fetched`);
       await ui.typeInQuickInput(`${site.origin}/`);
-      await page.keyboard.press('Enter');
+      await ui.acceptQuickInput();
       await siteInput.waitFor({ state: 'hidden' });
 
       const frame = ui.webview();
@@ -85,7 +85,7 @@ export async function compareLiveScenarios(t) {
       const offered = await pickLive();
       if (offered !== `${site.origin}/`) throw new Error(`the site input offers "${offered}", expected the site compared last, ${site.origin}/`);
       await ui.typeInQuickInput(`${down.origin}/`);
-      await page.keyboard.press('Enter');
+      await ui.acceptQuickInput();
       await siteInput.waitFor({ state: 'hidden' });
 
       // The fetch report's words for a 503: every URL disallowed; no rules to compare.

@@ -23,7 +23,7 @@ export async function fetchScenarios(t) {
       await page.keyboard.press('Control+1');
       await ui.runCommand(t.fetchLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Fetch robots.txt' }));
       await ui.typeInQuickInput(site.origin);
-      await page.keyboard.press('Enter');
+      await ui.acceptQuickInput();
       // The fetched file opens in a new editor, beside robots.txt.
       await page.locator('.part.editor .editor-group-container.active .monaco-editor .view-line', { hasText: 'Disallow: /private/' }).first().waitFor();
       // The outcome is told in a notification; its toast may already be gone, the notification centre keeps it.

@@ -69,13 +69,13 @@ export async function sitemapsScenarios(t) {
       if (site.requests.length > 0) throw new Error(`the sitemap was fetched while typing: ${site.requests.join(', ')}`);
 
       await ui.runCommand(t.checkSitemapsLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps (1/2)' }));
-      await ui.quickInput.fill(sitemapUrl);
+      await ui.typeInQuickInput(sitemapUrl);
       await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${sitemapUrl}, line ${sitemapLine}"]`).waitFor();
-      await page.keyboard.press('Enter');
+      await ui.acceptQuickInput();
       await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor();
       // The default crawlers of Test URL come preselected: Googlebot, bingbot, GPTBot, ClaudeBot.
       await page.locator('.quick-input-widget .quick-input-count', { hasText: /^4 Selected$/ }).waitFor();
-      await page.keyboard.press('Enter');
+      await ui.acceptQuickInput();
       await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
 
       const results = ui.webview();

@@ -82,20 +82,38 @@ export function workbench(page) {
     quickInput,
     editor,
     /**
-     * Replaces the text of the open quick input with `text`, as typing does, and waits until the
-     * input holds it. Keyboard input rather than Playwright's fill(): on a loaded CI machine fill()
-     * once hung a whole minute on the command palette's input before it typed anything.
+     * Puts `text` into the open quick input and waits until the input holds it and has the focus.
+     * The text is set on the input element itself, with the input event the workbench listens to,
+     * never sent as keys: on a loaded machine the focus can leave a quick input that has just
+     * opened (a webview taking it back), and keys sent then would type into the editor.
+     * Playwright's fill() is not used either: on a loaded CI machine it once hung a whole minute on
+     * the command palette's input before it typed anything.
      * @param {string} text @param {number} [timeout]
      */
     async typeInQuickInput(text, timeout) {
       await quickInput.waitFor({ timeout });
-      await quickInput.focus({ timeout });
-      await page.keyboard.press('Control+A');
-      await page.keyboard.insertText(text);
+      await quickInput.evaluate((input, value) => {
+        const box = /** @type {HTMLInputElement} */ (input);
+        box.focus();
+        box.value = value;
+        box.dispatchEvent(new globalThis.Event('input', { bubbles: true }));
+      }, text, { timeout });
       await page.waitForFunction(([selector, wanted]) => {
         const input = /** @type {HTMLInputElement | null} */ (globalThis.document.querySelector(selector));
-        return input?.value === wanted;
+        return input !== null && input.value === wanted && globalThis.document.activeElement === input;
       }, [QUICK_INPUT, text], { timeout });
+    },
+    /**
+     * Presses `key` (a keybinding that opens a quick input), puts `text` in it and waits for
+     * `ready`, tried again as `openAndType` says.
+     * @param {string} key @param {string} text @param {import('playwright-core').Locator} ready
+     */
+    async openQuickInput(key, text, ready) {
+      await openAndType(key, text, ready, this);
+    },
+    /** Enter in the open quick input: the key goes to the input itself, wherever the focus went. */
+    async acceptQuickInput() {
+      await quickInput.press('Enter');
     },
     /** Collapses the whitespace (and the editor's no-break spaces) of rendered text. @param {string | null} text */
     squash(text) {
@@ -113,7 +131,7 @@ export function workbench(page) {
     /** Ctrl+P, the file name, Enter. @param {string} name */
     async quickOpen(name) {
       await openAndType('Control+P', name, page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }), this);
-      await page.keyboard.press('Enter');
+      await this.acceptQuickInput();
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
     /**
@@ -124,7 +142,7 @@ export function workbench(page) {
     async runCommand(label, after) {
       const row = page.locator(`.quick-input-list .monaco-list-row.focused[aria-label="${label}"], .quick-input-list .monaco-list-row.focused[aria-label^="${label},"]`);
       await openAndType('Control+Shift+P', `>${label.replace(/…$/, '')}`, row, this);
-      await page.keyboard.press('Enter');
+      await this.acceptQuickInput();
       if (after) await after.waitFor();
       else await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
@@ -132,7 +150,7 @@ export function workbench(page) {
     async goToLine(line) {
       const target = page.locator('.quick-input-list .monaco-list-row.focused, .quick-input-widget .quick-input-message', { hasText: String(line) }).first();
       await openAndType('Control+G', `:${line}`, target, this);
-      await page.keyboard.press('Enter');
+      await this.acceptQuickInput();
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
       await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line},` }).waitFor();
     },
@@ -191,7 +209,7 @@ export function workbench(page) {
       await this.typeInQuickInput(file);
       const typed = await quickInput.inputValue();
       if (typed !== file) throw new Error(`the open dialog holds "${typed}" instead of ${file}`);
-      await page.keyboard.press('Enter');
+      await this.acceptQuickInput();
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
     /** The notification center, opened: it lists the messages whose toasts have already gone. */
