@@ -6,7 +6,7 @@
  */
 
 import { effectivePreferences, parseTarget, preferencesJson, statementText, verdictWithPreferencesJson } from '../../core';
-import type { RobotsFile, RobotsMatcher, Verdict , verdictJson} from '../../core';
+import type { EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
 import { lineBatches } from '../../node/line-reader';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
@@ -53,24 +53,28 @@ export async function runBatch(
   fields: ReadonlyArray<FieldName> | undefined,
 ): Promise<number> {
   const out = new LineWriter(io.stdout);
-  const answer = fields === undefined ? fullAnswer(robots) : leanAnswer(fields, robots);
+  const full = answers(EVERY_FIELD, robots);
+  const answer = fields === undefined ? (verdict: Verdict) => (verdict.googleLiteral ? safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots))) : full(verdict)) : answers(fields, robots);
   let lineNumber = 0;
   for await (const lines of lineBatches(io.stdin, MAX_QUERY_LINE)) {
     for (const line of lines) {
       lineNumber++;
       let text: string;
       if (typeof line !== 'string') {
-        text = JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` });
+        text = safeJsonText(JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` }));
       } else {
         if (line.trim() === '') continue;
         const query = readQuery(line);
-        if (typeof query === 'string') text = JSON.stringify({ line: lineNumber, error: query });
+        if (typeof query === 'string') text = safeJsonText(JSON.stringify({ line: lineNumber, error: query }));
         else {
           const verdict = matcher.decide(query.url, query.agent, options);
-          text = verdict.outcome === 'not-applicable' && !parseTarget(query.url).ok ? JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation }) : answer(verdict);
+          text =
+            verdict.outcome === 'not-applicable' && !parseTarget(query.url).ok
+              ? safeJsonText(JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation }))
+              : answer(verdict);
         }
       }
-      const flushing = out.write(safeJsonText(text));
+      const flushing = out.write(text);
       if (flushing) await flushing;
     }
   }
@@ -78,57 +82,98 @@ export async function runBatch(
   return 0;
 }
 
+/** What an answer may carry: the `--fields`, and the preferences a full answer ends with. */
+type AnswerField = FieldName | 'preferences';
+
+/** `verdictWithPreferencesJson` without `googleLiteral`, in its order. */
+const EVERY_FIELD: readonly AnswerField[] = ['url', 'agent', 'crawler', 'outcome', 'allowed', 'line', 'rule', 'group', 'groupLines', 'chain', 'reason', 'explanation', 'preferences'];
+
 /**
- * `JSON.stringify(verdictJson(verdict))`, character for character, from pieces kept per
- * agent, group and rule: a batch asks about a few agents and a few thousand rules, and
- * serialising their unchanging parts again for each of a million answers was most of the time.
+ * The answer of each verdict with `fields`, in their order, as `JSON.stringify` writes it
+ * (DEL and C1 escaped). Everything but the URL is the same for every query that one rule
+ * (or one reason) decides for one agent, so that text is kept per agent and rule, checked
+ * against the verdict's group, outcome, explanation and preferences, and each query only
+ * adds its URL: a batch asks about a few agents and a few thousand rules, and writing the
+ * same JSON again for each of a million answers was most of the time.
  */
-function fullAnswer(robots: RobotsFile): (verdict: Verdict) => string {
-  const agents = new Map<object, { readonly head: string; readonly chain: string }>();
-  const groups = new Map<object, string>();
-  const rules = new Map<object, string>();
-  const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
-    if (map.size >= 10_000) map.clear();
-    map.set(key, value);
-    return value;
-  };
+function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: Verdict) => string {
+  const readsExplanation = fields.includes('explanation');
+  const readsPreferences = fields.includes('preferences');
+  const byAgent = new Map<Verdict['agent'], Map<unknown, Answer>>();
   return (verdict) => {
-    if (verdict.googleLiteral) return JSON.stringify(verdictWithPreferencesJson(verdict, robots));
-    const { agent, group, rule } = verdict;
-    const a =
-      agents.get(agent) ??
-      remember(agents, agent, {
-        head: `"agent":${JSON.stringify(agent.input)},"crawler":${JSON.stringify(agent.crawler?.token ?? null)}`,
-        chain: `"chain":${JSON.stringify(agent.chain)}`,
-      });
-    const g =
-      group === null
-        ? '"group":null,"groupLines":[]'
-        : (groups.get(group) ?? remember(groups, group, `"group":${JSON.stringify(group.token)},"groupLines":${JSON.stringify(group.agentLines.map((l) => l + 1))}`));
-    const r =
-      rule === null
-        ? '"line":null,"rule":null'
-        : (rules.get(rule) ?? remember(rules, rule, `"line":${rule.line + 1},"rule":${JSON.stringify(statementText(robots, rule.line))}`));
-    return (
-      `{"url":${JSON.stringify(verdict.url)},${a.head},"outcome":"${verdict.outcome}","allowed":${verdict.allowed},${r},${g},${a.chain},` +
-      `"reason":"${verdict.reason}","explanation":${JSON.stringify(verdict.explanation)},` +
-      `"preferences":${JSON.stringify(preferencesJson(effectivePreferences(robots, verdict)))}}`
-    );
+    const explanation = readsExplanation ? verdict.explanation : undefined;
+    const preferences = readsPreferences ? effectivePreferences(robots, verdict) : undefined;
+    let known = byAgent.get(verdict.agent);
+    if (known === undefined) {
+      if (byAgent.size >= 10_000) byAgent.clear();
+      byAgent.set(verdict.agent, (known = new Map()));
+    }
+    const key = verdict.rule ?? verdict.reason;
+    let kept = known.get(key);
+    if (
+      kept === undefined ||
+      kept.group !== verdict.group ||
+      kept.outcome !== verdict.outcome ||
+      kept.reason !== verdict.reason ||
+      kept.explanation !== explanation ||
+      kept.preferences !== preferences
+    ) {
+      kept = answerOf(fields, verdict, robots, explanation, preferences);
+      if (known.size >= 10_000) known.clear();
+      known.set(key, kept);
+    }
+    return kept.afterUrl === undefined ? kept.text : kept.text + jsonString(verdict.url) + kept.afterUrl;
   };
 }
 
-/** One answer with only `fields`, in their order. */
-function leanAnswer(fields: ReadonlyArray<FieldName>, robots: RobotsFile): (verdict: Verdict) => string {
-  const readers = fields.map((name, i) => [`${i === 0 ? '{' : ','}${JSON.stringify(name)}:`, FIELDS[name]] as const);
-  return (verdict) => {
-    let text = '';
-    for (const [name, read] of readers) {
-      const value = read(verdict, robots);
-      // Booleans, numbers and null read the same as their JSON; only strings and arrays need it.
-      text += name + (typeof value === 'string' || typeof value === 'object' ? JSON.stringify(value) : String(value));
+/** An answer's text, cut where the URL goes, and what it was written from. */
+interface Answer {
+  readonly group: Verdict['group'];
+  readonly outcome: Verdict['outcome'];
+  readonly reason: Verdict['reason'];
+  readonly explanation: string | undefined;
+  readonly preferences: EffectivePreferences | undefined;
+  /** The answer up to the URL's value, or all of it when it has no URL. */
+  readonly text: string;
+  /** The answer after the URL's value. */
+  readonly afterUrl: string | undefined;
+}
+
+function answerOf(
+  fields: readonly AnswerField[],
+  verdict: Verdict,
+  robots: RobotsFile,
+  explanation: string | undefined,
+  preferences: EffectivePreferences | undefined,
+): Answer {
+  let text = '';
+  let beforeUrl: string | undefined;
+  for (let i = 0; i < fields.length; i++) {
+    const name = fields[i]!;
+    text += `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`;
+    if (name === 'url') {
+      beforeUrl = text;
+      text = '';
+      continue;
     }
-    return text + '}';
-  };
+    const value = name === 'preferences' ? preferencesJson(preferences!) : name === 'explanation' ? explanation : FIELDS[name](verdict, robots);
+    // Booleans, numbers and null read the same as their JSON; only strings and objects need it.
+    text += typeof value === 'string' || typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  text += '}';
+  const { group, outcome, reason } = verdict;
+  return beforeUrl === undefined
+    ? { group, outcome, reason, explanation, preferences, text: safeJsonText(text), afterUrl: undefined }
+    : { group, outcome, reason, explanation, preferences, text: safeJsonText(beforeUrl), afterUrl: safeJsonText(text) };
+}
+
+/** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1). */
+// eslint-disable-next-line no-control-regex -- the controls are what it looks for.
+const ESCAPED = /["\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
+
+/** `safeJsonText(JSON.stringify(text))`, without either for the usual URL that has nothing to escape. */
+function jsonString(text: string): string {
+  return ESCAPED.test(text) ? safeJsonText(JSON.stringify(text)) : `"${text}"`;
 }
 
 /**
