@@ -8,6 +8,7 @@
 import { effectivePreferences, parseTarget, preferencesJson, statementText, verdictWithPreferencesJson } from '../../core';
 import type { EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
 import { lineBatches } from '../../node/line-reader';
+import type { OverlongLine } from '../../node/line-reader';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
 
@@ -52,11 +53,15 @@ export async function runBatch(
   options: { origin?: string },
   fields: ReadonlyArray<FieldName> | undefined,
 ): Promise<number> {
-  const out = new LineWriter(io.stdout);
+  // Large writes: a pipe takes a quarter megabyte in fewer wake-ups than four 64 KiB ones.
+  const out = new LineWriter(io.stdout, 256 * 1024);
   const full = answers(EVERY_FIELD, robots);
   const answer = fields === undefined ? (verdict: Verdict) => (verdict.googleLiteral ? safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots))) : full(verdict)) : answers(fields, robots);
   let lineNumber = 0;
-  for await (const lines of lineBatches(io.stdin, MAX_QUERY_LINE)) {
+  const pending: Array<Promise<void>> = [];
+  // A plain function for the lines of a chunk, not the loop of this async function: it is
+  // called once per chunk, so the engine optimises it after a few, as it cannot this one.
+  const answerLines = (lines: ReadonlyArray<string | OverlongLine>): void => {
     for (const line of lines) {
       lineNumber++;
       let text: string;
@@ -75,8 +80,13 @@ export async function runBatch(
         }
       }
       const flushing = out.write(text);
-      if (flushing) await flushing;
+      if (flushing) pending.push(flushing);
     }
+  };
+  for await (const lines of lineBatches(io.stdin, MAX_QUERY_LINE)) {
+    answerLines(lines);
+    // A full stream is waited for once per chunk (each wait is kept, so none fails unheard).
+    if (pending.length > 0) await Promise.all(pending.splice(0, pending.length));
   }
   await out.flush();
   return 0;
