@@ -117,6 +117,9 @@ export class Output {
   }
 }
 
+const NO_BYTES = new Uint8Array(0);
+const NEWLINE = new Uint8Array([0x0a]);
+
 /**
  * Buffered lines for streaming commands: millions of small writes become a few large
  * ones, and backpressure from a slow reader (a pipe into `head`) is honoured. It writes
@@ -137,17 +140,34 @@ export class LineWriter {
    * encoding that cost more than working out the answers.
    */
   write(line: string): Promise<void> | undefined {
+    return this.writeAround(NO_BYTES, line, NO_BYTES);
+  }
+
+  /**
+   * Queues the line `before` + `text` + `after`, the two ends already encoded: a stream of
+   * answers that differ in one field copies the rest as bytes, and no string of the whole
+   * line is built only to be encoded and thrown away.
+   */
+  writeAround(before: Uint8Array, text: string, after: Uint8Array): Promise<void> | undefined {
     // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room left, the line fits.
-    const most = line.length * 3 + 1;
-    if (this.used + most <= this.chunk.length) {
-      this.used += this.chunk.write(line, this.used);
-      this.chunk[this.used++] = 0x0a;
-      return undefined;
+    const most = before.length + text.length * 3 + after.length + 1;
+    let flushing: Promise<void> | undefined;
+    if (this.used + most > this.chunk.length) {
+      flushing = this.flush();
+      if (most > this.chunk.length) {
+        const line = Buffer.concat([before, Buffer.from(text), after, NEWLINE]);
+        return Promise.all([flushing, this.send(line)]).then(() => undefined);
+      }
     }
-    const flushing = this.flush();
-    if (most > this.chunk.length) return Promise.all([flushing, this.send(`${line}\n`)]).then(() => undefined);
-    this.used += this.chunk.write(line, this.used);
-    this.chunk[this.used++] = 0x0a;
+    const chunk = this.chunk;
+    let used = this.used;
+    chunk.set(before, used);
+    used += before.length;
+    used += chunk.write(text, used);
+    chunk.set(after, used);
+    used += after.length;
+    chunk[used++] = 0x0a;
+    this.used = used;
     return flushing;
   }
 

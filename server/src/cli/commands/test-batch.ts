@@ -56,7 +56,10 @@ export async function runBatch(
   // Large writes: a pipe takes a quarter megabyte in fewer wake-ups than four 64 KiB ones.
   const out = new LineWriter(io.stdout, 256 * 1024);
   const full = answers(EVERY_FIELD, robots);
-  const answer = fields === undefined ? (verdict: Verdict) => (verdict.googleLiteral ? safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots))) : full(verdict)) : answers(fields, robots);
+  const answer =
+    fields === undefined
+      ? (verdict: Verdict, to: LineWriter) => (verdict.googleLiteral ? to.write(safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots)))) : full(verdict, to))
+      : answers(fields, robots);
   let lineNumber = 0;
   const pending: Array<Promise<void>> = [];
   // A plain function for the lines of a chunk, not the loop of this async function: it is
@@ -64,22 +67,21 @@ export async function runBatch(
   const answerLines = (lines: ReadonlyArray<string | OverlongLine>): void => {
     for (const line of lines) {
       lineNumber++;
-      let text: string;
+      let flushing: Promise<void> | undefined;
       if (typeof line !== 'string') {
-        text = safeJsonText(JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` }));
+        flushing = out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` })));
       } else {
         if (line.trim() === '') continue;
         const query = readQuery(line);
-        if (typeof query === 'string') text = safeJsonText(JSON.stringify({ line: lineNumber, error: query }));
+        if (typeof query === 'string') flushing = out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: query })));
         else {
           const verdict = matcher.decide(query.url, query.agent, options);
-          text =
+          flushing =
             verdict.outcome === 'not-applicable' && !parseTarget(query.url).ok
-              ? safeJsonText(JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation }))
-              : answer(verdict);
+              ? out.write(safeJsonText(JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation })))
+              : answer(verdict, out);
         }
       }
-      const flushing = out.write(text);
       if (flushing) pending.push(flushing);
     }
   };
@@ -106,11 +108,11 @@ const EVERY_FIELD: readonly AnswerField[] = ['url', 'agent', 'crawler', 'outcome
  * adds its URL: a batch asks about a few agents and a few thousand rules, and writing the
  * same JSON again for each of a million answers was most of the time.
  */
-function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: Verdict) => string {
+function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: Verdict, to: LineWriter) => Promise<void> | undefined {
   const readsExplanation = fields.includes('explanation');
   const readsPreferences = fields.includes('preferences');
   const byAgent = new Map<Verdict['agent'], Map<unknown, Answer>>();
-  return (verdict) => {
+  return (verdict, to) => {
     const explanation = readsExplanation ? verdict.explanation : undefined;
     const preferences = readsPreferences ? effectivePreferences(robots, verdict) : undefined;
     let known = byAgent.get(verdict.agent);
@@ -132,9 +134,14 @@ function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: 
       if (known.size >= 10_000) known.clear();
       known.set(key, kept);
     }
-    return kept.afterUrl === undefined ? kept.text : kept.text + jsonString(verdict.url) + kept.afterUrl;
+    if (kept.afterUrl === undefined) return to.writeAround(kept.text, '', NO_BYTES);
+    const url = verdict.url;
+    // The usual URL needs no escape: its quotes are kept with the bytes around it.
+    return ESCAPED.test(url) ? to.writeAround(kept.text, safeJsonText(JSON.stringify(url)), kept.afterUrl) : to.writeAround(kept.quoteBefore, url, kept.quoteAfter);
   };
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 /** An answer's text, cut where the URL goes, and what it was written from. */
 interface Answer {
@@ -143,10 +150,13 @@ interface Answer {
   readonly reason: Verdict['reason'];
   readonly explanation: string | undefined;
   readonly preferences: EffectivePreferences | undefined;
-  /** The answer up to the URL's value, or all of it when it has no URL. */
-  readonly text: string;
+  /** The answer up to the URL's value, or all of it when it has no URL, as UTF-8. */
+  readonly text: Uint8Array;
   /** The answer after the URL's value. */
-  readonly afterUrl: string | undefined;
+  readonly afterUrl: Uint8Array | undefined;
+  /** `text` and `afterUrl` with the URL's quotes, for a URL written as it is. */
+  readonly quoteBefore: Uint8Array;
+  readonly quoteAfter: Uint8Array;
 }
 
 function answerOf(
@@ -172,19 +182,15 @@ function answerOf(
   }
   text += '}';
   const { group, outcome, reason } = verdict;
+  const bytes = (json: string): Uint8Array => Buffer.from(safeJsonText(json));
   return beforeUrl === undefined
-    ? { group, outcome, reason, explanation, preferences, text: safeJsonText(text), afterUrl: undefined }
-    : { group, outcome, reason, explanation, preferences, text: safeJsonText(beforeUrl), afterUrl: safeJsonText(text) };
+    ? { group, outcome, reason, explanation, preferences, text: bytes(text), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES }
+    : { group, outcome, reason, explanation, preferences, text: bytes(beforeUrl), afterUrl: bytes(text), quoteBefore: bytes(`${beforeUrl}"`), quoteAfter: bytes(`"${text}`) };
 }
 
-/** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1). */
+/** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1): a URL without any is its own JSON between quotes. */
 // eslint-disable-next-line no-control-regex -- the controls are what it looks for.
 const ESCAPED = /["\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
-
-/** `safeJsonText(JSON.stringify(text))`, without either for the usual URL that has nothing to escape. */
-function jsonString(text: string): string {
-  return ESCAPED.test(text) ? safeJsonText(JSON.stringify(text)) : `"${text}"`;
-}
 
 /**
  * The line as written by nearly every producer, `{"agent":"…","url":"…"}` in either order
