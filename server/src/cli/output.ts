@@ -163,7 +163,7 @@ export class LineWriter {
     let used = this.used;
     chunk.set(before, used);
     used += before.length;
-    used += chunk.write(text, used);
+    if (text !== '') used += chunk.write(text, used);
     chunk.set(after, used);
     used += after.length;
     chunk[used++] = 0x0a;
