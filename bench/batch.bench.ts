@@ -4,11 +4,15 @@
  * equivalent JSONL script (read stdin, parse each line, answer, write a JSON line), and at
  * least 5× with `--fields allowed,line`. Process start counts: both run as processes, their
  * stdin a file, their stdout read to the end. Run: npm run bench -- batch
+ *
+ * Wall time decides the targets. Beside it, each process's CPU time (user + system, all its
+ * threads, as `process.cpuUsage` reads it at exit through a preloaded module given to both
+ * sides alike) is printed, with the load average: on a shared machine wall time is noisy.
  */
 
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateQueries } from './fixtures/queries';
 import { generateRobots } from './fixtures/robots';
@@ -43,8 +47,19 @@ lines.on('line', (line) => {
 lines.on('close', flush);
 `;
 
+/** Preloaded into each timed process: writes its CPU milliseconds to the file named in the environment as it exits. */
+const CPU_PRELOAD = `
+const { writeFileSync } = require('node:fs');
+process.on('exit', () => {
+  const used = process.cpuUsage();
+  writeFileSync(process.env.ROBOTS_LENS_BENCH_CPU, String((used.user + used.system) / 1000));
+});
+`;
+
 interface Timed {
   readonly ms: number;
+  /** CPU milliseconds of the process, user + system. */
+  readonly cpu: number;
   readonly lines: number;
 }
 
@@ -58,22 +73,31 @@ export async function run(): Promise<void> {
     writeFileSync(robotsFile, text);
     writeFileSync(queriesFile, [...generateQueries(QUERIES, 11, text)].map((q) => JSON.stringify({ agent: q.agent, url: q.url })).join('\n') + '\n');
     writeFileSync(peerScript, PEER_SCRIPT);
+    const preload = join(dir, 'cpu-preload.cjs');
+    writeFileSync(preload, CPU_PRELOAD);
+    const load = (): string => loadavg().map((n) => fmt(n, 2)).join(', ');
     console.log(`\nBatch: ${fmt(QUERIES)} queries on a 2,000-rule file, as processes (start included), ${ROUNDS} rounds, median`);
+    console.log(`  load average before: ${load()}`);
 
-    const peer: number[] = [];
-    const full: number[] = [];
-    const lean: number[] = [];
+    const time = async (args: readonly string[]): Promise<Timed> => checked(await timeProcess(['--require', preload, ...args], queriesFile, join(dir, 'cpu.txt')));
+    const peer: Timed[] = [];
+    const full: Timed[] = [];
+    const lean: Timed[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      peer.push(checked(await timeProcess([peerScript, robotsFile], queriesFile)).ms);
-      full.push(checked(await timeProcess([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN], queriesFile)).ms);
-      lean.push(checked(await timeProcess([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN, '--fields', 'allowed,line'], queriesFile)).ms);
+      peer.push(await time([peerScript, robotsFile]));
+      full.push(await time([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN]));
+      lean.push(await time([CLI, 'test', robotsFile, '--batch', '--origin', ORIGIN, '--fields', 'allowed,line']));
     }
-    const [p, f, l] = [median(peer), median(full), median(lean)];
+    const wall = (runs: readonly Timed[]): number => median(runs.map((t) => t.ms));
+    const cpu = (runs: readonly Timed[]): number => median(runs.map((t) => t.cpu));
+    const [p, f, l] = [wall(peer), wall(full), wall(lean)];
+    const [pc, fc, lc] = [cpu(peer), cpu(full), cpu(lean)];
     report([
-      ['robots-parser 3.0.1 script', `${fmt(p)} ms`],
-      ['robots-lens test --batch', `${fmt(f)} ms  (${fmt(p / f, 1)}×)`],
-      ['… --fields allowed,line', `${fmt(l)} ms  (${fmt(p / l, 1)}×)`],
+      ['robots-parser 3.0.1 script', `${fmt(p)} ms wall, ${fmt(pc)} ms CPU`],
+      ['robots-lens test --batch', `${fmt(f)} ms wall (${fmt(p / f, 1)}×), ${fmt(fc)} ms CPU (${fmt(pc / fc, 1)}×)`],
+      ['… --fields allowed,line', `${fmt(l)} ms wall (${fmt(p / l, 1)}×), ${fmt(lc)} ms CPU (${fmt(pc / lc, 1)}×)`],
     ]);
+    console.log(`  load average after: ${load()}`);
     console.log(verdictLine('default fields ≥ 3× robots-parser', p / f >= 3, `${fmt(p / f, 1)}×`));
     console.log(verdictLine('--fields allowed,line ≥ 5× robots-parser', p / l >= 5, `${fmt(p / l, 1)}×`));
   } finally {
@@ -86,11 +110,11 @@ function checked(timed: Timed): Timed {
   return timed;
 }
 
-/** Runs `node args…` with `input` as stdin; the wall time until it exited and the lines it wrote. */
-function timeProcess(args: readonly string[], input: string): Promise<Timed> {
+/** Runs `node args…` with `input` as stdin; the wall time until it exited, its CPU time (written to `cpuFile` by the preload) and the lines it wrote. */
+function timeProcess(args: readonly string[], input: string, cpuFile: string): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ROBOTS_LENS_BENCH_CPU: cpuFile } });
     let lines = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
@@ -98,7 +122,7 @@ function timeProcess(args: readonly string[], input: string): Promise<Timed> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) reject(new Error(`${args.join(' ')} exited with ${code}`));
-      else resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, lines });
+      else resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: Number(readFileSync(cpuFile, 'utf8')), lines });
     });
     createReadStream(input).pipe(child.stdin);
   });

@@ -117,31 +117,71 @@ export class Output {
   }
 }
 
+const NO_BYTES = new Uint8Array(0);
+const NEWLINE = new Uint8Array([0x0a]);
+
 /**
  * Buffered lines for streaming commands: millions of small writes become a few large
  * ones, and backpressure from a slow reader (a pipe into `head`) is honoured. It writes
  * what it is given: files of records (CSV, JSON lines) use it directly.
  */
 export class LineWriter {
-  private buffer: string[] = [];
-  private size = 0;
+  /** The bytes gathered for the next write; a fresh one after each, as the stream may keep the last. */
+  private chunk: Buffer;
+  private used = 0;
 
-  constructor(private readonly stream: NodeJS.WritableStream, private readonly flushAt = 64 * 1024) {}
+  constructor(private readonly stream: NodeJS.WritableStream, flushAt = 64 * 1024) {
+    this.chunk = Buffer.allocUnsafe(flushAt);
+  }
 
-  /** Queues a line; resolves at once unless the buffer had to be flushed into a full stream. */
+  /**
+   * Queues a line; resolves at once unless the buffer had to be flushed into a full stream.
+   * Lines are encoded into the chunk as they come: joining them into one string first and
+   * encoding that cost more than working out the answers.
+   */
   write(line: string): Promise<void> | undefined {
-    this.buffer.push(line);
-    this.size += line.length + 1;
-    return this.size >= this.flushAt ? this.flush() : undefined;
+    return this.writeAround(NO_BYTES, line, NO_BYTES);
+  }
+
+  /**
+   * Queues the line `before` + `text` + `after`, the two ends already encoded: a stream of
+   * answers that differ in one field copies the rest as bytes, and no string of the whole
+   * line is built only to be encoded and thrown away.
+   */
+  writeAround(before: Uint8Array, text: string, after: Uint8Array): Promise<void> | undefined {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room left, the line fits.
+    const most = before.length + text.length * 3 + after.length + 1;
+    let flushing: Promise<void> | undefined;
+    if (this.used + most > this.chunk.length) {
+      flushing = this.flush();
+      if (most > this.chunk.length) {
+        const line = Buffer.concat([before, Buffer.from(text), after, NEWLINE]);
+        return Promise.all([flushing, this.send(line)]).then(() => undefined);
+      }
+    }
+    const chunk = this.chunk;
+    let used = this.used;
+    chunk.set(before, used);
+    used += before.length;
+    if (text !== '') used += chunk.write(text, used);
+    chunk.set(after, used);
+    used += after.length;
+    chunk[used++] = 0x0a;
+    this.used = used;
+    return flushing;
   }
 
   flush(): Promise<void> {
-    if (this.buffer.length === 0) return Promise.resolve();
-    const chunk = this.buffer.join('\n') + '\n';
-    this.buffer = [];
-    this.size = 0;
+    if (this.used === 0) return Promise.resolve();
+    const bytes = this.chunk.subarray(0, this.used);
+    this.chunk = Buffer.allocUnsafe(this.chunk.length);
+    this.used = 0;
+    return this.send(bytes);
+  }
+
+  private send(data: Buffer | string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const ok = this.stream.write(chunk, (error) => (error ? reject(error) : undefined));
+      const ok = this.stream.write(data, (error) => (error ? reject(error) : undefined));
       if (ok) resolve();
       else this.stream.once('drain', resolve);
     });

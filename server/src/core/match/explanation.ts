@@ -18,8 +18,59 @@ import { plural } from '../words';
 /** Lines named in one note, at most. */
 const SHOWN = 2;
 
-/** The explanation of a verdict decided by a group's rules (or by none of them). */
-export function explainRuleVerdict(file: RobotsFile, agent: ResolvedAgent, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean, target: string): string {
+/**
+ * The explanation of a verdict decided by a group's rules (or by none of them). The
+ * verdict's normalised target is read only when the words speak of the URL.
+ */
+export function explainRuleVerdict(
+  file: RobotsFile,
+  agent: ResolvedAgent,
+  group: SelectedGroup,
+  winner: DecidingRule | null,
+  allowed: boolean,
+  verdict: { readonly target: string },
+): string {
+  // Without a note about the URL itself, the words depend on the crawler, group and rule
+  // only: a batch of a million queries asks for the same few thousand explanations.
+  let known = explained.get(group);
+  if (known === undefined || known.file !== file || known.agent !== agent) {
+    known = { file, agent, allowed: new Map(), disallowed: new Map() };
+    explained.set(group, known);
+  }
+  const byWinner = allowed ? known.allowed : known.disallowed;
+  let text = byWinner.get(winner);
+  if (text === undefined) {
+    text = readsTarget(file, group, winner, allowed) ? READS_TARGET : composeRuleVerdict(file, agent, group, winner, allowed, verdict.target);
+    byWinner.set(winner, text);
+  }
+  return text === READS_TARGET ? composeRuleVerdict(file, agent, group, winner, allowed, verdict.target) : text;
+}
+
+/** Kept in place of an explanation that speaks of the URL, so is written for each one. */
+const READS_TARGET = null;
+
+/** Explanations already written, by the selected group (a selection is kept per agent), then the deciding rule. */
+const explained = new WeakMap<
+  SelectedGroup,
+  {
+    readonly file: RobotsFile;
+    readonly agent: ResolvedAgent;
+    readonly allowed: Map<DecidingRule | null, string | typeof READS_TARGET>;
+    readonly disallowed: Map<DecidingRule | null, string | typeof READS_TARGET>;
+  }
+>();
+
+/**
+ * Whether the explanation could name something of the URL itself: an orphan rule that
+ * would decide it otherwise, or a Disallow as long as the winning Allow that matches too.
+ */
+function readsTarget(file: RobotsFile, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean): boolean {
+  const known = facts(file);
+  if (allowed ? known.orphanDisallows : known.orphanAllows) return true;
+  return winner !== null && winner.kind === 'allow' && disallowsOfLength(file, group, winner.octets).length > 0;
+}
+
+function composeRuleVerdict(file: RobotsFile, agent: ResolvedAgent, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean, target: string): string {
   const groupText = describeGroup(group);
   const nearMiss = group.via === 'star' ? nearMissNote(file, agent) : '';
   const notes = [nearMiss, controlTokenNote(agent), detachedNote(file, group, winner), orphanNote(file, target, allowed)].filter((n) => n !== '');
@@ -36,6 +87,18 @@ export function explainRuleVerdict(file: RobotsFile, agent: ResolvedAgent, group
 
 /** The explanation when no group applies to the crawler: everything is allowed. */
 export function explainNoGroup(file: RobotsFile, agent: ResolvedAgent, target: string): string {
+  if (facts(file).orphanDisallows) return composeNoGroup(file, agent, target);
+  const known = explainedNoGroup.get(agent);
+  if (known !== undefined && known.file === file) return known.text;
+  const text = composeNoGroup(file, agent, target);
+  explainedNoGroup.set(agent, { file, text });
+  return text;
+}
+
+/** Explanations of "no group" already written, by agent, when no orphan rule could speak of the URL. */
+const explainedNoGroup = new WeakMap<ResolvedAgent, { readonly file: RobotsFile; readonly text: string }>();
+
+function composeNoGroup(file: RobotsFile, agent: ResolvedAgent, target: string): string {
   const notes = [nearMissNote(file, agent), controlTokenNote(agent), orphanNote(file, target, true)].filter((n) => n !== '');
   return [`No group names ${listTokens(agent.chain)}: everything is allowed.`, ...notes].join(' ');
 }
@@ -149,6 +212,9 @@ interface FileFacts {
   readonly blanks: readonly number[];
   /** The rules before any User-agent line, compiled. */
   readonly orphans: readonly CompiledLine[];
+  /** Whether some of them allow, some disallow (the ones that could contradict a verdict). */
+  readonly orphanAllows: boolean;
+  readonly orphanDisallows: boolean;
   /** Disallow rules by pool (`3,7`) and octets, compiled on first need. */
   readonly disallows: Map<string, Map<number, CompiledLine[]>>;
 }
@@ -161,7 +227,9 @@ function facts(file: RobotsFile): FileFacts {
     const blanks: number[] = [];
     for (const line of file.lines) if (line.kind === 'blank') blanks.push(line.index);
     const orphans = file.orphanRules.filter((rule) => rule.normalized !== '').map((rule) => ({ rule, pattern: compilePattern(rule.normalized) }));
-    known = { blanks, orphans, disallows: new Map() };
+    const orphanAllows = orphans.some(({ rule }) => rule.kind === 'allow');
+    const orphanDisallows = orphans.some(({ rule }) => rule.kind !== 'allow');
+    known = { blanks, orphans, orphanAllows, orphanDisallows, disallows: new Map() };
     factsOfFile.set(file, known);
   }
   return known;

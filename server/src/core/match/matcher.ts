@@ -32,8 +32,8 @@ class RulePool {
   private compiled: RuleIndex<CompiledRule> | undefined;
   /** The same rules as Google's literal comparison sees them; compiled on first need. */
   googleRules?: RuleIndex<CompiledRule>;
-  /** Only the rules whose two forms differ, in each form; compiled on first need. */
-  differing?: { readonly normal: RuleIndex<CompiledRule>; readonly google: RuleIndex<CompiledRule> };
+  /** Only the rules whose two forms differ, both forms in one index; compiled on first need. */
+  differing?: RuleIndex<CompiledRule>;
   /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
   readonly googleMayDiffer: boolean;
 
@@ -252,8 +252,9 @@ function agentLinesOf(file: RobotsFile, key: string, groups: readonly number[]):
 function googleDifference(pool: RulePool, path: string, target: string, winner: CompiledRule | undefined): GoogleLiteralDifference | undefined {
   const googleTarget = googleLiteralTarget(path);
   if (googleTarget === target) {
+    // One search of both forms: does any rule whose forms differ match in either?
     const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
-    if (!differing.normal.best(target) && !differing.google.best(googleTarget)) return undefined;
+    if (!differing.best(target)) return undefined;
   }
   const googleRules = (pool.googleRules ??= compileGoogleRules(pool.file, pool.groups));
   const googleWinner = googleRules.best(googleTarget);
@@ -274,20 +275,19 @@ function compileGoogleRules(file: RobotsFile, groups: readonly number[]): RuleIn
   return compileRules(pooledRules(file, groups), (rule) => googleLiteralPattern(rule.pattern));
 }
 
-function compileDiffering(file: RobotsFile, groups: readonly number[]): { normal: RuleIndex<CompiledRule>; google: RuleIndex<CompiledRule> } {
+function compileDiffering(file: RobotsFile, groups: readonly number[]): RuleIndex<CompiledRule> {
   const differing = pooledRules(file, groups).filter((rule) => rule.normalized !== googleLiteralPattern(rule.pattern));
-  return {
-    normal: compileRules(differing, (rule) => rule.normalized),
-    google: compileRules(differing, (rule) => googleLiteralPattern(rule.pattern)),
-  };
+  // Each rule once in each form; which one ranks first does not matter, only whether any matches.
+  return compileRules([...differing, ...differing], (rule, i) => (i < differing.length ? rule.normalized : googleLiteralPattern(rule.pattern)));
 }
 
 /** Ranks the rules (longest first, Allow before Disallow on equal length, then file order) and indexes them. */
-function compileRules(rules: readonly Rule[], form: (rule: Rule) => string): RuleIndex<CompiledRule> {
+function compileRules(rules: readonly Rule[], form: (rule: Rule, index: number) => string): RuleIndex<CompiledRule> {
   const compiled: Array<Omit<CompiledRule, 'rank'>> = [];
-  for (const rule of rules) {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
     // Inactive lines (past 500 KiB) never become rules; empty patterns match nothing.
-    const normalized = form(rule);
+    const normalized = form(rule, i);
     if (normalized === '') continue;
     const decides: DecidingRule = { kind: rule.kind, line: rule.line, pattern: rule.pattern, normalized, octets: normalized.length };
     compiled.push(entry(decides, rule.kind === 'allow', normalized));
@@ -363,7 +363,7 @@ class RuleVerdict implements Verdict {
     private readonly pool: RulePool,
     /** Google could read the path or a rule of the pool differently. */
     private readonly googleMayDiffer: boolean,
-    private readonly pathText: string | undefined,
+    private pathText: string | undefined,
     private readonly pathFrom: number,
     targetText: string | undefined,
   ) {
@@ -388,7 +388,7 @@ class RuleVerdict implements Verdict {
   }
 
   private get path(): string {
-    return this.pathText ?? pathAfterAuthority(this.url, this.pathFrom);
+    return (this.pathText ??= pathAfterAuthority(this.url, this.pathFrom));
   }
 
   get googleLiteral(): GoogleLiteralDifference | undefined {
@@ -399,7 +399,7 @@ class RuleVerdict implements Verdict {
   }
 
   get explanation(): string {
-    return explainRuleVerdict(this.pool.file, this.agent, this.group, this.rule, this.allowed, this.target);
+    return explainRuleVerdict(this.pool.file, this.agent, this.group, this.rule, this.allowed, this);
   }
 
   toJSON(): Verdict {

@@ -24,9 +24,34 @@ export function effectivePreferences(file: RobotsFile, verdict: Verdict): Effect
   if (verdict.outcome !== 'allowed') return NOT_APPLICABLE;
   const group = verdict.group;
   if (!group) return NONE;
+  const fixed = pathFreePreferences(file, group.groups);
+  if (fixed !== undefined) return fixed;
   const target = verdict.target ?? '/';
   return { applicable: true, contentUsage: usageFor(file, group.groups, target), contentSignal: signalFor(file, group.groups) };
 }
+
+/**
+ * The preferences of pooled `groups` when no Content-Usage rule of theirs has a path (the
+ * usual file): the same for every URL, so worked out once per pool and shared, not once
+ * per verdict. Undefined when they depend on the URL.
+ */
+function pathFreePreferences(file: RobotsFile, groups: readonly number[]): EffectivePreferences | undefined {
+  let byPool = pathFree.get(file);
+  if (byPool === undefined) pathFree.set(file, (byPool = new Map()));
+  let fixed = byPool.get(groups);
+  if (fixed === undefined) {
+    const pathless = preferenceStatements(file).contentUsage.every((rule) => rule.normalized === null || !groups.includes(rule.group));
+    const contentUsage = pathless ? usageFor(file, groups, '/') : null;
+    const contentSignal = pathless ? signalFor(file, groups) : null;
+    fixed = !pathless ? null : contentUsage === null && contentSignal === null ? NONE : { applicable: true, contentUsage, contentSignal };
+    // Pools are few and kept by the matcher; other arrays only pass through, so keep the map small.
+    if (byPool.size >= 1_000) byPool.clear();
+    byPool.set(groups, fixed);
+  }
+  return fixed ?? undefined;
+}
+
+const pathFree = new WeakMap<RobotsFile, Map<readonly number[], EffectivePreferences | null>>();
 
 /** The Content-Usage in effect for `target` (a normalised path and query) in the pooled `groups`. */
 export function usageFor(file: RobotsFile, groups: readonly number[], target: string): EffectiveUsage | null {

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { matcherFor, parseRobots, verdictWithPreferencesJson } from '../../server/src/core';
+import { safeJsonText } from '../../server/src/cli/output';
+import { runCli } from '../support/cli';
+
+// A file where the words and the preferences of one (agent, rule) pair change with the URL:
+// orphan rules before any group, an Allow tied with a Disallow of its length, path-scoped
+// and pathless Content-Usage, Content-Signal, escapes Google reads literally, non-ASCII.
+const ROBOTS = [
+  'Disallow: /orphan',
+  'Allow: /open-orphan',
+  'User-agent: *',
+  'Disallow: /private/',
+  'Allow: /private/help.html$',
+  'Allow: /tie',
+  'Disallow: /tie',
+  'Allow: /t*e',
+  'Disallow: /t?e',
+  'Content-Usage: train-ai=n',
+  'Content-Usage: /ai-ok/ train-ai=y',
+  'Content-Signal: search=yes, ai-train=no',
+  '',
+  'User-agent: Googlebot',
+  'Disallow: /nogoogle',
+  'Disallow: /%62',
+  'Allow: /same',
+  'Disallow: /same',
+  'Disallow: /größen/',
+  'Content-Usage: /ai-ok/ train-ai=y',
+  'Allow: /dir/index.html',
+  '',
+  'User-agent: GPTBot',
+  'User-agent: CCBot',
+  'Disallow: /',
+  'Allow: /ai-ok/',
+  'Content-Signal: ai-train=no',
+  '',
+  'User-agent: MJ12bot',
+  'Disallow: /mj',
+  '',
+].join('\n');
+
+const ORIGIN = 'https://shop.test';
+const PATHS = [
+  '/', '/orphan', '/orphan/x', '/open-orphan', '/private/a', '/private/help.html', '/private/help.html?x', '/tie', '/tie/x', '/tae', '/t?e',
+  '/nogoogle', '/b', '/%62', '/%62x', '/same', '/same/2', '/größen/x', '/gr%C3%B6%C3%9Fen/x', '/ai-ok/', '/ai-ok/page', '/dir/', '/dir/index.html',
+  '/mj', '/robots.txt', '/a"quote', '/tab\there', '/del\u007fc1\u0085', '/caf%C3%A9', '/x#frag', '/?q=1',
+];
+const AGENTS = [
+  'Googlebot', 'GPTBot', 'CCBot', 'MJ12', 'MJ12bot', 'Bingbot', 'Googlebot-Image', 'Google-Extended',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+];
+
+/** A seeded generator (mulberry32), so a failure names queries that come back on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Queries in a varied order and shape: one agent and rule come back with other URLs, in the three ways a URL can be written. */
+function queries(count: number, seed: number): Array<{ agent: string; url: string }> {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: count }, () => {
+    const path = pick(PATHS);
+    const how = next();
+    const url = how < 0.5 ? `${ORIGIN}${path}` : how < 0.8 ? path : how < 0.9 ? `https://other.test${path}` : `HTTPS://SHOP.TEST:443${path}`;
+    return { agent: pick(AGENTS), url };
+  });
+}
+
+/** The answer the per-query path gives: the JSON of a verdict from a file parsed for this query alone (no cache shared). */
+function expected(query: { agent: string; url: string }): string {
+  const robots = parseRobots(Buffer.from(ROBOTS));
+  return safeJsonText(JSON.stringify(verdictWithPreferencesJson(matcherFor(robots).decide(query.url, query.agent, { origin: ORIGIN }), robots)));
+}
+
+describe('robots-lens test --batch answers as the per-query path does', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-lens-batch-eq-'));
+  const robots = join(dir, 'robots.txt');
+  writeFileSync(robots, ROBOTS);
+  const asked = queries(3000, 17);
+  const stdin = asked.map((q) => JSON.stringify(q)).join('\n') + '\n';
+  const full = asked.map(expected);
+
+  test('default fields: every line is the verdict JSON with its preferences, byte for byte', async () => {
+    const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN], { stdin });
+    assert.equal(code, 0, stderr);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines.length, asked.length);
+    for (let i = 0; i < asked.length; i++) assert.equal(lines[i], full[i], `query ${i + 1}: ${JSON.stringify(asked[i])}`);
+    // The input really has the cases the answers are kept apart by.
+    assert.ok(full.some((line) => line.includes('on a tie Allow wins')), 'a tie note');
+    assert.ok(full.some((line) => line.includes('before any User-agent line')), 'an orphan note');
+    assert.ok(full.some((line) => line.includes('"googleLiteral"')), 'a Google literal difference');
+    assert.ok(full.some((line) => line.includes('"train-ai":"allowed"')) && full.some((line) => line.includes('"train-ai":"disallowed"')), 'Content-Usage by path');
+    assert.ok(full.some((line) => line.includes('\\u007f')), 'DEL escaped');
+  });
+
+  test('--fields: the same values, in the order asked, URL and explanation included', async () => {
+    const fields = ['explanation', 'url', 'allowed', 'line', 'rule', 'agent', 'groupLines'] as const;
+    const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN, '--fields', fields.join(',')], { stdin });
+    assert.equal(code, 0, stderr);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines.length, asked.length);
+    for (let i = 0; i < asked.length; i++) {
+      const answer = JSON.parse(full[i]!) as Record<string, unknown>;
+      const want = safeJsonText(JSON.stringify(Object.fromEntries(fields.map((name) => [name, answer[name]]))));
+      assert.equal(lines[i], want, `query ${i + 1}: ${JSON.stringify(asked[i])}`);
+    }
+  });
+});
