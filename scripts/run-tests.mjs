@@ -11,7 +11,11 @@ if (files.length === 0) {
   console.error(`No test files under ${layers.join(', ')}.`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// A test that hangs fails after five minutes instead of holding CI for ever; and once every test
+// of a file has ended, its process exits even if a handle stays open (a loaded machine once kept
+// one test file's process idle for twenty minutes after its last test had passed).
+const guards = ['--test-timeout=300000', '--test-force-exit'];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...guards, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
 
 function findTests(dir) {
