@@ -73,7 +73,7 @@ export type {
 } from './audit';
 
 // sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler
-export { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapCheck, SitemapFlipCounter, walkSitemaps } from './sitemaps';
+export { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapCheck, SitemapFlipCounter, sitemapFlipsSentence, walkSitemaps } from './sitemaps';
 export type {
   BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapFlipCount, SitemapFlipExample, SitemapFlips, SitemapReport, SitemapSource,
   SitemapUrlAside, SitemapWalkHandler,
