@@ -14,6 +14,20 @@
   const requestsTitle = document.getElementById('requests-title');
   const requestCrawlers = document.getElementById('request-crawlers');
   const requestsNote = document.getElementById('requests-note');
+  const sitemapsOffer = document.getElementById('sitemaps-offer');
+  const countSitemaps = document.getElementById('count-sitemaps');
+  const pickSitemaps = document.getElementById('pick-sitemaps');
+  const sitemapsResult = document.getElementById('sitemaps-result');
+  const sitemapsHeadline = document.getElementById('sitemaps-headline');
+  const sitemapsRead = document.getElementById('sitemaps-read');
+  const sitemapsAllowed = document.getElementById('sitemaps-allowed');
+  const sitemapsErrors = document.getElementById('sitemaps-errors');
+  const sitemapCrawlers = document.getElementById('sitemap-crawlers');
+  const sitemapsNotices = document.getElementById('sitemaps-notices');
+
+  // Nothing is read until one of these is clicked: the extension then sends the comparison again.
+  countSitemaps.addEventListener('click', () => vscode.postMessage({ type: 'countSitemaps' }));
+  pickSitemaps.addEventListener('click', () => vscode.postMessage({ type: 'pickSitemaps' }));
 
   const KIND = { 'newly-disallowed': 'Newly disallowed', 'newly-allowed': 'Newly allowed' };
 
@@ -117,6 +131,41 @@
     return table;
   }
 
+  // The URLs your sitemaps list that the edit flips: URLs, rules and errors come from fetched
+  // files and the buffer, so they only ever become text content.
+  function renderSitemaps(offer, view) {
+    countSitemaps.hidden = !offer.count;
+    countSitemaps.textContent = offer.count ? offer.count.label : '';
+    sitemapsOffer.textContent = offer.count ? offer.count.detail : 'This file has no Sitemap: line with an http(s) URL: pick sitemap files to count the URLs they list.';
+    pickSitemaps.textContent = offer.pick;
+    sitemapsResult.hidden = !view;
+    for (const node of [sitemapsErrors, sitemapCrawlers, sitemapsNotices]) node.replaceChildren();
+    if (!view) return;
+    sitemapsHeadline.textContent = view.headline;
+    sitemapsRead.textContent = view.read;
+    sitemapsAllowed.textContent = view.allowed;
+    for (const e of view.errors) {
+      const li = el('li', 'sitemap-error');
+      li.append(pathText(el('span', 'url'), e.location), document.createTextNode(': not read in full: ' + e.error));
+      sitemapsErrors.append(li);
+    }
+    for (const crawler of view.crawlers) {
+      const section = el('section', 'crawler-flips');
+      section.append(el('h3', 'crawler', crawler.heading), el('p', 'flip-counts', crawler.counts));
+      const list = el('ul', 'listed-examples');
+      for (const example of crawler.examples) {
+        const li = el('li', 'listed-example');
+        li.append(pathText(el('span', 'url'), example.url), document.createTextNode(' — ' + example.kind + ' '));
+        if (example.line === null) li.append(el('span', 'muted', '(no rule)'));
+        else li.append(document.createTextNode('by '), lineLink(example.line), document.createTextNode(': '), el('code', undefined, example.rule));
+        list.append(li);
+      }
+      if (crawler.examples.length > 0) section.append(list);
+      sitemapCrawlers.append(section);
+    }
+    for (const notice of view.notices) sitemapsNotices.append(el('li', undefined, notice));
+  }
+
   function render(view) {
     title.textContent = 'Compare ' + view.title;
     summary.textContent = view.summary;
@@ -146,6 +195,7 @@
       container.append(section);
     }
     renderRequests(view.requests);
+    renderSitemaps(view.sitemapOffer, view.sitemaps);
   }
 
   function setStatus(text) {
@@ -157,6 +207,7 @@
     if (!message || typeof message !== 'object') return;
     if (message.type === 'compare' && message.view) render(message.view);
     else if (message.type === 'notice') setStatus(String(message.message || ''));
+    else if (message.type === 'sitemaps-busy') countSitemaps.disabled = pickSitemaps.disabled = message.busy === true;
   });
 
   vscode.postMessage({ type: 'ready' });

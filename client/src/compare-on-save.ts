@@ -58,6 +58,6 @@ async function compareOnSave(deps: CompareOnSaveDeps, document: vscode.TextDocum
   if (result.diff.unchanged && result.diff.shadowing.length === 0) return;
   // Only the message waits for the user: the next save's comparison need not wait for a click.
   void vscode.window.showInformationMessage(`robots.txt vs git HEAD: ${result.summary}`, SHOW_DETAILS).then((choice) => {
-    if (choice === SHOW_DETAILS) ComparePanel.show(deps.extensionUri, document, result, label);
+    if (choice === SHOW_DETAILS) ComparePanel.show(deps, document, result, { text: head.text, label });
   });
 }

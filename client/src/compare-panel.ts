@@ -3,17 +3,22 @@
  * the buffer, grouped by crawler, and with a log, the requests each crawler made that are
  * decided differently, with examples. The panel posts plain data; `media/compare.js` renders
  * it as text. A new-version line is a link that reveals the line in the editor; old-version
- * lines are only named ("old line 12"), since that version is not open.
+ * lines are only named ("old line 12"), since that version is not open. Its sitemap section
+ * reads nothing until the user clicks: then the comparison is sent again with the buffer's
+ * `Sitemap:` URLs (or picked files) and says how many URLs listed there the edit flips.
  */
 
 import * as vscode from 'vscode';
 import { compareRequestsView } from './compare-requests-view';
 import type { CompareRequestsView } from './compare-requests-view';
+import { compareSitemapsView, sitemapOfferView } from './compare-sitemaps-view';
+import type { CompareSitemapsView, SitemapOfferView } from './compare-sitemaps-view';
 import { webviewPageHtml } from './webview-page';
-import { displayToken, groupCrawlerDiffs } from '../../server/src/core';
+import { displayToken, groupCrawlerDiffs, parseRobots } from '../../server/src/core';
 import type { CrawlerDiff } from '../../server/src/core';
 import type { CompareResult } from '../../server/src/protocol';
-import type { LoggedCompareResult } from './compare-with-log';
+import { compareWithLatestLog } from './compare-with-log';
+import type { CompareWithLogDeps, LoggedCompareResult } from './compare-with-log';
 import { revealLine } from './robots-document';
 
 export const COMPARE_VIEW_TYPE = 'robotsLens.compare';
@@ -47,9 +52,26 @@ export interface CompareView {
   readonly requests?: CompareRequestsView;
   /** Why the latest replayed log was not counted, when it was not. */
   readonly logLeftOut?: string;
+  /** What the buttons of the sitemap section offer. */
+  readonly sitemapOffer: SitemapOfferView;
+  /** Present once the user had the sitemaps counted. */
+  readonly sitemaps?: CompareSitemapsView;
 }
 
-type ToWebview = { readonly type: 'compare'; readonly view: CompareView } | { readonly type: 'notice'; readonly message: string };
+export interface ComparePanelDeps extends CompareWithLogDeps {
+  readonly extensionUri: vscode.Uri;
+}
+
+/** The version compared with, kept to send the comparison again with sitemaps. */
+export interface CompareOther {
+  readonly text: string;
+  readonly label: string;
+}
+
+type ToWebview =
+  | { readonly type: 'compare'; readonly view: CompareView }
+  | { readonly type: 'notice'; readonly message: string }
+  | { readonly type: 'sitemaps-busy'; readonly busy: boolean };
 
 function heading(crawlers: readonly CrawlerDiff[]): string {
   const ordered = [...crawlers.filter((c) => c.token === '*'), ...crawlers.filter((c) => c.token !== '*')];
@@ -59,7 +81,8 @@ function heading(crawlers: readonly CrawlerDiff[]): string {
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
 }
 
-export function compareView(result: CompareResult & { readonly logLeftOut?: string }, documentName: string, otherLabel: string): CompareView {
+/** `sitemapUrls`: the buffer's `Sitemap:` values, offered to be counted. */
+export function compareView(result: CompareResult & { readonly logLeftOut?: string }, documentName: string, otherLabel: string, sitemapUrls: readonly string[] = []): CompareView {
   return {
     title: `${otherLabel} → ${documentName}`,
     summary: result.summary,
@@ -80,6 +103,8 @@ export function compareView(result: CompareResult & { readonly logLeftOut?: stri
     shadowing: result.diff.shadowing.map((s) => ({ description: s.description, line: s.rule.line })),
     ...(result.requests ? { requests: compareRequestsView(result.requests) } : {}),
     ...(result.logLeftOut !== undefined ? { logLeftOut: result.logLeftOut } : {}),
+    sitemapOffer: sitemapOfferView(sitemapUrls),
+    ...(result.sitemaps ? { sitemaps: compareSitemapsView(result.sitemaps) } : {}),
   };
 }
 
@@ -87,10 +112,10 @@ export class ComparePanel implements vscode.Disposable {
   private static current: ComparePanel | undefined;
 
   /** Shows the comparison, reusing the open panel. */
-  static show(extensionUri: vscode.Uri, document: vscode.TextDocument, result: LoggedCompareResult, otherLabel: string): ComparePanel {
-    const panel = ComparePanel.current ?? new ComparePanel(extensionUri);
+  static show(deps: ComparePanelDeps, document: vscode.TextDocument, result: LoggedCompareResult, other: CompareOther): ComparePanel {
+    const panel = ComparePanel.current ?? new ComparePanel(deps);
     ComparePanel.current = panel;
-    panel.update(document, result, otherLabel);
+    panel.update(document, result, other);
     panel.panel.reveal(vscode.ViewColumn.Beside, true);
     return panel;
   }
@@ -98,10 +123,12 @@ export class ComparePanel implements vscode.Disposable {
   private readonly panel: vscode.WebviewPanel;
   private readonly subscriptions: vscode.Disposable[] = [];
   private document: vscode.TextDocument | undefined;
+  private other: CompareOther | undefined;
+  private counting = false;
   private last: ToWebview | undefined;
 
-  private constructor(extensionUri: vscode.Uri) {
-    const mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
+  private constructor(private readonly deps: ComparePanelDeps) {
+    const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
     this.panel = vscode.window.createWebviewPanel(
       COMPARE_VIEW_TYPE,
       'Compare robots.txt',
@@ -120,11 +147,48 @@ export class ComparePanel implements vscode.Disposable {
     );
   }
 
-  private update(document: vscode.TextDocument, result: LoggedCompareResult, otherLabel: string): void {
+  private update(document: vscode.TextDocument, result: LoggedCompareResult, other: CompareOther): void {
     this.document = document;
+    this.other = other;
     const name = vscode.workspace.asRelativePath(document.uri);
     this.panel.title = `Compare — ${name}`;
-    this.post({ type: 'compare', view: compareView(result, name, otherLabel) });
+    this.post({ type: 'compare', view: compareView(result, name, other.label, sitemapUrlsOf(document)) });
+  }
+
+  /**
+   * The user asked for the sitemaps: the comparison is sent again with them (and the same
+   * log), so the panel shows one answer for the current buffer. Cancellable, as it fetches.
+   */
+  private async countSitemaps(pick: boolean): Promise<void> {
+    const document = this.document;
+    const other = this.other;
+    if (!document || !other || this.counting) return;
+    let sitemaps: readonly string[] = sitemapUrlsOf(document);
+    if (pick) {
+      const files = await vscode.window.showOpenDialog({ title: 'Sitemaps to count', openLabel: 'Count', canSelectMany: true, filters: { Sitemaps: ['xml', 'gz'], 'All files': ['*'] } });
+      if (!files || files.length === 0) return;
+      sitemaps = files.map((file) => file.fsPath);
+    }
+    if (sitemaps.length === 0) return;
+    this.counting = true;
+    this.post({ type: 'sitemaps-busy', busy: true });
+    let cancelled = false;
+    try {
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Counting URLs in your sitemaps', cancellable: true },
+        (_progress, token) => {
+          token.onCancellationRequested(() => (cancelled = true));
+          return compareWithLatestLog(this.deps, document, other, token, sitemaps);
+        },
+      );
+      if (ComparePanel.current === this) this.update(document, result, other);
+    } catch (error) {
+      const why = cancelled ? 'cancelled.' : error instanceof Error ? error.message : String(error);
+      this.post({ type: 'notice', message: `Sitemaps not counted: ${why}` });
+    } finally {
+      this.counting = false;
+      this.post({ type: 'sitemaps-busy', busy: false });
+    }
   }
 
   /** Messages come from the webview: check their shape before acting on them. */
@@ -136,6 +200,8 @@ export class ComparePanel implements vscode.Disposable {
     } else if (m.type === 'reveal' && typeof m.line === 'number' && Number.isInteger(m.line) && this.document) {
       // 1-based in the diff; 0-based in the editor.
       if (m.line >= 1 && m.line <= this.document.lineCount) void revealLine(this.document, m.line - 1);
+    } else if (m.type === 'countSitemaps' || m.type === 'pickSitemaps') {
+      void this.countSitemaps(m.type === 'pickSitemaps');
     }
   }
 
@@ -160,6 +226,11 @@ export class ComparePanel implements vscode.Disposable {
   }
 }
 
+/** The buffer's `Sitemap:` values with an http(s) URL: what "Count URLs in your sitemaps" reads. */
+function sitemapUrlsOf(document: vscode.TextDocument): string[] {
+  return [...new Set(parseRobots(document.getText()).sitemaps.map((s) => s.url).filter((url) => /^https?:\/\//i.test(url)))];
+}
+
 /** A static shell under a strict CSP: the data arrives by postMessage and is inserted as text. */
 function compareHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   return webviewPageHtml(webview, mediaRoot, {
@@ -172,6 +243,19 @@ function compareHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   </header>
   <p id="status" role="status" aria-live="polite"></p>
   <div id="groups"></div>
+  <section id="sitemaps">
+    <h2>URLs listed in your sitemaps</h2>
+    <p id="sitemaps-offer" class="muted"></p>
+    <p class="sitemap-buttons"><button type="button" id="count-sitemaps" hidden></button> <button type="button" id="pick-sitemaps"></button></p>
+    <div id="sitemaps-result" hidden>
+      <p id="sitemaps-headline" class="summary"></p>
+      <p id="sitemaps-read" class="muted"></p>
+      <p id="sitemaps-allowed"></p>
+      <ul id="sitemaps-errors" class="sitemap-errors"></ul>
+      <div id="sitemap-crawlers"></div>
+      <ul id="sitemaps-notices" class="muted"></ul>
+    </div>
+  </section>
   <section id="requests" hidden>
     <h2 id="requests-title"></h2>
     <div id="request-crawlers"></div>

@@ -30,18 +30,21 @@ export async function compareWithLatestLog(
   document: vscode.TextDocument,
   other: { readonly text: string; readonly label: string },
   token?: vscode.CancellationToken,
+  sitemaps?: readonly string[],
 ): Promise<LoggedCompareResult> {
   const log = await latestWorkspaceLog(deps, document.uri);
+  // Sitemaps are only read when the user asked (the panel's button), never on save.
+  const listed = sitemaps !== undefined && sitemaps.length > 0 ? { sitemaps } : {};
   let logLeftOut: string | undefined;
   if (log !== undefined) {
     try {
-      return await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, logFiles: [log] }, token);
+      return await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, logFiles: [log], ...listed }, token);
     } catch (error) {
       if (token?.isCancellationRequested) throw error;
       logLeftOut = `The requests in ${path.basename(log)} are not counted: ${error instanceof Error ? error.message : String(error)}`;
       deps.output.appendLine(`Compare: ${path.basename(log)} left out (${error instanceof Error ? error.message : String(error)}).`);
     }
   }
-  const result = await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label }, token);
+  const result = await deps.server.compare(document.uri, { otherText: other.text, otherLabel: other.label, ...listed }, token);
   return logLeftOut !== undefined ? { ...result, logLeftOut } : result;
 }

@@ -90,6 +90,7 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
     replay: (document, params, token) => trusted('Replaying access logs', () => client.sendRequest(ReplayRequest, { ...params, uri: uri(document) }, token)),
     compare: (document, params, token) => {
       const send = () => client.sendRequest(CompareRequest, { ...params, uri: uri(document) }, token);
+      if ((params.sitemaps ?? []).length > 0) return trusted('Counting URLs in sitemaps', send);
       return (params.logFiles ?? []).length > 0 ? trusted('Counting logged requests', send) : send();
     },
     checkSitemaps: (document, params, token) => trusted('Checking sitemaps', () => client.sendRequest(CheckSitemapsRequest, { ...params, uri: uri(document) }, token)),

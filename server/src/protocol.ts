@@ -12,6 +12,7 @@ import type {
   AuditRecord,
   BlockedSitemapUrl,
   SitemapCheckTally,
+  SitemapFlips,
   SitemapReport,
   AuditSummary,
   CrawlerAccess,
@@ -387,6 +388,20 @@ export interface CompareParams {
    * counts the requests whose verdict flips, and the summary says how many.
    */
   readonly logFiles?: readonly string[];
+  /**
+   * Sitemaps (absolute file paths or http(s) URLs) whose listed URLs are decided by both
+   * versions, read as `robots-lens diff --sitemap` reads them. Only sent when the user asks:
+   * a comparison never fetches a sitemap on its own.
+   */
+  readonly sitemaps?: readonly string[];
+}
+
+/** The URLs your sitemaps list that the edit decides differently, when the comparison was given sitemaps. */
+export interface CompareSitemaps {
+  /** Per set of crawlers that flip alike, the listed URLs newly blocked and newly allowed, with examples and the new deciding line. */
+  readonly flips: SitemapFlips;
+  /** Each sitemap read (an index's children too), and why one could not be read. */
+  readonly sitemaps: readonly SitemapReport[];
 }
 
 /** Real traffic under both versions, when the comparison was given logs. */
@@ -404,6 +419,8 @@ export interface CompareResult {
   readonly summary: string;
   /** Present when `logFiles` were given. */
   readonly requests?: CompareRequests;
+  /** Present when `sitemaps` were given. */
+  readonly sitemaps?: CompareSitemaps;
   /** The document version compared. */
   readonly version: number;
 }

@@ -247,6 +247,7 @@ describe('the language server in a web worker in Chromium', () => {
     const uri = await openInBoth('User-agent: *\nDisallow: /private/\n', 'unavailable');
     await assert.rejects(worker.connection.sendRequest(FetchRequest, { site: 'https://example.test' }), /not available in the browser: browsers block requests to other sites \(cross-origin\)/);
     await assert.rejects(worker.connection.sendRequest(CompareRequest, { uri, otherText: '', otherLabel: 'old', logFiles: ['/var/log/access.log'] }), /Counting the logged requests .* not available in the browser/);
+    await assert.rejects(worker.connection.sendRequest(CompareRequest, { uri, otherText: '', otherLabel: 'old', sitemaps: ['https://shop.test/sitemap.xml'] }), /Checking sitemaps is not available in the browser/);
     assert.deepEqual(await worker.workerErrors(), []);
   });
 });

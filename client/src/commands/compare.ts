@@ -53,7 +53,7 @@ export async function compareAndShow(deps: CompareDeps, document: vscode.TextDoc
     { location: vscode.ProgressLocation.Window, title: `Comparing ${path.basename(document.uri.path)} with ${otherLabel}` },
     () => compareWithLatestLog(deps, document, { text: otherText, label: otherLabel }),
   );
-  ComparePanel.show(deps.extensionUri, document, result, otherLabel);
+  ComparePanel.show(deps, document, result, { text: otherText, label: otherLabel });
   return { summary: result.summary, diff: result.diff, ...(result.requests ? { requests: result.requests } : {}) };
 }
 

@@ -2,18 +2,22 @@
  * `robotsLens/compare`: the impact of an edit — the semantic diff from another version of
  * the file (git HEAD, another file; sent as text) to the current buffer, with the one-sentence
  * summary an on-save notification shows. Given access logs, it also counts the logged
- * requests the edit decides differently (streamed from disk, as `robots-lens diff --log`).
+ * requests the edit decides differently (streamed from disk, as `robots-lens diff --log`);
+ * given sitemaps, the URLs they list that it newly blocks or allows, read by the same reader
+ * as `robots-lens diff --sitemap` (`node/sitemap-flips.ts`).
  */
 
 import { basename, isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { diffRobots, FlipCounter, parseRobots, summarizeDiff, summarizeFlips } from '../core';
-import type { LogTally, RobotsFile } from '../core';
+import { diffRobots, FlipCounter, parseRobots, sitemapFlipsSentence, summarizeDiff, summarizeFlips } from '../core';
+import type { LogTally, RobotsDiff, RobotsFile } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { countFlipsInLog } from '../node/log-flips';
-import type { CompareParams, CompareRequests, CompareResult } from '../protocol';
+import { isSitemapUrl } from '../node/sitemap-source';
+import { sitemapFlips } from '../node/sitemap-flips';
+import type { CompareParams, CompareRequests, CompareResult, CompareSitemaps } from '../protocol';
 
 export interface CompareDeps {
   /** The origin of a fetched document: requests to other origins are not counted. */
@@ -25,14 +29,36 @@ export async function compareRequest(parsed: ParsedDocument, params: ComparePara
     throw new ResponseError(ErrorCodes.InvalidParams, 'robotsLens/compare needs otherText: the text of the version to compare with.');
   }
   const logFiles = checkedLogFiles(params.logFiles);
+  const sitemaps = checkedSitemaps(params.sitemaps);
   const crawlers = Array.isArray(params.crawlers) ? params.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
   const other = parseRobots(params.otherText);
   const diff = diffRobots(other, parsed.file, crawlers.length > 0 ? { crawlers } : {});
-  const summary = summarizeDiff(diff);
-  if (logFiles.length === 0) return { diff, summary, version: parsed.version };
-  const requests = await countRequests(other, parsed.file, logFiles, token, deps);
-  const names = requests.logs.map((log) => basename(log.file));
-  return { diff, summary: `${summary} ${summarizeFlips(requests.flips, names)}`, requests, version: parsed.version };
+  let summary = summarizeDiff(diff);
+  let requests: CompareRequests | undefined;
+  if (logFiles.length > 0) {
+    requests = await countRequests(other, parsed.file, logFiles, token, deps);
+    summary = `${summary} ${summarizeFlips(requests.flips, requests.logs.map((log) => basename(log.file)))}`;
+  }
+  let listed: CompareSitemaps | undefined;
+  if (sitemaps.length > 0) {
+    listed = await countListed(other, parsed.file, diff, sitemaps, token, deps);
+    summary = `${summary} ${sitemapFlipsSentence(listed.flips)}`;
+  }
+  return { diff, summary, ...(requests ? { requests } : {}), ...(listed ? { sitemaps: listed } : {}), version: parsed.version };
+}
+
+/** The listed URLs the edit flips; a cancelled comparison also ends the fetch in flight. */
+async function countListed(oldFile: RobotsFile, newFile: RobotsFile, diff: RobotsDiff, sitemaps: readonly string[], token: CancellationToken | undefined, deps: CompareDeps): Promise<CompareSitemaps> {
+  const abort = new AbortController();
+  const listener = token?.onCancellationRequested(() => abort.abort());
+  try {
+    return await sitemapFlips(sitemaps, oldFile, newFile, diff, deps.origin, {
+      signal: abort.signal,
+      isCancelled: () => token?.isCancellationRequested === true,
+    });
+  } finally {
+    listener?.dispose();
+  }
 }
 
 async function countRequests(oldFile: RobotsFile, newFile: RobotsFile, logFiles: readonly string[], token: CancellationToken | undefined, deps: CompareDeps): Promise<CompareRequests> {
@@ -60,4 +86,15 @@ function checkedLogFiles(value: unknown): readonly string[] {
   const relative = value.find((p) => !isAbsolute(p));
   if (relative !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Log file paths must be absolute: ${relative}`);
   return value;
+}
+
+/** Absent or empty: no sitemaps. Otherwise absolute file paths or http(s) URLs, as for Check Sitemaps…. */
+function checkedSitemaps(value: unknown): readonly string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((p): p is string => typeof p === 'string' && p !== '')) {
+    throw new ResponseError(ErrorCodes.InvalidParams, '"sitemaps" must be a list of file paths or http(s) URLs.');
+  }
+  const bad = value.find((p) => !isSitemapUrl(p) && !isAbsolute(p));
+  if (bad !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `"sitemaps" holds absolute file paths or http(s) URLs, not "${bad}".`);
+  return [...new Set(value)];
 }

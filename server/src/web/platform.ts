@@ -41,6 +41,8 @@ export const webPlatform = (readLog: ReadLog, readIpLists: ReadIpLists): ServerP
     }
     // Counting logged requests reads logs from disk; the diff itself needs nothing but the texts.
     if (Array.isArray(params.logFiles) && params.logFiles.length > 0) return Promise.reject(unavailable(NO_LOG_FILES_IN_BROWSER));
+    // Counting the URLs sitemaps list reads them from other sites or from disk, as Check Sitemaps… does.
+    if (Array.isArray(params.sitemaps) && params.sitemaps.length > 0) return Promise.reject(unavailable(NO_SITEMAPS_IN_BROWSER));
     const crawlers = Array.isArray(params.crawlers) ? params.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
     const diff = diffRobots(parseRobots(params.otherText), parsed.file, crawlers.length > 0 ? { crawlers } : {});
     return Promise.resolve({ diff, summary: summarizeDiff(diff), version: parsed.version });

@@ -1,32 +1,23 @@
 /**
  * `robots-lens diff … --sitemap SITEMAP`: the URLs your sitemaps list that the edit newly
  * blocks (or newly allows), per crawler whose verdicts change, with examples and the new
- * deciding line. Sitemaps are read as `robots-lens sitemaps` reads them.
+ * deciding line. Sitemaps are read as `robots-lens sitemaps` reads them, by the reader the
+ * editor's Compare with… uses too (`node/sitemap-flips.ts`); this file is the text face.
  */
 
-import { formatCount, parseTarget, SitemapFlipCounter, walkSitemaps } from '../../core';
-import type { RobotsDiff, RobotsFile, SitemapFlipExample, SitemapFlips, SitemapReport } from '../../core';
-import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
+import { formatCount, sitemapFlipsSentence } from '../../core';
+import type { RobotsDiff, RobotsFile, SitemapFlipExample } from '../../core';
+import { sitemapFlips } from '../../node/sitemap-flips';
+import type { DiffSitemaps } from '../../node/sitemap-flips';
 import { escapeLine } from '../output';
 
-export interface DiffSitemaps {
-  readonly flips: SitemapFlips;
-  readonly sitemaps: readonly SitemapReport[];
-}
-
-/** Reads the sitemaps and counts the listed URLs each changed crawler sees flip. */
-export async function sitemapFlips(locations: readonly string[], oldFile: RobotsFile, newFile: RobotsFile, diff: RobotsDiff, origin: string | undefined): Promise<DiffSitemaps> {
-  const governed = origin ?? locations.filter(isSitemapUrl).map((l) => parseTarget(l)).find((t) => t.ok)?.target.origin ?? undefined;
-  // "Any other crawler" says most about a change of the * group: it comes first.
-  const tokens = diff.crawlers.map((c) => c.token).sort((a, b) => Number(b === '*') - Number(a === '*'));
-  const counter = new SitemapFlipCounter(oldFile, newFile, tokens, governed);
-  const sitemaps = await walkSitemaps(locations, sitemapSource(), {
-    url: (loc, sitemap, line) => counter.add(loc, sitemap, line),
+/** Reads the sitemaps as the editor's Compare with… does; a sitemap not read is said on stderr as it happens. */
+export function readSitemapFlips(locations: readonly string[], oldFile: RobotsFile, newFile: RobotsFile, diff: RobotsDiff, origin: string | undefined): Promise<DiffSitemaps> {
+  return sitemapFlips(locations, oldFile, newFile, diff, origin, {
     done(report) {
       if (report.error !== undefined) process.stderr.write(`robots-lens diff: ${escapeLine(report.location)}: ${escapeLine(report.error)}\n`);
     },
   });
-  return { flips: counter.results(), sitemaps };
 }
 
 /** The sitemap section of the text diff. */
@@ -34,11 +25,7 @@ export function sitemapFlipLines({ flips, sitemaps }: DiffSitemaps): string[] {
   const read = sitemaps.filter((s) => s.error === undefined).length;
   const out = ['', `Sitemaps: ${counted(read, 'sitemap')} read, ${counted(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`];
   for (const s of sitemaps) if (s.error !== undefined) out.push(`  ${s.location}: not read in full: ${s.error}`);
-  out.push(
-    flips.newlyBlocked === 0
-      ? 'This edit newly blocks no URL listed in your sitemaps.'
-      : `This edit newly blocks ${counted(flips.newlyBlocked, 'URL')} listed in your sitemaps.`,
-  );
+  out.push(sitemapFlipsSentence(flips));
   if (flips.newlyAllowed > 0) out.push(`It newly allows ${counted(flips.newlyAllowed, 'URL')} listed in them.`);
   for (const c of flips.crawlers) {
     if (c.newlyBlocked + c.newlyAllowed === 0) continue;

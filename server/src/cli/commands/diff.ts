@@ -11,7 +11,7 @@ import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDi
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output } from '../output';
-import { sitemapFlipLines, sitemapFlips } from './diff-sitemaps';
+import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
 import { UsageError } from '../usage';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */
@@ -54,7 +54,7 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
     flips = counter.results();
   }
 
-  const sitemaps = values.sitemap && values.sitemap.length > 0 ? await sitemapFlips(values.sitemap, oldFile, newFile, diff, origin) : undefined;
+  const sitemaps = values.sitemap && values.sitemap.length > 0 ? await readSitemapFlips(values.sitemap, oldFile, newFile, diff, origin) : undefined;
 
   // The guard looks at its crawlers whether or not --crawlers lists them.
   const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;

@@ -4,5 +4,5 @@ export { ASIDE_EXAMPLES, SitemapCheck } from './sitemap-check';
 export type { BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapUrlAside } from './sitemap-check';
 export { walkSitemaps } from './sitemap-walk';
 export type { SitemapReport, SitemapSource, SitemapWalkHandler, SitemapWalkOptions } from './sitemap-walk';
-export { FLIP_EXAMPLES, SitemapFlipCounter } from './sitemap-flips';
+export { FLIP_EXAMPLES, SitemapFlipCounter, sitemapFlipsSentence } from './sitemap-flips';
 export type { SitemapFlipCount, SitemapFlipExample, SitemapFlips } from './sitemap-flips';

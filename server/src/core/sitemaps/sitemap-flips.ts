@@ -4,6 +4,7 @@
  * version newly blocks (and newly allows), with examples and the lines that decide them.
  */
 
+import { formatCount } from '../audit';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsMatcher } from '../match';
 import { statementText } from '../parse';
@@ -34,6 +35,15 @@ export interface SitemapFlips {
   readonly newlyBlocked: number;
   readonly newlyAllowed: number;
   readonly crawlers: readonly SitemapFlipCount[];
+}
+
+/**
+ * The headline every face writes about the flips, the CLI's diff and the editor's Compare
+ * with… alike: "This edit newly blocks 1,240 URLs listed in your sitemaps."
+ */
+export function sitemapFlipsSentence(flips: SitemapFlips): string {
+  if (flips.newlyBlocked === 0) return 'This edit newly blocks no URL listed in your sitemaps.';
+  return `This edit newly blocks ${formatCount(flips.newlyBlocked)} URL${flips.newlyBlocked === 1 ? '' : 's'} listed in your sitemaps.`;
 }
 
 /** Examples kept per crawler and direction; the counts are exact. */
