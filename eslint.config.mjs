@@ -38,6 +38,19 @@ export default tseslint.config(
     },
   },
   {
+    // The client and the protocol never reach the server's I/O: what needs Node is asked of the
+    // server by a custom request, so the web build swaps nothing on the server's side for them.
+    files: ['client/src/**/*.ts', 'server/src/protocol*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '(^|/)core/', message: 'Import the core through its façade (`server/src/core`), not its folders.' },
+          { regex: '(^|/)server/src/node(/|$)|^\\./node(/|$)', message: 'The client and the protocol never import server/src/node: ask the server with a custom request.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -16,6 +16,8 @@ import {
   FetchRequest,
   FileSummaryRequest,
   MatrixRequest,
+  RefreshIpListsProgressNotification,
+  RefreshIpListsRequest,
   ReplayProgressNotification,
   ReplayRequest,
   TestUrlRequest,
@@ -32,6 +34,7 @@ import type {
   FileSummaryResult,
   MatrixParams,
   MatrixResult,
+  RefreshIpListsResult,
   ReplayParams,
   ReplayProgressParams,
   ReplayResult,
@@ -63,6 +66,8 @@ export interface RobotsServer {
   checkSitemaps(document: vscode.Uri, params: Omit<CheckSitemapsParams, 'uri'>, token?: vscode.CancellationToken): Promise<CheckSitemapsResult>;
   /** Progress of the sitemap checks of a document. */
   onCheckSitemapsProgress(document: vscode.Uri, listener: (progress: CheckSitemapsProgressParams) => void): vscode.Disposable;
+  /** Downloads the crawler IP lists in the server, into the folder its replay reads; `onProgress` per list. */
+  refreshIpLists(onProgress: (done: number, total: number) => void): Promise<RefreshIpListsResult>;
 }
 
 export function robotsServer(client: BaseLanguageClient): RobotsServer {
@@ -76,6 +81,9 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
   client.onNotification(CheckSitemapsProgressNotification, (progress) => {
     for (const { uri: wanted, listener } of sitemapListeners) if (wanted === progress.uri) listener(progress);
   });
+  // One refresh at a time (the panel runs one): its progress goes to the caller of the last.
+  let refreshProgress: ((done: number, total: number) => void) | undefined;
+  client.onNotification(RefreshIpListsProgressNotification, (progress) => refreshProgress?.(progress.done, progress.total));
   // Restricted Mode: what reads log files or the network waits for the workspace to be trusted.
   const trusted = <T>(what: string, run: () => Promise<T>): Promise<T> =>
     vscode.workspace.isTrusted ? run() : Promise.reject(new Error(restrictedModeMessage(what)));
@@ -99,6 +107,15 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
       sitemapListeners.add(entry);
       return new vscode.Disposable(() => sitemapListeners.delete(entry));
     },
+    refreshIpLists: (onProgress) =>
+      trusted('Refreshing crawler IP lists', async () => {
+        refreshProgress = onProgress;
+        try {
+          return await client.sendRequest(RefreshIpListsRequest, {});
+        } finally {
+          if (refreshProgress === onProgress) refreshProgress = undefined;
+        }
+      }),
     onReplayProgress: (document, listener) => {
       const entry = { uri: uri(document), listener };
       replayListeners.add(entry);

@@ -279,12 +279,10 @@ export class ReplayPanel implements vscode.Disposable {
       const outcome = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Refreshing crawler IP lists', cancellable: false },
         (progress) =>
-          refreshIpLists({
-            onProgress: (done, total) => {
-              const message = `Downloading crawler IP lists: ${done} of ${total}…`;
-              progress.report({ message: `${done} of ${total}`, increment: 100 / total });
-              this.post({ type: 'ranges', message, busy: true, failed: false });
-            },
+          refreshIpLists(this.deps.server, (done, total) => {
+            const message = `Downloading crawler IP lists: ${done} of ${total}…`;
+            progress.report({ message: `${done} of ${total}`, increment: 100 / total });
+            this.post({ type: 'ranges', message, busy: true, failed: false });
           }),
       );
       this.post({ type: 'ranges', message: outcome.message, busy: false, failed: !outcome.ok });

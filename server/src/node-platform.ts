@@ -5,6 +5,7 @@ import { checkUrlRequest } from './features/check-url-request';
 import { compareRequest } from './features/compare-request';
 import { fetchRobots } from './features/fetch-request';
 import { replayRequest } from './features/replay-request';
+import { refreshIpLists } from './node/ip-list-refresh';
 import type { ServerPlatform } from './platform';
 
 export const nodePlatform: ServerPlatform = {
@@ -14,4 +15,5 @@ export const nodePlatform: ServerPlatform = {
   replay: replayRequest,
   compare: compareRequest,
   checkSitemaps: checkSitemapsRequest,
+  refreshIpLists: (progress) => refreshIpLists({ onProgress: progress }),
 };

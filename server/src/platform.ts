@@ -11,7 +11,18 @@ import type { ParsedDocument } from './documents';
 import type { CheckSitemapsDeps } from './features/check-sitemaps-request';
 import type { CompareDeps } from './features/compare-request';
 import type { ReplayDeps } from './features/replay-request';
-import type { CheckSitemapsParams, CheckSitemapsResult, CheckUrlParams, CompareParams, CompareResult, FetchParams, FetchResult, ReplayParams, ReplayResult } from './protocol';
+import type {
+  CheckSitemapsParams,
+  CheckSitemapsResult,
+  CheckUrlParams,
+  CompareParams,
+  CompareResult,
+  FetchParams,
+  FetchResult,
+  RefreshIpListsResult,
+  ReplayParams,
+  ReplayResult,
+} from './protocol';
 
 export interface ServerPlatform {
   /** Where the server runs, for messages: `node` or `web worker`. */
@@ -21,4 +32,6 @@ export interface ServerPlatform {
   replay(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult>;
   compare(parsed: ParsedDocument, params: CompareParams, token: CancellationToken, deps: CompareDeps): Promise<CompareResult>;
   checkSitemaps(parsed: ParsedDocument, params: CheckSitemapsParams, token: CancellationToken, deps: CheckSitemapsDeps): Promise<CheckSitemapsResult>;
+  /** Downloads the crawler IP lists into the folder the replay reads, reporting each list done. */
+  refreshIpLists(progress: (done: number, total: number) => void): Promise<RefreshIpListsResult>;
 }

@@ -471,6 +471,32 @@ export interface ReadIpListsResult {
  */
 export const ReadIpListsRequest = new RequestType<Record<string, never>, ReadIpListsResult, void>('robotsLens/readIpLists');
 
+// ── robotsLens/refreshIpLists ─────────────────────────────────────────────────────────
+
+/** What came of downloading the crawler IP lists, in one sentence. */
+export interface RefreshIpListsResult {
+  /** Every list was downloaded. */
+  readonly ok: boolean;
+  /** Lists stored now (a failed one keeps its old file). */
+  readonly stored: number;
+  readonly message: string;
+}
+
+/**
+ * The replay panel's "Refresh IP lists": the server downloads the catalogue's lists into the
+ * folder its replay reads (as `robots-lens ranges --refresh`); a web worker answers why it cannot.
+ */
+export const RefreshIpListsRequest = new RequestType<Record<string, never>, RefreshIpListsResult, void>('robotsLens/refreshIpLists');
+
+export interface RefreshIpListsProgressParams {
+  /** Lists finished (downloaded or failed) so far, of `total`. */
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Sent by the server while `robotsLens/refreshIpLists` runs, once per list. */
+export const RefreshIpListsProgressNotification = new NotificationType<RefreshIpListsProgressParams>('robotsLens/refreshIpListsProgress');
+
 // robotsLens/checkSitemaps and its progress live in protocol-sitemaps.ts, re-exported here so
 // both sides import every request from this one module.
 export * from './protocol-sitemaps';

@@ -33,6 +33,8 @@ import {
   AiAccessRequest,
   CheckSitemapsProgressNotification,
   CheckSitemapsRequest,
+  RefreshIpListsProgressNotification,
+  RefreshIpListsRequest,
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
@@ -216,6 +218,11 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
       }
       return result;
     }),
+  );
+  connection.onRequest(RefreshIpListsRequest, (_params, token) =>
+    runSafe(log, 'Refresh IP lists', token, failed('Refreshing the crawler IP lists'), () =>
+      platform.refreshIpLists((done, total) => void connection.sendNotification(RefreshIpListsProgressNotification, { done, total })),
+    ),
   );
   connection.onNotification(FetchedDocumentNotification, (params) => runSafeVoid(log, 'Fetched document', () => fetched.set(params)));
   connection.onNotification(ReplayCountsNotification, (params) =>

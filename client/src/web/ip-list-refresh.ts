@@ -4,10 +4,11 @@
  * replay in the browser reads lists the user puts there (`web/ip-lists.ts`).
  */
 
-import type { IpListRefreshOptions, IpListRefreshOutcome } from '../ip-list-refresh';
+import type { RefreshIpListsResult } from '../../../server/src/protocol';
+import type { RobotsServer } from '../language-client';
 import { WORKSPACE_IP_LISTS } from './ip-lists';
 
-export function refreshIpLists(_options: IpListRefreshOptions = {}): Promise<IpListRefreshOutcome> {
+export function refreshIpLists(_server: RobotsServer, _onProgress: (done: number, total: number) => void): Promise<RefreshIpListsResult> {
   return Promise.resolve({
     ok: false,
     stored: 0,

@@ -26,6 +26,9 @@ export const NO_SITEMAPS_IN_BROWSER =
   'Checking sitemaps is not available in the browser: sitemaps are fetched from other sites (cross-origin) or read from disk. ' +
   'Use robots.txt Lens in desktop VS Code or robots-lens sitemaps.';
 
+/** Why the crawler IP lists cannot be downloaded here (the web client says so itself, without asking). */
+export const NO_IP_LIST_DOWNLOAD_IN_BROWSER = 'Crawler IP lists cannot be downloaded in the browser: cross-origin requests are blocked.';
+
 const unavailable = (message: string) => new ResponseError(ErrorCodes.InvalidRequest, message);
 
 /** The browser's features; logs and IP lists are read by the client (`readLog`, `readIpLists`), as a worker has no file system. */
@@ -34,6 +37,7 @@ export const webPlatform = (readLog: ReadLog, readIpLists: ReadIpLists): ServerP
   fetchRobots: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkUrl: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkSitemaps: () => Promise.reject(unavailable(NO_SITEMAPS_IN_BROWSER)),
+  refreshIpLists: () => Promise.reject(unavailable(NO_IP_LIST_DOWNLOAD_IN_BROWSER)),
   replay: (parsed, params, token, deps) => webReplay(readLog, readIpLists, parsed, params, token, deps),
   compare: (parsed, params) => {
     if (typeof params.otherText !== 'string') {
