@@ -25,7 +25,7 @@ describe('robotsLens/refreshIpLists', () => {
     writeFileSync(blocker, 'a file where the lists folder would go\n');
     server = await startTestServer({
       env: { ROBOTS_LENS_RANGES_DIR: join(blocker, 'ranges') },
-      onConnection: (connection) => connection.onNotification(RefreshIpListsProgressNotification, (params) => progress.push(params)),
+      onConnection: (connection) => connection.onNotification(RefreshIpListsProgressNotification, (params) => void progress.push(params)),
     });
   });
   after(() => {
