@@ -62,7 +62,7 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 // audit: access logs replayed against robots.txt as it was
 export {
   createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
-  jsonLine, LOG_FORMATS, parseDuration, parseIp, parseIpRangeList, printable,
+  jsonLine, LOG_FORMATS, parseDuration, acceptIpRangeList, parseIp, parseIpRangeList, printable,
   RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
   composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,
 } from './audit';

@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseIpRangeList, RANGE_LIST_SOURCES } from '../core';
+import { acceptIpRangeList, parseIpRangeList, RANGE_LIST_SOURCES } from '../core';
 import type { IpRangeList, RangeListSource } from '../core';
 import { describeFsError, InputError } from './files';
 
@@ -44,16 +44,8 @@ export async function loadRangeLists(dir: string): Promise<LoadedRanges> {
       warnings.push(describeFsError(error, join(dir, name)));
       continue;
     }
-    const list = parseIpRangeList(text, name);
-    if (list.crawlers.length === 0) {
-      warnings.push(`${name}: not a list the crawler catalogue knows (name it after the official file, e.g. common-crawlers.json, or after a crawler token); ignored.`);
-      continue;
-    }
-    if (list.prefixes.length === 0) {
-      warnings.push(`${name}: ${list.problems.join('; ')}; ignored.`);
-      continue;
-    }
-    if (list.problems.length > 0) warnings.push(`${name}: ${list.problems.join('; ')}.`);
+    const list = acceptIpRangeList(text, name, warnings);
+    if (list === null) continue;
     lists.push(list);
   }
   return { lists, warnings };

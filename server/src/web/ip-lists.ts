@@ -5,7 +5,7 @@
  * a file it cannot use.
  */
 
-import { parseIpRangeList } from '../core';
+import { acceptIpRangeList, plural } from '../core';
 import type { IpRangeList } from '../core';
 import type { ReadIpListsResult } from '../protocol';
 
@@ -20,19 +20,11 @@ export function webIpLists(found: ReadIpListsResult): WebIpLists {
   const lists: IpRangeList[] = [];
   const warnings = [...found.problems];
   for (const { name, text } of [...found.files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const list = parseIpRangeList(text, name);
-    if (list.crawlers.length === 0) {
-      warnings.push(`${name}: not a list the crawler catalogue knows (name it after the official file, e.g. common-crawlers.json, or after a crawler token); ignored.`);
-      continue;
-    }
-    if (list.prefixes.length === 0) {
-      warnings.push(`${name}: ${list.problems.join('; ')}; ignored.`);
-      continue;
-    }
-    if (list.problems.length > 0) warnings.push(`${name}: ${list.problems.join('; ')}.`);
+    const list = acceptIpRangeList(text, name, warnings);
+    if (list === null) continue;
     lists.push(list);
   }
   const where = found.folders.join(' and ');
-  const source = lists.length > 0 ? `${lists.length} list${lists.length === 1 ? '' : 's'} from ${where}` : `none (no IP lists in ${where || 'the workspace'})`;
+  const source = lists.length > 0 ? `${plural(lists.length, 'list')} from ${where}` : `none (no IP lists in ${where || 'the workspace'})`;
   return { lists, source, warnings };
 }

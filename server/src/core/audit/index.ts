@@ -54,7 +54,7 @@ export { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC930
 export type { CrawlerFetchState, EffectiveState, FetchFailurePolicy, RobotsState } from './fetch-state';
 export { CrawlerVerifier, forwardConfirmedReverseDns, hostnameUnder, uncheckedReason } from './verification';
 export type { RequestVerification, ReverseDnsResolver, VerificationEvidence, VerificationStatus, VerifierOptions } from './verification';
-export { crawlersForRangeList, parseIpRangeList, RANGE_LIST_SOURCES, rangeListFileName } from './ranges';
+export { acceptIpRangeList, crawlersForRangeList, parseIpRangeList, RANGE_LIST_SOURCES, rangeListFileName } from './ranges';
 export type { IpRangeList, RangeListSource } from './ranges';
 export { formatIp, IpPrefixSet, parseCidr, parseIp, reverseName, sameIp } from './ip';
 export type { IpAddress, IpPrefix } from './ip';

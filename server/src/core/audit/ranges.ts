@@ -154,3 +154,22 @@ function collectPrefixes(value: unknown, out: string[], depth: number): void {
     if (typeof v === 'object' && v !== null) collectPrefixes(v, out, depth + 1);
   }
 }
+
+/**
+ * A list file as the replay takes it: read with `parseIpRangeList`, kept only when the catalogue
+ * knows whose list it is and it holds prefixes; each problem is one warning sentence pushed to
+ * `warnings`. The desktop's folder and the web worker's files go through this one door.
+ */
+export function acceptIpRangeList(text: string, fileName: string, warnings: string[]): IpRangeList | null {
+  const list = parseIpRangeList(text, fileName);
+  if (list.crawlers.length === 0) {
+    warnings.push(`${fileName}: not a list the crawler catalogue knows (name it after the official file, e.g. common-crawlers.json, or after a crawler token); ignored.`);
+    return null;
+  }
+  if (list.prefixes.length === 0) {
+    warnings.push(`${fileName}: ${list.problems.join('; ')}; ignored.`);
+    return null;
+  }
+  if (list.problems.length > 0) warnings.push(`${fileName}: ${list.problems.join('; ')}.`);
+  return list;
+}
