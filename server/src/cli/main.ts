@@ -5,17 +5,6 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCheck } from './commands/check';
-import { runCrawlers } from './commands/crawlers';
-import { runDiff } from './commands/diff';
-import { runFetch } from './commands/fetch';
-import { runLint } from './commands/lint';
-import { runMerge } from './commands/merge';
-import { runRanges } from './commands/ranges';
-import { runReplay } from './commands/replay';
-import { runReplayScan } from './commands/replay-scan';
-import { runSitemaps } from './commands/sitemaps';
-import { runTest } from './commands/test';
 import { escapeLine, Output } from './output';
 import type { Piece } from './output';
 import { commandHelp, COMMAND_HELP, overview, usageLine, UsageError } from './usage';
@@ -24,18 +13,23 @@ import { InputError } from '../node/files';
 
 type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }) => Promise<number>;
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  lint: runLint,
-  test: runTest,
-  replay: runReplay,
-  'replay-scan': runReplayScan,
-  merge: runMerge,
-  ranges: runRanges,
-  fetch: runFetch,
-  check: runCheck,
-  diff: runDiff,
-  sitemaps: runSitemaps,
-  crawlers: runCrawlers,
+/**
+ * Each command's module is loaded when it runs: the bundle then evaluates only the modules
+ * of the command asked for (`test` never loads the HTTP, DNS and sitemap readers it does
+ * not use), which is a tenth of a short run.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  lint: async () => (await import('./commands/lint')).runLint,
+  test: async () => (await import('./commands/test')).runTest,
+  replay: async () => (await import('./commands/replay')).runReplay,
+  'replay-scan': async () => (await import('./commands/replay-scan')).runReplayScan,
+  merge: async () => (await import('./commands/merge')).runMerge,
+  ranges: async () => (await import('./commands/ranges')).runRanges,
+  fetch: async () => (await import('./commands/fetch')).runFetch,
+  check: async () => (await import('./commands/check')).runCheck,
+  diff: async () => (await import('./commands/diff')).runDiff,
+  sitemaps: async () => (await import('./commands/sitemaps')).runSitemaps,
+  crawlers: async () => (await import('./commands/crawlers')).runCrawlers,
 };
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -52,10 +46,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!COMMAND_HELP[topic]) return unknownCommand(topic);
     return print(commandHelp(topic));
   }
-  const command = COMMANDS[name];
-  if (!command) return unknownCommand(name);
+  const load = COMMANDS[name];
+  if (!load) return unknownCommand(name);
   if (asksForHelp(rest)) return print(commandHelp(name));
   try {
+    const command = await load();
     return await command(rest, { stdin: process.stdin, stdout: process.stdout });
   } catch (error) {
     if (writeFailed()) return exitForWriteFailure(name);

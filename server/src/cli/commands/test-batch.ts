@@ -7,10 +7,9 @@
 
 import { effectivePreferences, parseTarget, preferencesJson, statementText, verdictWithPreferencesJson } from '../../core';
 import type { EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
-import { lineBatches } from '../../node/line-reader';
-import type { OverlongLine } from '../../node/line-reader';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
+import { QueryLineReader } from './batch-lines';
 
 /** A query line is a URL and an agent: anything longer than this is not one. */
 export const MAX_QUERY_LINE = 64 * 1024;
@@ -62,34 +61,41 @@ export async function runBatch(
       : answers(fields, robots);
   let lineNumber = 0;
   const pending: Array<Promise<void>> = [];
-  // A plain function for the lines of a chunk, not the loop of this async function: it is
-  // called once per chunk, so the engine optimises it after a few, as it cannot this one.
-  const answerLines = (lines: ReadonlyArray<string | OverlongLine>): void => {
-    for (const line of lines) {
+  const answerQuery = (agent: string, url: string): Promise<void> | undefined => {
+    if (isBlank(agent)) return out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: EMPTY_AGENT })));
+    const verdict = matcher.decide(url, agent, options);
+    return verdict.outcome === 'not-applicable' && !parseTarget(url).ok
+      ? out.write(safeJsonText(JSON.stringify({ url, agent, error: verdict.explanation })))
+      : answer(verdict, out);
+  };
+  // Plain functions for the lines of a chunk, not the loop of this async function: they are
+  // called for every line, so the engine optimises them, as it cannot that loop.
+  const reader = new QueryLineReader(MAX_QUERY_LINE, {
+    query(agent, url) {
+      lineNumber++;
+      const flushing = answerQuery(agent, url);
+      if (flushing) pending.push(flushing);
+    },
+    other(line) {
       lineNumber++;
       let flushing: Promise<void> | undefined;
       if (typeof line !== 'string') {
         flushing = out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: `line longer than ${MAX_QUERY_LINE} characters (the most a query may have); not read` })));
       } else {
-        if (line.trim() === '') continue;
+        if (line.trim() === '') return;
         const query = readQuery(line);
-        if (typeof query === 'string') flushing = out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: query })));
-        else {
-          const verdict = matcher.decide(query.url, query.agent, options);
-          flushing =
-            verdict.outcome === 'not-applicable' && !parseTarget(query.url).ok
-              ? out.write(safeJsonText(JSON.stringify({ url: query.url, agent: query.agent, error: verdict.explanation })))
-              : answer(verdict, out);
-        }
+        flushing = typeof query === 'string' ? out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: query }))) : answerQuery(query.agent, query.url);
       }
       if (flushing) pending.push(flushing);
-    }
-  };
-  for await (const lines of lineBatches(io.stdin, MAX_QUERY_LINE)) {
-    answerLines(lines);
+    },
+  });
+  for await (const chunk of io.stdin) {
+    reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     // A full stream is waited for once per chunk (each wait is kept, so none fails unheard).
     if (pending.length > 0) await Promise.all(pending.splice(0, pending.length));
   }
+  reader.end();
+  if (pending.length > 0) await Promise.all(pending.splice(0, pending.length));
   await out.flush();
   return 0;
 }
@@ -203,9 +209,9 @@ const URL_AGENT = /^\{\s*"url"\s*:\s*"([ !#-[\]-\uffff]*)"\s*,\s*"agent"\s*:\s*"
 
 function readQuery(line: string): { agent: string; url: string } | string {
   const agentFirst = AGENT_URL.exec(line);
-  if (agentFirst !== null) return withAgent(agentFirst[1]!, agentFirst[2]!);
+  if (agentFirst !== null) return { agent: agentFirst[1]!, url: agentFirst[2]! };
   const urlFirst = URL_AGENT.exec(line);
-  if (urlFirst !== null) return withAgent(urlFirst[2]!, urlFirst[1]!);
+  if (urlFirst !== null) return { agent: urlFirst[2]!, url: urlFirst[1]! };
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -215,11 +221,14 @@ function readQuery(line: string): { agent: string; url: string } | string {
   if (typeof value !== 'object' || value === null) return 'expected a JSON object {"agent": "...", "url": "..."}';
   const { agent, url } = value as { agent?: unknown; url?: unknown };
   if (typeof agent !== 'string' || typeof url !== 'string') return 'expected string fields "agent" and "url"';
-  return withAgent(agent, url);
+  return { agent, url };
 }
 
 /** An empty agent names no crawler: the line gets an error, not a verdict for nobody. */
-function withAgent(agent: string, url: string): { agent: string; url: string } | string {
-  if (agent.trim() === '') return '"agent" is empty: give a token like Googlebot, or a full User-Agent header';
-  return { agent, url };
+const EMPTY_AGENT = '"agent" is empty: give a token like Googlebot, or a full User-Agent header';
+
+/** `agent.trim() === ''`, without trimming the usual agent, whose first character is printable ASCII. */
+function isBlank(agent: string): boolean {
+  const first = agent.charCodeAt(0);
+  return !(first > 0x20 && first < 0x7f) && agent.trim() === '';
 }

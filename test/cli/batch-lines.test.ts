@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { QueryLineReader, readAgentUrl } from '../../server/src/cli/commands/batch-lines';
+import type { OverlongLine } from '../../server/src/node/line-reader';
+
+/** Characters that make JSON text interesting: quotes, escapes, controls, DEL, C1, non-ASCII, surrogates, spaces. */
+const tricky = fc.constantFrom('"', '\\', '\\"', '\\u0041', '\\n', '\n', '\r', '\t', '\x00', '\x1f', '\x7f', '\u0085', 'é', '日', '😀', '\ud800', ' ', '}', '{', ',', ':', '"url":"');
+const value = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.array(fc.oneof(tricky, fc.string({ maxLength: 4 })), { maxLength: 6 }).map((parts) => parts.join('')),
+);
+
+/** Lines a producer may write, most of them JSON: the usual shape, other orders and spaces, other keys and types, and hand-written near misses. */
+const line = fc.oneof(
+  fc.record({ agent: value, url: value }).map((q) => JSON.stringify(q)),
+  fc.record({ agent: value, url: value }).map((q) => JSON.stringify({ url: q.url, agent: q.agent })),
+  fc.record({ agent: value, url: value }).map((q) => JSON.stringify(q, null, 1).replace(/\n/g, ' ')),
+  fc.record({ agent: value, url: value, extra: fc.oneof(value, fc.integer()) }).map((q) => JSON.stringify(q)),
+  fc.tuple(value, value).map(([agent, url]) => `{"agent":"${agent}","url":"${url}"}`),
+  fc.tuple(fc.jsonValue({ maxDepth: 1 }), fc.jsonValue({ maxDepth: 1 })).map(([agent, url]) => JSON.stringify({ agent, url })),
+  fc.string({ maxLength: 40 }),
+);
+
+/** What `JSON.parse` says the line asks, or undefined when it is not such a query. */
+function parsed(text: string): { agent: string; url: string } | undefined {
+  try {
+    const value = JSON.parse(text) as { agent?: unknown; url?: unknown } | null;
+    return value !== null && typeof value === 'object' && typeof value.agent === 'string' && typeof value.url === 'string' ? { agent: value.agent, url: value.url } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('the byte reader of test --batch queries', () => {
+  test('reads a line in place only when JSON.parse gives the same agent and URL', () => {
+    fc.assert(
+      fc.property(line, (text) => {
+        const into = { agent: '', url: '' };
+        const bytes = Buffer.from(`#${text}\n`);
+        if (!readAgentUrl(bytes, 1, bytes.length - 1, into)) return;
+        assert.deepEqual({ ...into }, parsed(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('takes the usual shape with plain ASCII values in place', () => {
+    const plain = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7f }).filter((c) => c !== 0x22 && c !== 0x5c).map((c) => String.fromCharCode(c)), maxLength: 30 });
+    fc.assert(
+      fc.property(plain, plain, (agent, url) => {
+        const into = { agent: '', url: '' };
+        const bytes = Buffer.from(JSON.stringify({ agent, url }));
+        assert.equal(readAgentUrl(bytes, 0, bytes.length, into), true);
+        assert.deepEqual({ ...into }, { agent, url });
+      }),
+    );
+    const into = { agent: '', url: '' };
+    for (const text of ['{"agent":"a\\"b","url":"/"}', '{"agent":"é","url":"/"}', '{"agent":"a","url":"/"} ', '{ "agent":"a","url":"/"}', '{"url":"/","agent":"a"}', '{"agent":"a","url":"/x\\u0041"}']) {
+      assert.equal(readAgentUrl(Buffer.from(text), 0, Buffer.byteLength(text), into), false, text);
+    }
+  });
+
+  test('hands on every line as JSON.parse reads it or as its text, however the input is cut into chunks', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.boolean(), fc.array(fc.nat(), { maxLength: 6 }), (lines, crlf, endsWithNewline, cuts) => {
+        const input = Buffer.from(lines.length === 0 ? '' : lines.map((l) => l.replace(/[\r\n]/g, ' ')).join(crlf ? '\r\n' : '\n') + (endsWithNewline ? '\n' : ''));
+        const got: Array<string | { agent: string; url: string } | OverlongLine> = [];
+        const reader = new QueryLineReader(1_000_000, { query: (agent, url) => got.push({ agent, url }), other: (l) => got.push(l) });
+        const at = [...new Set(cuts.map((c) => c % (input.length + 1)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const cut of [...at, input.length]) {
+          reader.push(input.subarray(from, cut));
+          from = cut;
+        }
+        reader.end();
+        // The text the bytes say (a lone surrogate has no UTF-8: it was written as U+FFFD).
+        const want = lines.map((l) => Buffer.from(l.replace(/[\r\n]/g, ' ')).toString());
+        // The last line is only there if it has text or a newline ends it.
+        if (!endsWithNewline && want.length > 0 && want[want.length - 1] === '') want.pop();
+        assert.equal(got.length, want.length);
+        for (let i = 0; i < want.length; i++) {
+          const g = got[i]!;
+          if (typeof g === 'string') assert.equal(g, want[i]);
+          else assert.deepEqual(g, parsed(want[i]!), want[i]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('an overlong line is one OverlongLine, even endless across chunks, and the next line comes through', () => {
+    const got: Array<string | { agent: string; url: string } | OverlongLine> = [];
+    const reader = new QueryLineReader(100, { query: (agent, url) => got.push({ agent, url }), other: (l) => got.push(l) });
+    reader.push(Buffer.from(`{"agent":"a","url":"/${'x'.repeat(100)}"}\n`));
+    for (let i = 0; i < 50; i++) reader.push(Buffer.from('y'.repeat(1000)));
+    reader.push(Buffer.from('\n{"agent":"b","url":"/ok"}\n' + 'é'.repeat(101) + '\n' + 'é'.repeat(100)));
+    reader.end();
+    assert.equal(got.length, 5);
+    assert.ok(typeof got[0] === 'object' && 'overlong' in got[0]);
+    assert.ok(typeof got[1] === 'object' && 'overlong' in got[1]);
+    assert.deepEqual(got[2], { agent: 'b', url: '/ok' });
+    assert.ok(typeof got[3] === 'object' && 'overlong' in got[3], 'characters, not bytes, count');
+    assert.equal(got[4], 'é'.repeat(100));
+  });
+});
