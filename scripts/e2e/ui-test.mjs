@@ -217,7 +217,7 @@ try {
     // Opened now, while the workbench watches: ports that appear later are the ones it would forward.
     busyPorts = await openBusyPorts(25);
   }, { essential: true });
-  const web = { page, ui, scenario, workspace, artifacts, labels: { replay: REPLAY_LOG, compare: COMPARE, fetch: FETCH } };
+  const web = { page, ui, scenario, workspace, artifacts, labels: { replay: REPLAY_LOG, compare: COMPARE, fetch: FETCH, checkUrl: commandLabel('robotsLens.checkUrl') } };
   if (opts.web) await webStartScenarios(web);
 
   await scenario('diagnostics', async () => {

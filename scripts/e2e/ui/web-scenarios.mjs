@@ -3,8 +3,8 @@
 // extension host. The shared scenarios run as on the desktop, except the ones listed in
 // DESKTOP_ONLY (with why); these add what only the web has: the window starts in Restricted
 // Mode and is trusted from the replay's own message, the Running Extensions view shows the
-// extension in the web worker, and the replay, Compare with… and Fetch robots.txt… meet the
-// browser's limits with what works instead.
+// extension in the web worker, and the replay, Compare with…, Fetch robots.txt… and Check URL…
+// meet the browser's limits with what works instead.
 import { cpSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../repo.mjs';
@@ -46,7 +46,7 @@ const MAX_BROWSER_LOG_MIB = 512;
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
  *   workspace: string,
  *   artifacts: string,
- *   labels: { replay: string, compare: string, fetch: string },
+ *   labels: { replay: string, compare: string, fetch: string, checkUrl: string },
  * }} WebContext
  */
 
@@ -174,5 +174,18 @@ export async function webEndScenarios(t) {
     await page.locator('.tabs-container .tab.active', { hasText: /^Untitled/ }).waitFor();
     await page.locator('[id="status.editor.mode"]', { hasText: 'robots.txt' }).waitFor();
     await closeActiveEditor(page);
+  });
+
+  await scenario('web-check-url-alternatives', async () => {
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await page.keyboard.press('Control+1');
+    await page.locator('.tabs-container .tab.active[data-resource-name="robots.txt"]').waitFor();
+    await ui.runCommand(t.labels.checkUrl);
+    // Check URL fetches the page and its site's robots.txt: here it says why not, and offers Test URL, which needs neither.
+    const refused = toast(page, 'Fetching a live site is not available in the browser: browsers block requests to other sites (cross-origin).');
+    await refused.locator('.monaco-button', { hasText: 'Test URL…' }).click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test URL against robots.txt' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   });
 }
