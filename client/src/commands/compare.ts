@@ -19,6 +19,7 @@ import { ComparePanel } from '../compare-panel';
 import { compareWithLatestLog } from '../compare-with-log';
 import type { CompareWithLogDeps } from '../compare-with-log';
 import { gitHeadText } from '../git-head';
+import { restrictedModeMessage } from '../language-client';
 import { LIVE_FETCH_UNAVAILABLE } from '../live-fetch';
 import { askLiveVersion } from '../live-version';
 import type { LiveVersionDeps } from '../live-version';
@@ -100,6 +101,8 @@ async function pickOther(deps: LiveVersionDeps, document: vscode.TextDocument): 
   }
   if (picked.id === 'live') {
     if (LIVE_FETCH_UNAVAILABLE !== undefined) return otherInstead(`Compare with live robots.txt: ${LIVE_FETCH_UNAVAILABLE}`, document);
+    // As Fetch robots.txt… does: in Restricted Mode, refuse before asking for a site.
+    if (!vscode.workspace.isTrusted) return otherInstead(`Compare with live robots.txt: ${restrictedModeMessage('Fetching a live robots.txt')}`, document);
     return askLiveVersion(deps, document);
   }
   return anotherFile(document);
