@@ -133,6 +133,9 @@ export function workbench(page) {
       await openAndType('Control+P', name, page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }), this);
       await this.acceptQuickInput();
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      // The file's editor takes the focus a moment after the picker closes: keys pressed before
+      // then (Ctrl+End, Enter) were lost on a loaded machine while typed text still arrived.
+      await page.locator(`.part.editor .editor-group-container.active .monaco-editor.focused[data-uri$="/${name}"]`).first().waitFor();
     },
     /**
      * Ctrl+Shift+P, ">label", Enter on the exact command; then waits for `after` (default: the
