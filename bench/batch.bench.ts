@@ -11,7 +11,7 @@
  */
 
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateQueries } from './fixtures/queries';
@@ -113,10 +113,13 @@ function checked(timed: Timed): Timed {
 /** Runs `node args…` with `input` as stdin; the wall time until it exited, its CPU time (written to `cpuFile` by the preload) and the lines it wrote. */
 function timeProcess(args: readonly string[], input: string, cpuFile: string): Promise<Timed> {
   return new Promise((resolve, reject) => {
+    // The queries file is the child's stdin, as `< queries.jsonl` gives it in a shell.
+    const stdin = openSync(input, 'r');
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ROBOTS_LENS_BENCH_CPU: cpuFile } });
+    const child = spawn(process.execPath, args, { stdio: [stdin, 'pipe', 'inherit'], env: { ...process.env, ROBOTS_LENS_BENCH_CPU: cpuFile } });
+    closeSync(stdin);
     let lines = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
     });
     child.on('error', reject);
@@ -124,6 +127,5 @@ function timeProcess(args: readonly string[], input: string, cpuFile: string): P
       if (code !== 0) reject(new Error(`${args.join(' ')} exited with ${code}`));
       else resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: Number(readFileSync(cpuFile, 'utf8')), lines });
     });
-    createReadStream(input).pipe(child.stdin);
   });
 }
