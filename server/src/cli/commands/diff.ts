@@ -8,9 +8,12 @@
 import { parseArgs } from 'node:util';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget, plural } from '../../core';
 import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
+import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output } from '../output';
+import { unreadableLogMessage } from '../unreadable-log';
+import type { UnreadableLine } from '../unreadable-log';
 import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
 import { UsageError } from '../usage';
 
@@ -50,7 +53,14 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   const logs: LogTally[] = [];
   if (values.log && values.log.length > 0) {
     const counter = new FlipCounter(oldFile, newFile, origin !== undefined ? { origin } : {});
-    for (const path of values.log) logs.push(await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter));
+    for (const path of values.log) {
+      let first: UnreadableLine | undefined;
+      const onUnreadable = (line: number, text: string, reason: string): void => void (first ??= { line, text, reason });
+      const tally = await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter, { onUnreadable });
+      // Counting no request of a file that is not a log would read as "the edit changes nothing".
+      if (tally.requests === 0 && tally.unreadable > 0) throw new InputError(unreadableLogMessage(path, logFormat as LogFormat | 'auto', first, '--log-format'));
+      logs.push(tally);
+    }
     flips = counter.results();
   }
 
