@@ -241,7 +241,7 @@ export async function loadVersions(
   if (info.isDirectory()) {
     if (git) throw new UsageError('--git reads the history of one robots.txt file, not of a folder.');
     const folder = await snapshotFolder(path, warn);
-    if (folder.skipped.length > 0) warn(`${path}: skipped ${folder.skipped.length} file(s) whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
+    if (folder.skipped.length > 0) warn(`${path}: skipped ${plural(folder.skipped.length, 'file')} whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
     return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   if (git) {
@@ -262,7 +262,7 @@ export async function loadRanges(dir: string | undefined, warn: (m: string) => v
   }
   const loaded = await loadRangeLists(folder);
   for (const w of loaded.warnings) warn(w);
-  return { lists: loaded.lists, source: `${loaded.lists.length} list(s) from ${folder}` };
+  return { lists: loaded.lists, source: `${plural(loaded.lists.length, 'list')} from ${folder}` };
 }
 
 export async function openOutput(path: string): Promise<{ writer: LineWriter; close: () => Promise<void> }> {
