@@ -12,6 +12,7 @@ import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output } from '../output';
+import { diffStyle } from '../report-styles';
 import { unreadableLogMessage } from '../unreadable-log';
 import type { UnreadableLine } from '../unreadable-log';
 import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
@@ -71,7 +72,7 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
 
   const out = new Output(io.stdout);
   if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
-  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''));
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
   await out.flush();
   if (guard && guard.changed.length > 0) return 1;
   return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? 2 : 0;

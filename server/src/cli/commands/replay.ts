@@ -16,6 +16,7 @@ import { defaultRangesDir, loadRangeLists } from '../../node/ranges';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { explicitVersions, singleVersion, snapshotFolder } from '../../node/versions';
 import { escapeLine, LineWriter, Output } from '../output';
+import { replayStyle } from '../report-styles';
 import { unreadableLogMessage } from '../unreadable-log';
 import { UsageError } from '../usage';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
@@ -148,7 +149,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   if (unreadable.length === summary.files.length && unreadable.length > 0) return 2;
   if (!values.json) {
     const out = new Output(io.stdout);
-    await out.block(formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }));
+    await out.block(formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }), replayStyle);
     await out.flush().catch(noteWriteFailure);
     // The 'error' event follows the failed write's callback; wait for it to be counted.
     await new Promise((resolve) => setImmediate(resolve));
