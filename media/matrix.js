@@ -99,8 +99,18 @@
     return th;
   }
 
+  // A path wraps after its slashes and query separators, never inside a word ("page.htm" / "l").
+  function pathText(path) {
+    const node = el('span', 'path-text');
+    String(path).split(/(?<=[/?&=])/).forEach((piece, i) => {
+      if (i > 0) node.append(document.createElement('wbr'));
+      node.append(document.createTextNode(piece));
+    });
+    return node;
+  }
+
   function removablePath(path, removable, th) {
-    th.append(el('span', 'path-text', path));
+    th.append(pathText(path));
     if (removable) {
       const remove = el('button', 'remove', '×');
       remove.type = 'button';

@@ -148,5 +148,9 @@ describe('replay in shards', () => {
     const c = [line({ second: 200, agent: 0, path: 2, status: 0 })];
     const missing = mergeShardSummaries([await part('a.log', a), await part('c.log', c)]);
     assert.match(missing.ok ? '' : missing.problem, /c\.log was replayed without --after, but the shards before it hold 2 requests/);
+    // One request before it is counted in the singular.
+    const d = [line({ second: 300, agent: 0, path: 2, status: 0 })];
+    const one = mergeShardSummaries([await part('c.log', c), await part('d.log', d)]);
+    assert.match(one.ok ? '' : one.problem, /d\.log was replayed without --after, but the shards before it hold 1 request up to /);
   });
 });

@@ -90,7 +90,7 @@ describe('catalogue data', () => {
   });
 
   it("takes an extra crawler's facts from its operator's own page where there is one", () => {
-    // Ahrefs publishes its crawler's IP ranges and reverse DNS names, and says it obeys Crawl-delay.
+    // Ahrefs publishes its crawler's IP ranges and reverse DNS names, and says it obeys robots.txt and Crawl-delay.
     const ahrefs = CRAWLERS.find((x) => x.id === 'ahrefsbot');
     assert.ok(ahrefs);
     assert.match(ahrefs.notes ?? '', /Not in the reference file/);
@@ -98,6 +98,8 @@ describe('catalogue data', () => {
     assert.deepEqual(ahrefs.verification.ipRangeUrls, ['https://api.ahrefs.com/v3/public/crawler-ip-ranges']);
     assert.deepEqual(ahrefs.verification.reverseDnsSuffixes, ['ahrefs.com', 'ahrefs.net']);
     assert.equal(ahrefs.crawlDelay, 'honoured');
+    assert.equal(ahrefs.honoursRobotsTxt, 'yes');
+    assert.deepEqual(ahrefs.honoursRobotsTxtEvidence, { source: 'https://ahrefs.com/robot', words: 'Obeys robots.txt: Yes' });
   });
 
   it('names a source for every IP list and reverse DNS name it verifies with', () => {

@@ -1,6 +1,7 @@
 // UI scenarios of the crawler matrix's layout (issue #13): scrolled sideways, the crawler column
 // and the counts stay together at the left, aligned with their headers, neither covering the
-// other nor the first path header; paths as rows on demand; a URL of another origin is named.
+// other nor the first path header; paths as rows on demand, a long path wrapping after a slash and
+// never inside a word; a URL of another origin is named.
 
 /**
  * @param {{
@@ -71,6 +72,21 @@ export async function matrixLayoutScenarios({ ui, scenario }) {
     if (!className?.includes('disallowed') || !label?.includes('line 74')) throw new Error(`GPTBot × / with paths as rows: class "${className}", label "${label}"`);
     const count = await frame().locator('thead th.crawler-col').nth(crawlers.indexOf('GPTBot')).locator('.count-line').textContent();
     if (!count?.endsWith(' disallowed')) throw new Error(`GPTBot's column head says "${count}"`);
+    // A path too long for its column wraps after a slash, never inside a word ("page.htm" / "l"):
+    // each run of text between two break marks stays on one line.
+    const wrapping = await frame().locator('tbody th.path-row .path-text').evaluateAll((els) => {
+      const lines = (/** @type {Node} */ node) => {
+        const range = globalThis.document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      };
+      return {
+        wrapped: els.filter((el) => lines(el) > 1).length,
+        cut: els.flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3 && lines(n) > 1).map((n) => `${el.textContent} at "${n.textContent}"`)),
+      };
+    });
+    if (wrapping.wrapped === 0) throw new Error('no path wraps in its column, so where it would break is not seen');
+    if (wrapping.cut.length > 0) throw new Error(`paths broken inside a word: ${wrapping.cut.join('; ')}`);
     await frame().locator('#matrix').evaluate((box) => { box.scrollTop = 0; box.scrollLeft = 0; });
   });
 

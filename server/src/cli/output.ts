@@ -63,6 +63,9 @@ export interface Styled {
 
 export type Piece = string | Styled;
 
+/** How a report's line is coloured: its pieces, or undefined to leave it plain. */
+export type LineStyle = (line: string, index: number) => readonly Piece[] | undefined;
+
 export function styled(style: Style, text: string): Styled {
   return { style, text };
 }
@@ -93,10 +96,17 @@ export class Output {
     return this.lines.write(pieces.map((p) => this.render(p, escapeLine)).join(''));
   }
 
-  /** A block of lines (a report the core formatted); a trailing line feed is dropped. */
-  async block(text: string): Promise<void> {
+  /**
+   * A block of lines (a report the core formatted); a trailing line feed is dropped. `style`
+   * may give a line as pieces, to colour its heading or verdict; their text is escaped as any.
+   */
+  async block(text: string, style?: LineStyle): Promise<void> {
     const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    for (const line of body.split('\n')) await this.lines.write(escapeControls(line));
+    const lines = body.split('\n');
+    for (const [index, line] of lines.entries()) {
+      const pieces = this.colour ? style?.(line, index) : undefined;
+      await this.lines.write(pieces ? pieces.map((p) => this.render(p, escapeControls)).join('') : escapeControls(line));
+    }
   }
 
   /** A JSON value, pretty with `indent`, or as one line. */

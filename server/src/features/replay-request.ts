@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
+import { plural } from '../core';
 import type { IpRangeList } from '../core';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
@@ -78,7 +79,7 @@ async function loadRanges(dir: string | undefined, warnings: string[]): Promise<
   try {
     const loaded = await loadRangeLists(folder);
     warnings.push(...loaded.warnings);
-    return { lists: loaded.lists, source: `${loaded.lists.length} list(s) from ${folder}` };
+    return { lists: loaded.lists, source: `${plural(loaded.lists.length, 'list')} from ${folder}` };
   } catch (error) {
     warnings.push(error instanceof Error ? error.message : String(error));
     return { lists: [], source: `none (${folder} could not be read)` };

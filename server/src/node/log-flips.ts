@@ -18,6 +18,8 @@ const MAX_LINE_CHARS = 1 << 20;
 export interface CountFlipsOptions {
   /** Stops reading between chunks; the tally then covers what was read. */
   readonly signal?: AbortSignal;
+  /** Told of each line that is not a request in the format read: its number (from 1), text and why. */
+  readonly onUnreadable?: (line: number, text: string, reason: string) => void;
 }
 
 /** Streams one log through the counter, recognising its format from the first lines when `format` is auto. */
@@ -27,11 +29,12 @@ export async function countFlipsInLog(path: string, format: LogFormat | 'auto', 
   let parser: LogLineParser | undefined = format === 'auto' ? undefined : createLogParser(format);
   const tally = { file: path, format: format === 'auto' ? ('combined' as LogFormat) : format, lines: 0, requests: 0, unreadable: 0 };
 
-  const parse = (text: string, start: number, end: number): void => {
+  const parse = (text: string, start: number, end: number, lineNumber: number): void => {
     const result = parser!.parse(text, start, end);
     if (result === null) return;
     if (typeof result === 'string') {
       tally.unreadable++;
+      options.onUnreadable?.(lineNumber, text.slice(start, end), result);
       return;
     }
     tally.requests++;
@@ -43,13 +46,13 @@ export async function countFlipsInLog(path: string, format: LogFormat | 'auto', 
     const detected = detectLogFormat(lines).format;
     parser = createLogParser(detected);
     tally.format = detected;
-    for (const line of lines) parse(line, 0, line.length);
+    lines.forEach((line, i) => parse(line, 0, line.length, i + 1));
   };
   const line = (text: string, start: number, end: number): void => {
     if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
     tally.lines++;
     if (!sample) {
-      parse(text, start, end);
+      parse(text, start, end, tally.lines);
       return;
     }
     sample.push(text.slice(start, end));

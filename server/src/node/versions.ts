@@ -7,10 +7,24 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseRobots, snapshotTime } from '../core';
 import type { RobotsVersion } from '../core';
-import { describeFsError, InputError, readInputFile } from './files';
+import { describeFsError, InputError } from './files';
+import { readRobotsFile } from './robots-file';
 
-export async function singleVersion(path: string): Promise<RobotsVersion> {
-  return { label: basename(path), effective: null, source: path, file: parseRobots(await readInputFile(path, 'robots.txt file')) };
+/** Says what a reader should know about a file, such as a size past the limit. */
+export type Warn = (message: string) => void;
+
+/**
+ * A version's bytes, read as every robots.txt is: up to the limit crawlers read, and binary
+ * content (an image, NUL bytes) is an input error rather than a file of encoding warnings.
+ */
+async function versionBytes(path: string, what: string, warn: Warn | undefined): Promise<Uint8Array> {
+  const input = await readRobotsFile(path, what);
+  if (input.notice) warn?.(input.notice);
+  return input.bytes;
+}
+
+export async function singleVersion(path: string, warn?: Warn): Promise<RobotsVersion> {
+  return { label: basename(path), effective: null, source: path, file: parseRobots(await versionBytes(path, 'robots.txt file', warn)) };
 }
 
 export interface SnapshotFolder {
@@ -19,7 +33,7 @@ export interface SnapshotFolder {
   readonly skipped: string[];
 }
 
-export async function snapshotFolder(dir: string): Promise<SnapshotFolder> {
+export async function snapshotFolder(dir: string, warn?: Warn): Promise<SnapshotFolder> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -35,7 +49,7 @@ export async function snapshotFolder(dir: string): Promise<SnapshotFolder> {
       skipped.push(name);
       continue;
     }
-    versions.push({ label: name, effective: time, source: path, file: parseRobots(await readInputFile(path, 'robots.txt snapshot')) });
+    versions.push({ label: name, effective: time, source: path, file: parseRobots(await versionBytes(path, 'robots.txt snapshot', warn)) });
   }
   if (versions.length === 0) {
     throw new InputError(`${dir}: no snapshot named by its time (e.g. 2023-02-12T06-44-15Z.txt) in this folder.`);
@@ -53,11 +67,11 @@ export function parseVersionSpec(spec: string): { path: string; time: number } {
   return { path: spec.slice(0, at), time };
 }
 
-export async function explicitVersions(specs: readonly string[]): Promise<RobotsVersion[]> {
+export async function explicitVersions(specs: readonly string[], warn?: Warn): Promise<RobotsVersion[]> {
   const versions: RobotsVersion[] = [];
   for (const spec of specs) {
     const { path, time } = parseVersionSpec(spec);
-    versions.push({ label: spec, effective: time, source: path, file: parseRobots(await readInputFile(path, 'robots.txt file')) });
+    versions.push({ label: spec, effective: time, source: path, file: parseRobots(await versionBytes(path, 'robots.txt file', warn)) });
   }
   return versions;
 }

@@ -10,6 +10,7 @@ import { formatCheckReport, urlCheckReport } from '../../core';
 import { checkUrl } from '../../node/url-check';
 import { UsageError } from '../usage';
 import { Output } from '../output';
+import { checkStyle } from '../report-styles';
 import { positiveInteger, timeoutOption } from './fetch';
 
 export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
@@ -37,7 +38,7 @@ export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.Read
   const report = urlCheckReport(check);
   const out = new Output(io.stdout);
   if (values.json) await out.json(report, 2);
-  else await out.block(formatCheckReport(report));
+  else await out.block(formatCheckReport(report), checkStyle);
   await out.flush();
   return 0;
 }

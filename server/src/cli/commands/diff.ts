@@ -8,9 +8,13 @@
 import { parseArgs } from 'node:util';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget, plural } from '../../core';
 import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
+import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output } from '../output';
+import { diffStyle } from '../report-styles';
+import { unreadableLogMessage } from '../unreadable-log';
+import type { UnreadableLine } from '../unreadable-log';
 import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
 import { UsageError } from '../usage';
 
@@ -50,7 +54,14 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   const logs: LogTally[] = [];
   if (values.log && values.log.length > 0) {
     const counter = new FlipCounter(oldFile, newFile, origin !== undefined ? { origin } : {});
-    for (const path of values.log) logs.push(await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter));
+    for (const path of values.log) {
+      let first: UnreadableLine | undefined;
+      const onUnreadable = (line: number, text: string, reason: string): void => void (first ??= { line, text, reason });
+      const tally = await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter, { onUnreadable });
+      // Counting no request of a file that is not a log would read as "the edit changes nothing".
+      if (tally.requests === 0 && tally.unreadable > 0) throw new InputError(unreadableLogMessage(path, logFormat as LogFormat | 'auto', first, '--log-format'));
+      logs.push(tally);
+    }
     flips = counter.results();
   }
 
@@ -61,7 +72,7 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
 
   const out = new Output(io.stdout);
   if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
-  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''));
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
   await out.flush();
   if (guard && guard.changed.length > 0) return 1;
   return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? 2 : 0;

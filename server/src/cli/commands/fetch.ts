@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { classifyFetch, formatFetchReport, robotsFetchReport } from '../../core';
 import { fetchRobotsTxt } from '../../node/http-fetch';
 import { Output } from '../output';
+import { fetchStyle } from '../report-styles';
 import { UsageError } from '../usage';
 
 /** The longest `--timeout` taken: ten minutes (timers past 2^31 ms would fire at once). */
@@ -34,7 +35,7 @@ export async function runFetch(argv: readonly string[], io: { stdin: NodeJS.Read
   const report = robotsFetchReport(classifyFetch(outcome));
   const out = new Output(io.stdout);
   if (values.json) await out.json(report, 2);
-  else await out.block(formatFetchReport(report));
+  else await out.block(formatFetchReport(report), fetchStyle);
   await out.flush();
   // No answer at all (no such host, refused, timed out) is a failure a script must see.
   return outcome.end.kind === 'network-error' ? 1 : 0;

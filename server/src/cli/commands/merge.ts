@@ -11,6 +11,7 @@ import { formatReplaySummary, mergeShardSummaries } from '../../core';
 import type { AuditSummary, CarriedIn, MergeResult, ShardSummary, SummaryPart } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
 import { Output, safeJson } from '../output';
+import { replayStyle } from '../report-styles';
 import { UsageError } from '../usage';
 import { openOutput } from './replay';
 
@@ -54,7 +55,7 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
     await out.close();
   }
   const output = new Output(io.stdout);
-  await output.block(formatReplaySummary(summary, { logs: summary.files.map((f) => f.name), ...sources }));
+  await output.block(formatReplaySummary(summary, { logs: summary.files.map((f) => f.name), ...sources }), replayStyle);
   await output.flush();
   return values['fail-on'] === 'violations' && summary.totals.violations > 0 ? 1 : 0;
 }

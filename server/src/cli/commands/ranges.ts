@@ -6,7 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseDuration, RANGE_LIST_SOURCES } from '../../core';
+import { parseDuration, plural, RANGE_LIST_SOURCES } from '../../core';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../node/ranges';
 import { Output } from '../output';
 import { UsageError } from '../usage';
@@ -51,10 +51,10 @@ async function list(
     const results = await refreshRangeLists(dir, { timeoutMs });
     if (values.json) write({ json: { dir, results } });
     else {
-      write(`Refreshing ${results.length} IP lists into ${dir}`);
+      write(`Refreshing ${plural(results.length, 'IP list')} into ${dir}`);
       for (const r of results) write(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.fileName.padEnd(24)} ${r.url}: ${r.message}`);
       const failed = results.filter((r) => !r.ok).length;
-      write(failed === 0 ? 'All lists refreshed.' : `${failed} of ${results.length} list(s) could not be refreshed; files already in ${dir} are kept.`);
+      write(failed === 0 ? 'All lists refreshed.' : `${failed} of ${plural(results.length, 'list')} could not be refreshed; files already in ${dir} are kept.`);
     }
     return results.every((r) => r.ok) ? 0 : 1;
   }

@@ -13,7 +13,7 @@ import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { Output, safeJson } from '../output';
 import { UsageError } from '../usage';
-import { loadRanges, loadVersions, openOutput, parseJsonFields, SCAN_KIND } from './replay';
+import { loadRanges, loadVersions, openOutput, parseJsonFields, SCAN_KIND, unreadableLogs } from './replay';
 
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
@@ -54,8 +54,8 @@ export async function runReplayScan(argv: readonly string[], io: Io): Promise<nu
     reorderWindowMs,
     onWarning: warn,
   });
-  const unreadable = summary.files.filter((f) => f.requests === 0 && f.parseFailures > 0);
-  if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(`no line of ${unreadable.map((f) => f.name).join(', ')} could be read as an access log.`);
+  const unreadable = unreadableLogs(summary, format);
+  if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
   const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, lines: summary.totals.lines, state };
   const output = new Output(io.stdout);
   if (values.out === '-') {

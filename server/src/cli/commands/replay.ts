@@ -16,6 +16,8 @@ import { defaultRangesDir, loadRangeLists } from '../../node/ranges';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { explicitVersions, singleVersion, snapshotFolder } from '../../node/versions';
 import { escapeLine, LineWriter, Output } from '../output';
+import { replayStyle } from '../report-styles';
+import { unreadableLogMessage } from '../unreadable-log';
 import { UsageError } from '../usage';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
 
@@ -147,7 +149,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   if (unreadable.length === summary.files.length && unreadable.length > 0) return 2;
   if (!values.json) {
     const out = new Output(io.stdout);
-    await out.block(formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }));
+    await out.block(formatReplaySummary(summary, { logs, versions: versions.source, ranges: ranges.source }), replayStyle);
     await out.flush().catch(noteWriteFailure);
     // The 'error' event follows the failed write's callback; wait for it to be counted.
     await new Promise((resolve) => setImmediate(resolve));
@@ -188,15 +190,10 @@ function recordSink(
  * is not a log (or not in the format given), so each is an error naming the formats tried
  * and the first line that could not be read.
  */
-function unreadableLogs(summary: AuditSummary, format: LogFormat | 'auto'): string[] {
-  const tried = format === 'auto' ? `formats tried: ${LOG_FORMATS.join(', ')}` : `read as ${format}, as --format says`;
+export function unreadableLogs(summary: AuditSummary, format: LogFormat | 'auto'): string[] {
   return summary.files
     .filter((f) => f.requests === 0 && f.parseFailures > 0)
-    .map((f) => {
-      const first = summary.parseFailures.samples.find((sample) => sample.file === f.name);
-      const line = first ? `; first unreadable line ${first.line}: "${printable(first.text, 80)}" (${first.reason})` : '';
-      return `${f.name}: no line could be read as an access log (${tried})${line}.`;
-    });
+    .map((f) => unreadableLogMessage(f.name, format, summary.parseFailures.samples.find((sample) => sample.file === f.name)));
 }
 
 function progressLine(p: ReplayProgress): void {
@@ -241,18 +238,18 @@ export async function loadVersions(
   } catch (error) {
     throw new InputError(describeFsError(error, path, 'robots.txt file or snapshot folder'));
   }
-  const extra = await explicitVersions(specs);
+  const extra = await explicitVersions(specs, warn);
   if (info.isDirectory()) {
     if (git) throw new UsageError('--git reads the history of one robots.txt file, not of a folder.');
-    const folder = await snapshotFolder(path);
-    if (folder.skipped.length > 0) warn(`${path}: skipped ${folder.skipped.length} file(s) whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
+    const folder = await snapshotFolder(path, warn);
+    if (folder.skipped.length > 0) warn(`${path}: skipped ${plural(folder.skipped.length, 'file')} whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
     return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   if (git) {
     const history = await gitVersions(path);
     return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
-  const base = await singleVersion(path);
+  const base = await singleVersion(path, warn);
   return {
     list: [base, ...extra],
     source: extra.length ? `${path} until the first --version, then ${extra.map((v) => v.label).join(', ')}` : `${path}, in effect all along`,
@@ -266,7 +263,7 @@ export async function loadRanges(dir: string | undefined, warn: (m: string) => v
   }
   const loaded = await loadRangeLists(folder);
   for (const w of loaded.warnings) warn(w);
-  return { lists: loaded.lists, source: `${loaded.lists.length} list(s) from ${folder}` };
+  return { lists: loaded.lists, source: `${plural(loaded.lists.length, 'list')} from ${folder}` };
 }
 
 export async function openOutput(path: string): Promise<{ writer: LineWriter; close: () => Promise<void> }> {

@@ -10,6 +10,7 @@ import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
 import { SummaryBuilder } from './summary-builder';
 import { isoTime } from './time';
+import { plural } from '../words';
 
 /** What a shard's replay carried in: the composed scans of the shards before it. */
 export interface CarriedIn {
@@ -53,8 +54,8 @@ export function mergeShardSummaries(shards: readonly ShardSummary[]): MergeResul
     }
     const carried = shard.after ?? { requests: 0, first: null, last: null };
     if (carried.requests !== before.requests || carried.last !== before.last) {
-      const had = before.requests === 0 ? 'no shard is before it' : `the shards before it hold ${before.requests} requests up to ${isoTime(before.last!)}`;
-      const got = carried.requests === 0 ? 'without --after' : `after scans of ${carried.requests} requests up to ${carried.last === null ? '–' : isoTime(carried.last)}`;
+      const had = before.requests === 0 ? 'no shard is before it' : `the shards before it hold ${plural(before.requests, 'request')} up to ${isoTime(before.last!)}`;
+      const got = carried.requests === 0 ? 'without --after' : `after scans of ${plural(carried.requests, 'request')} up to ${carried.last === null ? '–' : isoTime(carried.last)}`;
       return { ok: false, problem: `${shard.name} was replayed ${got}, but ${had}; replay each shard with --after the scans of exactly the shards before it` };
     }
     before = { requests: before.requests + p.counts.requests, last: p.last ?? before.last, name: shard.name };

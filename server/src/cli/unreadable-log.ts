@@ -1,0 +1,22 @@
+/**
+ * The error for a log of which no line could be read. A report of "0 requests" would hide
+ * that the input is not a log (or not in the format given), so `replay`, `replay-scan` and
+ * `diff --log` stop with this one sentence: the formats tried and the first line that failed.
+ */
+
+import { LOG_FORMATS, printable } from '../core';
+import type { LogFormat } from '../core';
+
+/** The first line of a log that could not be read, and why. */
+export interface UnreadableLine {
+  readonly line: number;
+  readonly text: string;
+  readonly reason: string;
+}
+
+/** `option` is the one that names the format: `--format`, or `--log-format` for diff. */
+export function unreadableLogMessage(file: string, format: LogFormat | 'auto', first: UnreadableLine | undefined, option = '--format'): string {
+  const tried = format === 'auto' ? `formats tried: ${LOG_FORMATS.join(', ')}` : `read as ${format}, as ${option} says`;
+  const line = first ? `; first unreadable line ${first.line}: "${printable(first.text, 80)}" (${first.reason})` : '';
+  return `${file}: no line could be read as an access log (${tried})${line}.`;
+}
