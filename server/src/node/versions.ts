@@ -1,16 +1,28 @@
 /**
  * robots.txt versions from disk: one file (in effect all along), a folder of snapshots
  * named by ISO 8601 UTC time (`2023-02-12T06-44-15Z.txt`), or explicit `file@time` pairs.
+ * Each file is read as lint and test read one (`readRobotsFile`): up to the stated bound,
+ * never whole, so a 1 GiB file or /dev/zero cannot fill the memory of a replay.
  */
 
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseRobots, snapshotTime } from '../core';
-import type { RobotsVersion } from '../core';
-import { describeFsError, InputError, readInputFile } from './files';
+import type { RobotsFile, RobotsVersion } from '../core';
+import { describeFsError, InputError } from './files';
+import { readRobotsFile } from './robots-file';
 
-export async function singleVersion(path: string): Promise<RobotsVersion> {
-  return { label: basename(path), effective: null, source: path, file: parseRobots(await readInputFile(path, 'robots.txt file')) };
+/** Says that a file was read only up to the bound. */
+export type VersionNotice = (message: string) => void;
+
+async function readVersion(path: string, what: string, notice: VersionNotice | undefined): Promise<RobotsFile> {
+  const input = await readRobotsFile(path, what);
+  if (input.notice !== undefined) notice?.(input.notice);
+  return parseRobots(input.bytes);
+}
+
+export async function singleVersion(path: string, notice?: VersionNotice): Promise<RobotsVersion> {
+  return { label: basename(path), effective: null, source: path, file: await readVersion(path, 'robots.txt file', notice) };
 }
 
 export interface SnapshotFolder {
@@ -19,7 +31,7 @@ export interface SnapshotFolder {
   readonly skipped: string[];
 }
 
-export async function snapshotFolder(dir: string): Promise<SnapshotFolder> {
+export async function snapshotFolder(dir: string, notice?: VersionNotice): Promise<SnapshotFolder> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -35,7 +47,7 @@ export async function snapshotFolder(dir: string): Promise<SnapshotFolder> {
       skipped.push(name);
       continue;
     }
-    versions.push({ label: name, effective: time, source: path, file: parseRobots(await readInputFile(path, 'robots.txt snapshot')) });
+    versions.push({ label: name, effective: time, source: path, file: await readVersion(path, 'robots.txt snapshot', notice) });
   }
   if (versions.length === 0) {
     throw new InputError(`${dir}: no snapshot named by its time (e.g. 2023-02-12T06-44-15Z.txt) in this folder.`);
@@ -53,11 +65,11 @@ export function parseVersionSpec(spec: string): { path: string; time: number } {
   return { path: spec.slice(0, at), time };
 }
 
-export async function explicitVersions(specs: readonly string[]): Promise<RobotsVersion[]> {
+export async function explicitVersions(specs: readonly string[], notice?: VersionNotice): Promise<RobotsVersion[]> {
   const versions: RobotsVersion[] = [];
   for (const spec of specs) {
     const { path, time } = parseVersionSpec(spec);
-    versions.push({ label: spec, effective: time, source: path, file: parseRobots(await readInputFile(path, 'robots.txt file')) });
+    versions.push({ label: spec, effective: time, source: path, file: await readVersion(path, 'robots.txt file', notice) });
   }
   return versions;
 }

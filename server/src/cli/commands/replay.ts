@@ -70,7 +70,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   const warnings: string[] = [];
   const warn = (message: string): void => {
     warnings.push(message);
-    process.stderr.write(`robots-lens replay: ${printable(message)}\n`);
+    process.stderr.write(`robots-lens replay: ${printable(message, 300)}\n`);
   };
 
   const after = values.after !== undefined ? await readScans(values.after) : undefined;
@@ -241,10 +241,10 @@ export async function loadVersions(
   } catch (error) {
     throw new InputError(describeFsError(error, path, 'robots.txt file or snapshot folder'));
   }
-  const extra = await explicitVersions(specs);
+  const extra = await explicitVersions(specs, warn);
   if (info.isDirectory()) {
     if (git) throw new UsageError('--git reads the history of one robots.txt file, not of a folder.');
-    const folder = await snapshotFolder(path);
+    const folder = await snapshotFolder(path, warn);
     if (folder.skipped.length > 0) warn(`${path}: skipped ${folder.skipped.length} file(s) whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
     return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
@@ -252,7 +252,7 @@ export async function loadVersions(
     const history = await gitVersions(path);
     return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
-  const base = await singleVersion(path);
+  const base = await singleVersion(path, warn);
   return {
     list: [base, ...extra],
     source: extra.length ? `${path} until the first --version, then ${extra.map((v) => v.label).join(', ')}` : `${path}, in effect all along`,
