@@ -63,7 +63,7 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 export {
   createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, acceptIpRangeList, parseIp, parseIpRangeList, printable,
-  RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
+  LogLineReader, RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
   composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,
 } from './audit';
 export type {
