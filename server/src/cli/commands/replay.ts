@@ -249,7 +249,7 @@ export async function loadVersions(
     return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   if (git) {
-    const history = await gitVersions(path);
+    const history = await gitVersions(path, warn);
     return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   const base = await singleVersion(path, warn);
