@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { runCli } from '../support/cli';
 
@@ -118,6 +119,20 @@ describe('robots-lens diff', () => {
     assert.equal(code, 0);
     assert.match(stdout, /^Log .*one-request\.log \(combined\): 1 line, 1 request\.$/m);
     assert.match(stdout, /^ {2}Googlebot {2}1 request: 1 newly disallowed/m);
+  });
+
+  test('--log reads lines as the replay does: CR line ends, and damaged gzip said as a warning', async () => {
+    const lines = [logLine('/blog/a', GOOGLEBOT, 1), logLine('/blog/b', GOOGLEBOT, 2), logLine('/cart/', GOOGLEBOT, 3)];
+    const cr = join(dir, 'cr.log');
+    writeFileSync(cr, lines.join('\r') + '\r');
+    const damaged = join(dir, 'damaged.log.gz');
+    const zipped = gzipSync(lines.join('\n') + '\n');
+    writeFileSync(damaged, Buffer.concat([zipped, Buffer.from('garbage!')]));
+    const { code, stdout } = await runCli(['diff', oldRobots, newRobots, '--log', cr, '--log', damaged]);
+    assert.equal(code, 0, stdout);
+    assert.ok(stdout.includes(`Log ${cr} (combined): 3 lines, 3 requests.`), stdout);
+    assert.ok(stdout.includes(`Log ${damaged} (combined): 3 lines, 3 requests.\n  warning: ${damaged}: 8 bytes of trailing garbage after the gzip data, at byte ${zipped.length}; `), stdout);
+    assert.match(stdout, /Googlebot +6 requests: 4 newly disallowed/);
   });
 
   test('--fail-on-change guards a deploy: exit 1 only when a guarded crawler changes', async () => {

@@ -149,6 +149,33 @@ describe('unusable input is an error, exit 2', () => {
     assert.ok(lastLine < 577_536 / rule.length + 2, `nothing past the bound is read (last line ${lastLine})`);
   });
 
+  test('replay and replay-scan read a robots.txt, a snapshot and a --version file up to the bound too', async () => {
+    const big = join(dir, 'replay-big.txt');
+    const rule = 'Disallow: /a-fairly-long-path-to-fill-the-file-with/\n';
+    writeFileSync(big, 'User-agent: *\n' + rule.repeat(Math.ceil((2 * 1024 * 1024) / rule.length)));
+    const snapshots = join(dir, 'snapshots');
+    mkdirSync(snapshots, { recursive: true });
+    writeFileSync(join(snapshots, '2026-11-22T00-00-00Z.txt'), 'User-agent: *\n' + rule.repeat(Math.ceil((2 * 1024 * 1024) / rule.length)));
+    const log = join(dir, 'replay-big.log');
+    writeFileSync(log, '66.249.66.1 - - [23/Nov/2026:00:00:00 +0000] "GET /x HTTP/1.1" 200 5 "-" "Googlebot/2.1"\n');
+    const bounded = /is [\d,]+ bytes; only the first 577,536 bytes were read \(crawlers read at most 500 KiB\)/;
+    for (const args of [
+      ['replay', big, log],
+      ['replay', snapshots, log],
+      ['replay', plain, log, '--version', `${big}@2026-11-22T12:00:00Z`],
+      ['replay-scan', big, log, '--out', '-'],
+    ]) {
+      const { code, stderr } = await runCli(args);
+      assert.equal(code, 0, `${args.join(' ')}: ${stderr}`);
+      assert.match(stderr, new RegExp(`^robots-lens ${args[0]}: .*${bounded.source}`, 'm'), args.join(' '));
+    }
+    const png = join(dir, 'replay-robots.png');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const { code, stderr } = await runCli(['replay', png, log]);
+    assert.equal(code, 2);
+    assert.match(stderr, /^robots-lens replay: .*replay-robots\.png is not a robots\.txt file: it holds a PNG image\.$/m);
+  });
+
   test("an empty --agent ''", async () => {
     for (const args of [['test', plain, '--agent', '', '/x'], ['test', plain, '--agent', '  ', '/x'], ['check', 'https://example.test/', '--agent', '']]) {
       const { code, stdout, stderr } = await runCli(args);

@@ -82,6 +82,22 @@ describe('a full disk (/dev/full): one line naming it, exit 2', () => {
     });
   }
 
+  test('a file asked for (records, a summary, a scan) on a full disk: one line naming it, exit 2', async () => {
+    const part = join(dir, 'part.json');
+    assert.equal((await runCli(['replay', robots, log, '--summary-json', part])).code, 0);
+    for (const args of [
+      ['replay', robots, log, '--csv', '/dev/full'],
+      ['replay', robots, log, '--jsonl', '/dev/full'],
+      ['replay', robots, log, '--summary-json', '/dev/full'],
+      ['replay-scan', robots, log, '--out', '/dev/full'],
+      ['merge', part, '--summary-json', '/dev/full'],
+    ]) {
+      const { code, stderr } = await runCli(args);
+      assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
+      assert.equal(stderr, `robots-lens ${args[0]}: cannot write /dev/full: no space left on the device (ENOSPC).\n`, args.join(' '));
+    }
+  });
+
   test('replay still writes the files it was asked for', async () => {
     const fd = openSync('/dev/full', 'w');
     const summary = join(dir, 'summary.json');

@@ -64,6 +64,37 @@ describe('countFlipsInLog', () => {
     );
   });
 
+  test('CR-only line ends: every line a request, as the replay reads them', async () => {
+    const path = join(dir, 'cr.log');
+    writeFileSync(path, Array.from({ length: 200 }, (_, i) => logLine(i)).join('\r') + '\r');
+    const counter = new FlipCounter(OLD, NEW);
+    const tally = await countFlipsInLog(path, 'auto', counter);
+    assert.deepEqual([tally.lines, tally.requests, tally.unreadable], [200, 200, 0]);
+    assert.equal(counter.results()[0]?.newlyDisallowed, blogRequests(200));
+  });
+
+  test('a line over the limit is one unreadable line, and the counts are the replay\'s', async () => {
+    const path = join(dir, 'long-line.log');
+    // A request after 3 MiB of garbage on the same line: never a request of its own.
+    const long = 'x'.repeat(3 << 20) + ' ' + logLine(3);
+    writeFileSync(path, [logLine(0), long, logLine(1), logLine(2)].join('\n') + '\n');
+    const counter = new FlipCounter(OLD, NEW);
+    const tally = await countFlipsInLog(path, 'auto', counter);
+    assert.deepEqual([tally.lines, tally.requests, tally.unreadable], [4, 3, 1]);
+    const summary = await replayLogFiles([path], { versions: [{ label: 'old', effective: null, source: 'old', file: OLD }] });
+    assert.deepEqual([tally.lines, tally.requests, tally.unreadable], [summary.totals.lines, summary.totals.requests, summary.totals.parseFailures]);
+  });
+
+  test('trailing garbage after the gzip data: what decompressed is counted, the damage is a warning', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => logLine(i));
+    const zipped = gzipSync(lines.join('\n') + '\n');
+    const path = join(dir, 'damaged.log.gz');
+    writeFileSync(path, Buffer.concat([zipped, Buffer.from('garbage!')]));
+    const tally = await countFlipsInLog(path, 'auto', new FlipCounter(OLD, NEW));
+    assert.deepEqual([tally.lines, tally.requests], [60, 60]);
+    assert.deepEqual(tally.warnings, [`${path}: 8 bytes of trailing garbage after the gzip data, at byte ${zipped.length.toLocaleString('en-US')}; the ${(lines.join('\n').length + 1).toLocaleString('en-US')} decompressed bytes before it were read.`]);
+  });
+
   test('an aborted count stops reading and reports what it read', async () => {
     const abort = new AbortController();
     abort.abort();

@@ -77,6 +77,22 @@ describe('robots.txt versions from git history', () => {
     assert.match(versions[2]!.source, /^git [0-9a-f]{40}$/);
   });
 
+  test('a committed file is read up to the bound a robots.txt is read to, and said so', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'robots-lens-git-big-'));
+    git(repo, ['init', '-q']);
+    const rule = 'Disallow: /a-fairly-long-path-to-fill-the-file-with/\n';
+    writeFileSync(join(repo, 'robots.txt'), 'User-agent: *\n' + rule.repeat(Math.ceil((2 * 1024 * 1024) / rule.length)) + 'Disallow: /past-the-bound\n');
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'big'], '2026-11-23T00:00:00Z');
+    const notices: string[] = [];
+    const [version] = await gitVersions(join(repo, 'robots.txt'), (message) => notices.push(message));
+    assert.equal(notices.length, 1, JSON.stringify(notices));
+    assert.match(notices[0]!, /robots\.txt at commit [0-9a-f]{7} is more than 577,536 bytes; only the first 577,536 bytes were read/);
+    assert.doesNotMatch(version!.label, /deleted/);
+    assert.equal(decide(version!.file, '/a-fairly-long-path-to-fill-the-file-with/', 'GPTBot').allowed, false);
+    assert.equal(decide(version!.file, '/past-the-bound', 'GPTBot').allowed, true);
+  });
+
   test('outside a repository, or never committed: input errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-nogit-'));
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');

@@ -13,6 +13,7 @@ import type { MarkupContent, ProtocolConnection } from 'vscode-languageserver-pr
 import {
   CompareRequest,
   FetchedDocumentNotification,
+  FetchRequest,
   FileSummaryRequest,
   MatrixRequest,
   ReplayCountsNotification,
@@ -66,6 +67,10 @@ describe('custom requests with null or mistyped params', () => {
     ['robotsLens/compare', null, 'params'],
     ['robotsLens/compare', { uri: 'OPEN', otherText: null }, 'otherText'],
     ['robotsLens/compare', { uri: 'OPEN', otherText: '', logFiles: 3 }, '"logFiles"'],
+    // Past 2^31 ms a timer fires at once: the fetch would time out instantly instead of waiting.
+    ['robotsLens/fetch', { site: 'http://127.0.0.1:9', timeoutMs: 2_147_483_648 }, '"timeoutMs"'],
+    ['robotsLens/checkUrl', { url: 'http://127.0.0.1:9/page', agent: 'Googlebot', timeoutMs: 2_147_483_648 }, '"timeoutMs"'],
+    ['robotsLens/checkSitemaps', { uri: 'OPEN', agents: ['Googlebot'], timeoutMs: 1e300 }, '"timeoutMs"'],
   ];
   for (const [method, params, field] of cases) {
     test(`${method} ${JSON.stringify(params)} → invalid params naming ${field}`, async () => {
@@ -77,6 +82,12 @@ describe('custom requests with null or mistyped params', () => {
       assert.ok(!server.stderr.join('').includes('TypeError'), server.stderr.join(''));
     });
   }
+
+  test('a timeout over the maximum is answered with the maximum', async () => {
+    const error = await errorOf(connection.sendRequest(FetchRequest, { site: 'http://127.0.0.1:9', timeoutMs: 2_147_483_648 }));
+    assert.equal(error.code, ErrorCodes.InvalidParams);
+    assert.equal(error.message, '"timeoutMs" must be a number of milliseconds from 1 to 600000 (10 minutes).');
+  });
 
   test('the typed requests still answer after the abuse', async () => {
     const uri = await server.open('User-agent: *\nDisallow: /private/\n', 'after');

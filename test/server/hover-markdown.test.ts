@@ -60,6 +60,19 @@ describe('hover Markdown keeps untrusted values inert', () => {
     assertInert(html, value);
   });
 
+  // Preference lines quote their values too: a path, a dictionary that does not parse, a URL.
+  const preferenceLines: readonly (readonly [string, string, string])[] = [
+    ['Content-Usage path', 'Content-Usage: /c``![i](https://evil.test/p.png)``b train-ai=n', '/c``![i](https://evil.test/p.png)``b'],
+    ['Content-Usage preferences that do not parse', 'Content-Usage: train-ai=n``![i](https://evil.test/d.png)``', 'train-ai=n``![i](https://evil.test/d.png)``'],
+    ['License URL', 'License: https://x.test/``![i](https://evil.test/l.png)``[run](command:y)', 'https://x.test/``![i](https://evil.test/l.png)``[run](command:y)'],
+  ];
+  for (const [name, line, value] of preferenceLines) {
+    test(`${name}: a double backtick cannot open an image`, async () => {
+      const { html } = await renderedHover(`User-agent: *\n${line}\n`, 1, 3);
+      assertInert(html, value);
+    });
+  }
+
   test('an unknown key with Markdown and HTML in it stays text', async () => {
     const { html } = await renderedHover('![k](//evil.test/k.png)<i>x</i>&amp;: value\n', 0, 3);
     const unexpected = [...tagsOf(html)].filter((tag) => !LAYOUT_TAGS.has(tag));

@@ -33,7 +33,7 @@ describe('the language server under a seeded random session', () => {
       fc.asyncProperty(fc.array(fuzzAction, { minLength: 1, maxLength: 40 }), async (actions) => {
         await playSession(server.connection, `file:///fuzz/${++session}/robots.txt`, actions, tally, ANSWER_MS);
       }),
-      { seed: SEED, numRuns: 40 },
+      { seed: SEED, numRuns: 100 },
     );
     assert.equal(server.process.exitCode, null, server.stderr.join(''));
     assert.ok(tally.edits > 0 && tally.requests > 0 && tally.notifications > 0, JSON.stringify(tally));

@@ -21,7 +21,7 @@ const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((parts)
 const position = fc.record({ line: fc.integer({ min: -2, max: 40 }), character: fc.integer({ min: -2, max: 120 }) });
 
 /** Requests to the server's own methods; network ones (fetch, checkUrl) are left out. */
-const CUSTOM = ['robotsLens/testUrl', 'robotsLens/matrix', 'robotsLens/fileSummary', 'robotsLens/replay', 'robotsLens/compare'] as const;
+const CUSTOM = ['robotsLens/testUrl', 'robotsLens/matrix', 'robotsLens/fileSummary', 'robotsLens/replay', 'robotsLens/compare', 'robotsLens/aiAccess'] as const;
 const STANDARD = [
   'textDocument/hover', 'textDocument/completion', 'textDocument/documentSymbol', 'textDocument/foldingRange',
   'textDocument/formatting', 'textDocument/codeAction', 'textDocument/selectionRange',

@@ -45,7 +45,8 @@ export function exitForWriteFailure(command: string): number {
   return 2;
 }
 
-function describeWriteError(error: NodeJS.ErrnoException): string {
+/** The cause of a failed write in words, with its code. */
+export function describeWriteError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOSPC':
       return 'no space left on the device (ENOSPC).';

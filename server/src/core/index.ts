@@ -39,7 +39,7 @@ export { formatRobots } from './format';
 // fetch: what a robots.txt fetch outcome means; Check URL
 export {
   allowedByFetchState, checkFetchedUrl, classifyFetch, decideUnderFetchState, DEFAULT_ROBOTS_MAX_BYTES, formatCheckReport, formatFetchReport,
-  isRedirectStatus, MAX_ROBOTS_REDIRECTS, robotsFetchReport, urlCheckReport,
+  isRedirectStatus, MAX_FETCH_TIMEOUT_MS, MAX_ROBOTS_REDIRECTS, robotsFetchReport, urlCheckReport,
 } from './fetch';
 export type {
   FetchHop, FetchOutcome, FetchState, NetworkFailure, PageFetch, RobotsFetchReport, UrlCheck, UrlCheckReport,
@@ -63,7 +63,7 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 export {
   createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, acceptIpRangeList, parseIp, parseIpRangeList, printable,
-  RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
+  LogLineReader, RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
   composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,
 } from './audit';
 export type {

@@ -4,7 +4,7 @@
  * honour it. Rule text and URLs are shown as code or escaped text, never as Markdown.
  */
 
-import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, plural, preferenceStatements } from '../core';
+import { codeSpan, CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, plural, preferenceStatements } from '../core';
 import type { Line, RobotsFile } from '../core';
 
 const USAGE_MEANING = { 'train-ai': 'AI model training', search: 'search (indexing, links and snippets)' } as const;
@@ -84,9 +84,7 @@ function plainText(text: string): string {
   return text.replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
 }
 
-/** An inline code span that survives backticks in the text. */
+/** An inline code span that no run of backticks in the text can close: line values are remote content. */
 function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
+  return codeSpan(text);
 }

@@ -5,6 +5,7 @@
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { MAX_FETCH_TIMEOUT_MS } from '../core';
 import { InputError } from '../node/input-error';
 
 export function requiredString(params: unknown, name: string): string {
@@ -16,8 +17,9 @@ export function requiredString(params: unknown, name: string): string {
 export function optionalTimeout(params: { readonly timeoutMs?: number }): number | undefined {
   const value = params.timeoutMs;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `"timeoutMs" must be a number of milliseconds of 1 or more.`);
+  // Past 2^31 ms a timer fires at once: a huge timeout would time every fetch out instantly.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_FETCH_TIMEOUT_MS) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"timeoutMs" must be a number of milliseconds from 1 to ${MAX_FETCH_TIMEOUT_MS} (10 minutes).`);
   }
   return Math.round(value);
 }

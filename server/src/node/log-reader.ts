@@ -250,11 +250,11 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
   const at = `at byte ${formatCount(damage.offset)}`;
   if (damage.kind === 'unreadable' && total === 0) throw new InputError(`${info.path}: not a readable gzip file (${damage.message}).`);
   if (damage.kind === 'trailing') {
-    options.onWarning?.(`${info.path}: ${plural(damage.bytes, 'byte', formatCount)} of trailing garbage after the gzip data, ${at}; the ${formatCount(total)} decompressed bytes before it were replayed.`);
+    options.onWarning?.(`${info.path}: ${plural(damage.bytes, 'byte', formatCount)} of trailing garbage after the gzip data, ${at}; the ${formatCount(total)} decompressed bytes before it were read.`);
   } else if (damage.kind === 'truncated') {
-    options.onWarning?.(`${info.path}: the gzip stream ends early ${at} (truncated file?); the lines before the cut were replayed.`);
+    options.onWarning?.(`${info.path}: the gzip stream ends early ${at} (truncated file?); the lines before the cut were read.`);
   } else {
-    options.onWarning?.(`${info.path}: the gzip data is damaged ${at} (${damage.message}); the ${formatCount(total)} decompressed bytes before it were replayed.`);
+    options.onWarning?.(`${info.path}: the gzip data is damaged ${at} (${damage.message}); the ${formatCount(total)} decompressed bytes before it were read.`);
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * robots.txt versions from disk: one file (in effect all along), a folder of snapshots
  * named by ISO 8601 UTC time (`2023-02-12T06-44-15Z.txt`), or explicit `file@time` pairs.
+ * Each file is read as lint and test read one (`readRobotsFile`): up to the stated bound,
+ * never whole, so a 1 GiB file or /dev/zero cannot fill the memory of a replay.
  */
 
 import { readdir, stat } from 'node:fs/promises';

@@ -186,6 +186,7 @@ function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): stri
   const out: string[] = [];
   for (const log of logs) {
     out.push(`Log ${log.file} (${log.format}): ${counted(log.lines, 'line')}, ${counted(log.requests, 'request')}${log.unreadable > 0 ? `, ${counted(log.unreadable, 'unreadable line')}` : ''}.`);
+    for (const warning of log.warnings ?? []) out.push(`  warning: ${warning}`);
   }
   const total = flips.reduce((sum, f) => sum + f.requests, 0);
   const flipped = flips.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);

@@ -5,14 +5,11 @@
  */
 
 import { parseArgs } from 'node:util';
-import { classifyFetch, formatFetchReport, robotsFetchReport } from '../../core';
+import { classifyFetch, formatFetchReport, MAX_FETCH_TIMEOUT_MS, robotsFetchReport } from '../../core';
 import { fetchRobotsTxt } from '../../node/http-fetch';
 import { Output } from '../output';
 import { fetchStyle } from '../report-styles';
 import { UsageError } from '../usage';
-
-/** The longest `--timeout` taken: ten minutes (timers past 2^31 ms would fire at once). */
-export const MAX_TIMEOUT_MS = 600_000;
 
 export async function runFetch(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -41,10 +38,10 @@ export async function runFetch(argv: readonly string[], io: { stdin: NodeJS.Read
   return outcome.end.kind === 'network-error' ? 1 : 0;
 }
 
-/** `--timeout` in milliseconds, 1 to `MAX_TIMEOUT_MS`, or undefined when absent. */
+/** `--timeout` in milliseconds, 1 to `MAX_FETCH_TIMEOUT_MS`, or undefined when absent. */
 export function timeoutOption(value: string | undefined): number | undefined {
   const ms = positiveInteger(value, '--timeout');
-  if (ms !== undefined && ms > MAX_TIMEOUT_MS) throw new UsageError(`--timeout takes at most ${MAX_TIMEOUT_MS} ms (10 minutes), not "${value}".`);
+  if (ms !== undefined && ms > MAX_FETCH_TIMEOUT_MS) throw new UsageError(`--timeout takes at most ${MAX_FETCH_TIMEOUT_MS} ms (10 minutes), not "${value}".`);
   return ms;
 }
 

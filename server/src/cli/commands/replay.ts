@@ -19,7 +19,7 @@ import { escapeLine, LineWriter, Output } from '../output';
 import { replayStyle } from '../report-styles';
 import { unreadableLogMessage } from '../unreadable-log';
 import { UsageError } from '../usage';
-import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
+import { deferWriteFailure, describeWriteError, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
 
 type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
 
@@ -72,7 +72,7 @@ export async function runReplay(argv: readonly string[], io: Io): Promise<number
   const warnings: string[] = [];
   const warn = (message: string): void => {
     warnings.push(message);
-    process.stderr.write(`robots-lens replay: ${printable(message)}\n`);
+    process.stderr.write(`robots-lens replay: ${printable(message, 300)}\n`);
   };
 
   const after = values.after !== undefined ? await readScans(values.after) : undefined;
@@ -246,7 +246,7 @@ export async function loadVersions(
     return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   if (git) {
-    const history = await gitVersions(path);
+    const history = await gitVersions(path, warn);
     return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
   }
   const base = await singleVersion(path, warn);
@@ -272,14 +272,45 @@ export async function openOutput(path: string): Promise<{ writer: LineWriter; cl
     stream.once('open', () => resolve());
     stream.once('error', (error) => reject(new InputError(describeFsError(error, path, 'output file'))));
   });
-  const writer = new LineWriter(stream);
+  // A failed write is reported through its callback, as an error naming the file.
+  stream.on('error', () => undefined);
+  const writer = new FileLineWriter(stream, path);
   return {
     writer,
     close: async () => {
       await writer.flush();
-      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(writer.failure(error)) : resolve())));
     },
   };
+}
+
+/**
+ * The lines of a file the user named (records, a summary, a scan): a write that fails (a full
+ * disk) is an input error naming the file and the cause, not an unexpected error.
+ */
+class FileLineWriter extends LineWriter {
+  constructor(
+    stream: NodeJS.WritableStream,
+    private readonly path: string,
+  ) {
+    super(stream);
+  }
+
+  override writeAround(before: Uint8Array, text: string, after: Uint8Array): Promise<void> | undefined {
+    return super.writeAround(before, text, after)?.catch((error: unknown) => {
+      throw this.failure(error);
+    });
+  }
+
+  override flush(): Promise<void> {
+    return super.flush().catch((error: unknown) => {
+      throw this.failure(error);
+    });
+  }
+
+  failure(error: unknown): InputError {
+    return error instanceof InputError ? error : new InputError(`cannot write ${this.path}: ${describeWriteError(error as NodeJS.ErrnoException)}`);
+  }
 }
 
 function checkedOrigin(origin: string): string {

@@ -48,6 +48,7 @@ export type {
 } from './summary';
 export { createLogParser, detectLogFormat, LOG_FORMATS, unescapeLogField } from './log-formats';
 export type { FormatDetection, JsonFieldNames, LogFormat, LogLineParser, LogParserOptions, LogRequest } from './log-formats';
+export { LogLineReader } from './log-lines';
 export { RobotsTimeline } from './versions';
 export type { RobotsVersion, RobotsVersionInfo, VersionInEffect } from './versions';
 export { fetchOutcome, fetchPolicyFor, FetchTracker, GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';

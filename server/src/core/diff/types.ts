@@ -176,4 +176,6 @@ export interface LogTally {
   readonly requests: number;
   /** Lines that are not a request in that format. */
   readonly unreadable: number;
+  /** Damage met while reading (trailing garbage after gzip data, a cut-short gzip): what was read before it was counted. */
+  readonly warnings?: readonly string[];
 }

@@ -4,7 +4,7 @@
  * directives to the crawl permission. The HTTP itself lives in `server/src/node/http-fetch.ts`.
  */
 export type { FetchEnd, FetchHop, FetchOutcome, NetworkErrorKind, NetworkFailure } from './outcome';
-export { DEFAULT_ROBOTS_MAX_BYTES, MAX_ROBOTS_REDIRECTS, isRedirectStatus } from './outcome';
+export { DEFAULT_ROBOTS_MAX_BYTES, MAX_FETCH_TIMEOUT_MS, MAX_ROBOTS_REDIRECTS, isRedirectStatus } from './outcome';
 export { classifyFetch, mediaType } from './classify';
 export type { FetchState, FetchWarning, FetchWarningCode, RobotsFetchResult } from './classify';
 export { MAJOR_CRAWLERS, consequenceForAgent, consequenceForCrawler, crawlerConsequences } from './consequences';

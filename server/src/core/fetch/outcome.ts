@@ -97,6 +97,9 @@ export const MAX_ROBOTS_REDIRECTS = 5;
  */
 export const DEFAULT_ROBOTS_MAX_BYTES = 512_000 + 65_536;
 
+/** The longest fetch timeout a caller may ask for: ten minutes (a timer past 2^31 ms fires at once). */
+export const MAX_FETCH_TIMEOUT_MS = 600_000;
+
 /** The HTTP status codes that redirect (the others in 3xx carry no target to follow). */
 export function isRedirectStatus(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
