@@ -158,7 +158,7 @@ export class LineWriter {
    * answers that differ in one field copies the rest as bytes, and no string of the whole
    * line is built only to be encoded and thrown away.
    */
-  writeAround(before: Uint8Array, text: string, after: Uint8Array): Promise<void> | undefined {
+  writeAround(before: Uint8Array, text: string, after: Uint8Array, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> | undefined {
     // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room left, the line fits.
     const most = before.length + text.length * 3 + after.length + 1;
     let flushing: Promise<void> | undefined;
@@ -173,7 +173,8 @@ export class LineWriter {
     let used = this.used;
     chunk.set(before, used);
     used += before.length;
-    if (text !== '') used += chunk.write(text, used);
+    // Text known to be ASCII is the same bytes in Latin-1, written without looking for more.
+    if (text !== '') used += chunk.write(text, used, encoding);
     chunk.set(after, used);
     used += after.length;
     chunk[used++] = 0x0a;

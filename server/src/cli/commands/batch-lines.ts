@@ -10,7 +10,10 @@ import type { OverlongLine } from '../../node/line-reader';
 
 /** What the reader hands on, line by line, in order. */
 export interface QueryLineSink {
-  /** A line in the usual shape: its agent and URL, the same strings `JSON.parse` gives. */
+  /**
+   * A line in the usual shape: its agent and URL, the same strings `JSON.parse` gives, both
+   * printable ASCII without `"` or `\` (so the URL is its own JSON between quotes).
+   */
   query(agent: string, url: string): void;
   /** Any other line as text (without the CR of a CRLF), or an overlong line. */
   other(line: string | OverlongLine): void;
@@ -21,8 +24,9 @@ const URL_OPEN = Buffer.from('","url":"');
 
 /**
  * Reads `{"agent":"A","url":"U"}` (no spaces) from `bytes[start, end)` into `into` when A and
- * U are printable ASCII (DEL too) without `"` or `\`: then each value is its bytes, exactly what
- * `JSON.parse` reads. False for anything else, which must take `JSON.parse`.
+ * U are printable ASCII without `"` or `\`: then each value is its bytes, exactly what
+ * `JSON.parse` reads, and its own JSON between quotes. False for anything else, which must
+ * take `JSON.parse`.
  */
 export function readAgentUrl(bytes: Buffer, start: number, end: number, into: { agent: string; url: string }): boolean {
   if (end - start < AGENT_OPEN.length + URL_OPEN.length + 2) return false;
@@ -40,9 +44,12 @@ export function readAgentUrl(bytes: Buffer, start: number, end: number, into: { 
   return true;
 }
 
-/** The bytes a plain value may hold: printable ASCII and DEL, but not `"` or `\`. */
+/**
+ * The bytes a plain value may hold: printable ASCII but not `"` or `\` (nor DEL, which
+ * answers write escaped), so that a plain URL is written back as it was read.
+ */
 const PLAIN = new Uint8Array(256);
-for (let c = 0x20; c <= 0x7f; c++) PLAIN[c] = c === 0x22 || c === 0x5c ? 0 : 1;
+for (let c = 0x20; c < 0x7f; c++) PLAIN[c] = c === 0x22 || c === 0x5c ? 0 : 1;
 
 /** Where the string value from `from` ends (its closing `"`), or -1 if it has an escape, a control or a non-ASCII byte first, or no end. */
 function plainEnd(bytes: Buffer, from: number, end: number): number {

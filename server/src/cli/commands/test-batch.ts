@@ -5,7 +5,7 @@
  * explanation is words built on demand; `allowed` and `line` cost nothing beyond the match).
  */
 
-import { effectivePreferences, parseTarget, preferencesJson, statementText, verdictWithPreferencesJson } from '../../core';
+import { effectivePreferences, parseTarget, preferencesJson, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
 import type { EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
@@ -57,23 +57,25 @@ export async function runBatch(
   const full = answers(EVERY_FIELD, robots);
   const answer =
     fields === undefined
-      ? (verdict: Verdict, to: LineWriter) => (verdict.googleLiteral ? to.write(safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots)))) : full(verdict, to))
+      ? (verdict: Verdict, to: LineWriter, plainUrl: boolean) =>
+          verdict.googleLiteral ? to.write(safeJsonText(JSON.stringify(verdictWithPreferencesJson(verdict, robots)))) : full(verdict, to, plainUrl)
       : answers(fields, robots);
   let lineNumber = 0;
   const pending: Array<Promise<void>> = [];
-  const answerQuery = (agent: string, url: string): Promise<void> | undefined => {
+  /** `plainUrl`: the URL is printable ASCII without `"` or `\`, its own JSON between quotes. */
+  const answerQuery = (agent: string, url: string, plainUrl: boolean): Promise<void> | undefined => {
     if (isBlank(agent)) return out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: EMPTY_AGENT })));
     const verdict = matcher.decide(url, agent, options);
     return verdict.outcome === 'not-applicable' && !parseTarget(url).ok
       ? out.write(safeJsonText(JSON.stringify({ url, agent, error: verdict.explanation })))
-      : answer(verdict, out);
+      : answer(verdict, out, plainUrl);
   };
   // Plain functions for the lines of a chunk, not the loop of this async function: they are
   // called for every line, so the engine optimises them, as it cannot that loop.
   const reader = new QueryLineReader(MAX_QUERY_LINE, {
     query(agent, url) {
       lineNumber++;
-      const flushing = answerQuery(agent, url);
+      const flushing = answerQuery(agent, url, true);
       if (flushing) pending.push(flushing);
     },
     other(line) {
@@ -84,7 +86,7 @@ export async function runBatch(
       } else {
         if (line.trim() === '') return;
         const query = readQuery(line);
-        flushing = typeof query === 'string' ? out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: query }))) : answerQuery(query.agent, query.url);
+        flushing = typeof query === 'string' ? out.write(safeJsonText(JSON.stringify({ line: lineNumber, error: query }))) : answerQuery(query.agent, query.url, false);
       }
       if (flushing) pending.push(flushing);
     },
@@ -110,32 +112,31 @@ const EVERY_FIELD: readonly AnswerField[] = ['url', 'agent', 'crawler', 'outcome
  * The answer of each verdict with `fields`, in their order, as `JSON.stringify` writes it
  * (DEL and C1 escaped). Everything but the URL is the same for every query that one rule
  * (or one reason) decides for one agent, so that text is kept per agent and rule, checked
- * against the verdict's group, outcome, explanation and preferences, and each query only
- * adds its URL: a batch asks about a few agents and a few thousand rules, and writing the
- * same JSON again for each of a million answers was most of the time.
+ * against the verdict's group, outcome, explanation and preferences (the last two read
+ * again only when they may speak of the URL), and each query only adds its URL: a batch
+ * asks about a few agents and a few thousand rules, and writing the same JSON again for
+ * each of a million answers was most of the time.
  */
-function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: Verdict, to: LineWriter) => Promise<void> | undefined {
+function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: Verdict, to: LineWriter, plainUrl: boolean) => Promise<void> | undefined {
   const readsExplanation = fields.includes('explanation');
   const readsPreferences = fields.includes('preferences');
+  // A file that states no preference gives every URL of one verdict's kind the same ones.
+  const preferencesByUrl = readsPreferences && statesPreferences(robots);
   const byAgent = new Map<Verdict['agent'], Map<unknown, Answer>>();
-  return (verdict, to) => {
-    const explanation = readsExplanation ? verdict.explanation : undefined;
-    const preferences = readsPreferences ? effectivePreferences(robots, verdict) : undefined;
+  return (verdict, to, plainUrl) => {
     let known = byAgent.get(verdict.agent);
     if (known === undefined) {
       if (byAgent.size >= 10_000) byAgent.clear();
       byAgent.set(verdict.agent, (known = new Map()));
     }
     const key = verdict.rule ?? verdict.reason;
-    let kept = known.get(key);
-    if (
-      kept === undefined ||
-      kept.group !== verdict.group ||
-      kept.outcome !== verdict.outcome ||
-      kept.reason !== verdict.reason ||
-      kept.explanation !== explanation ||
-      kept.preferences !== preferences
-    ) {
+    const found = known.get(key);
+    const same = found !== undefined && found.group === verdict.group && found.outcome === verdict.outcome && found.reason === verdict.reason ? found : undefined;
+    // Words and preferences that cannot speak of the URL are those kept: not worked out again.
+    const explanation = !readsExplanation ? undefined : same && !same.explanationReadsUrl ? same.explanation : verdict.explanation;
+    const preferences = !readsPreferences ? undefined : same && !preferencesByUrl ? same.preferences : effectivePreferences(robots, verdict);
+    let kept = same;
+    if (kept === undefined || kept.explanation !== explanation || kept.preferences !== preferences) {
       kept = answerOf(fields, verdict, robots, explanation, preferences);
       if (known.size >= 10_000) known.clear();
       known.set(key, kept);
@@ -143,6 +144,7 @@ function answers(fields: readonly AnswerField[], robots: RobotsFile): (verdict: 
     if (kept.afterUrl === undefined) return to.writeAround(kept.text, '', NO_BYTES);
     const url = verdict.url;
     // The usual URL needs no escape: its quotes are kept with the bytes around it.
+    if (plainUrl) return to.writeAround(kept.quoteBefore, url, kept.quoteAfter, 'latin1');
     return ESCAPED.test(url) ? to.writeAround(kept.text, safeJsonText(JSON.stringify(url)), kept.afterUrl) : to.writeAround(kept.quoteBefore, url, kept.quoteAfter);
   };
 }
@@ -155,6 +157,8 @@ interface Answer {
   readonly outcome: Verdict['outcome'];
   readonly reason: Verdict['reason'];
   readonly explanation: string | undefined;
+  /** The explanation may differ for another URL with the same rule: read each verdict's. */
+  readonly explanationReadsUrl: boolean;
   readonly preferences: EffectivePreferences | undefined;
   /** The answer up to the URL's value, or all of it when it has no URL, as UTF-8. */
   readonly text: Uint8Array;
@@ -188,10 +192,11 @@ function answerOf(
   }
   text += '}';
   const { group, outcome, reason } = verdict;
+  const explanationReadsUrl = explanation !== undefined && verdict.explanationReadsUrl !== false;
   const bytes = (json: string): Uint8Array => Buffer.from(safeJsonText(json));
   return beforeUrl === undefined
-    ? { group, outcome, reason, explanation, preferences, text: bytes(text), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES }
-    : { group, outcome, reason, explanation, preferences, text: bytes(beforeUrl), afterUrl: bytes(text), quoteBefore: bytes(`${beforeUrl}"`), quoteAfter: bytes(`"${text}`) };
+    ? { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: bytes(text), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES }
+    : { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: bytes(beforeUrl), afterUrl: bytes(text), quoteBefore: bytes(`${beforeUrl}"`), quoteAfter: bytes(`"${text}`) };
 }
 
 /** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1): a URL without any is its own JSON between quotes. */

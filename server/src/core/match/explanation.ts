@@ -46,6 +46,15 @@ export function explainRuleVerdict(
   return text === READS_TARGET ? composeRuleVerdict(file, agent, group, winner, allowed, verdict.target) : text;
 }
 
+/**
+ * Whether the explanation of a verdict decided by `winner` in `group` can speak of the URL
+ * (an orphan rule that would decide it otherwise, a tie): only then do two URLs that one
+ * rule decides for one crawler get different words.
+ */
+export function explanationReadsTarget(file: RobotsFile, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean): boolean {
+  return readsTarget(file, group, winner, allowed);
+}
+
 /** Kept in place of an explanation that speaks of the URL, so is written for each one. */
 const READS_TARGET = null;
 

@@ -9,7 +9,7 @@ import type { ResolvedAgent } from '../crawlers';
 import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from '../encoding';
 import type { RobotsFile, Rule } from '../parse';
 import { tokenKey } from '../product-token';
-import { explainNoGroup, explainRuleVerdict } from './explanation';
+import { explainNoGroup, explainRuleVerdict, explanationReadsTarget } from './explanation';
 import { compilePattern } from './pattern';
 import { RuleIndex } from './rule-index';
 import type { IndexedRule } from './rule-index';
@@ -329,6 +329,16 @@ function isPlainPath(path: string): boolean {
   return true;
 }
 
+/** `isPlainPath` for the path of `url` from `from` to its end or `#`, read in place. */
+function isPlainPathIn(url: string, from: number): boolean {
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x23) return true;
+    if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
+  }
+  return true;
+}
+
 /** `/`, `?`, `;`, `#` or the end: where an authority ends. */
 function isPathStart(c: number): boolean {
   return Number.isNaN(c) || c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23;
@@ -393,13 +403,30 @@ class RuleVerdict implements Verdict {
 
   get googleLiteral(): GoogleLiteralDifference | undefined {
     if (this.googleAnswer === null) {
-      this.googleAnswer = this.googleMayDiffer ? googleDifference(this.pool, this.path, this.target, this.winner) : undefined;
+      this.googleAnswer = !this.googleMayDiffer || this.plainAndNoDifferingRule() ? undefined : googleDifference(this.pool, this.path, this.target, this.winner);
     }
     return this.googleAnswer;
   }
 
+  /**
+   * `googleDifference`'s first test for a path still in its URL, without cutting it out or
+   * normalising it: a path with no `%`, `*`, `$` or non-ASCII reads the same both ways, so
+   * only a rule whose two forms differ could make Google disagree, and one walk of those
+   * rules says none matches. False when that cannot be told this way (the general test decides).
+   */
+  private plainAndNoDifferingRule(): boolean {
+    if (this.pathText !== undefined) return false;
+    const pool = this.pool;
+    const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
+    return differing.bestInPath(this.url, this.pathFrom) === undefined && isPlainPathIn(this.url, this.pathFrom);
+  }
+
   get explanation(): string {
     return explainRuleVerdict(this.pool.file, this.agent, this.group, this.rule, this.allowed, this);
+  }
+
+  get explanationReadsUrl(): boolean {
+    return explanationReadsTarget(this.pool.file, this.group, this.rule, this.allowed);
   }
 
   toJSON(): Verdict {

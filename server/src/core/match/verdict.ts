@@ -62,6 +62,12 @@ export interface Verdict {
   readonly explanation: string;
   /** Present only when Google's open-source parser, comparing escapes literally, would decide otherwise. */
   readonly googleLiteral?: GoogleLiteralDifference | undefined;
+  /**
+   * False when the explanation is the same for every URL this rule (or reason) decides for
+   * this crawler and group, so a batch may write it once; absent or true when it may speak
+   * of the URL.
+   */
+  readonly explanationReadsUrl?: boolean;
 }
 
 /**
