@@ -1,6 +1,7 @@
 // Bundles the entry points with esbuild. Type-checking is separate (`tsc -b`),
 // as in lsp-sample: the bundle must not wait for, or depend on, the type checker.
-// Node: the client (`main`), the server and the CLI in dist/; web: the client (`browser`)
+// Node: the client (`main`), the server and the CLI in dist/ (with the CLI's code cache,
+// scripts/code-cache.mjs); web: the client (`browser`)
 // and the server for a web worker in dist/web/ (scripts/web-build.mjs).
 import * as esbuild from 'esbuild';
 import { webClientOptions, webServerOptions } from './web-build.mjs';
@@ -21,15 +22,14 @@ const common = {
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  esbuild.build({
-    ...common,
-    entryPoints: ['server/src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
-  }),
+  // The CLI: the bundle, and the small entry point that runs it from its code cache.
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   buildWeb(webClientOptions({ production })),
   buildWeb(webServerOptions({ production })),
 ]);
+// Run once the bundles are there: it starts the CLI a few times to fill the cache.
+await import('./code-cache.mjs');
 
 /** Builds a web bundle; its errors (a Node built-in, above all) fail the build with their text. */
 async function buildWeb(options) {
