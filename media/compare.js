@@ -14,6 +14,7 @@
   const requestsTitle = document.getElementById('requests-title');
   const requestCrawlers = document.getElementById('request-crawlers');
   const requestsNote = document.getElementById('requests-note');
+  const requestsWarnings = document.getElementById('requests-warnings');
   const sitemapsOffer = document.getElementById('sitemaps-offer');
   const countSitemaps = document.getElementById('count-sitemaps');
   const pickSitemaps = document.getElementById('pick-sitemaps');
@@ -110,6 +111,8 @@
       requestCrawlers.append(section);
     }
     requestsNote.textContent = view.note;
+    requestsWarnings.replaceChildren(...view.warnings.map((warning) => el('li', undefined, warning)));
+    requestsWarnings.hidden = view.warnings.length === 0;
   }
 
   function examplesTable(examples) {

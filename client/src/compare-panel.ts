@@ -260,6 +260,7 @@ function compareHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
     <h2 id="requests-title"></h2>
     <div id="request-crawlers"></div>
     <p id="requests-note" class="muted"></p>
+    <ul id="requests-warnings" class="warnings" hidden></ul>
   </section>
   <p class="muted legend">Lines of the current version are links: click or press Enter to reveal them in the editor. Lines of the other version are named only.</p>`,
   });

@@ -37,6 +37,8 @@ export interface CompareRequestsView {
   readonly crawlers: readonly CrawlerFlipsView[];
   /** What the other crawlers' requests did, or a line saying no request was counted. */
   readonly note: string;
+  /** Damage met in a log (trailing garbage after gzip data, a cut-short file), as the reader words it, naming the log: the counts cover what was read before it. */
+  readonly warnings: readonly string[];
 }
 
 export function compareRequestsView(requests: CompareRequests): CompareRequestsView {
@@ -58,6 +60,7 @@ export function compareRequestsView(requests: CompareRequests): CompareRequestsV
       ],
     })),
     note,
+    warnings: requests.logs.flatMap((log) => log.warnings ?? []),
   };
 }
 

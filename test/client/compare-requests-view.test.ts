@@ -52,6 +52,13 @@ describe('compare panel: requests decided differently', () => {
     assert.equal(view.crawlers[0]!.crawler, 'GPTBot');
   });
 
+  test('damage met in a log is said as the reader words it; a sound log says nothing', () => {
+    const warning = '/var/log/nginx/old.log.gz: 12 bytes of trailing garbage after the gzip data, at byte 4,096; the 20,480 decompressed bytes before it were read.';
+    const damaged: CompareRequests = { logs: [tally('/var/log/nginx/access.log', 10), { ...tally('/var/log/nginx/old.log.gz', 5), warnings: [warning] }], flips: [] };
+    assert.deepEqual(compareRequestsView(damaged).warnings, [warning]);
+    assert.deepEqual(compareRequestsView(requests([])).warnings, []);
+  });
+
   test('title names the logs; crawlers without flips are left out and summed up in the note', () => {
     const view = compareRequestsView(requests(
       [flip('ClaudeBot', 49, [], [], [26, 0]), flip('Googlebot', 443, []), flip('bingbot', 1, [])],
