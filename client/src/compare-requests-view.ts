@@ -6,7 +6,7 @@
  */
 
 import { basename } from 'node:path';
-import { displayToken, plural } from '../../server/src/core';
+import { countOf, displayToken, formatCount } from '../../server/src/core';
 import type { FlipCount, FlipExample } from '../../server/src/core';
 import type { CompareRequests } from '../../server/src/protocol';
 
@@ -48,7 +48,7 @@ export function compareRequestsView(requests: CompareRequests): CompareRequestsV
   const sameRequests = same.reduce((sum, f) => sum + f.requests, 0);
   let note = '';
   if (requests.flips.length === 0) note = `${logs} ${requests.logs.length === 1 ? 'has' : 'have'} no requests from crawlers to count (browsers are left out).`;
-  else if (same.length > 0) note = `The ${count(sameRequests, 'request')} of ${count(same.length, 'other crawler')} ${sameRequests === 1 ? 'is' : 'are'} decided as before.`;
+  else if (same.length > 0) note = `The ${countOf(sameRequests, 'request')} of ${countOf(same.length, 'other crawler')} ${sameRequests === 1 ? 'is' : 'are'} decided as before.`;
   return {
     title: `Requests in ${logs} decided differently`,
     crawlers: flipped.map((f) => ({
@@ -69,10 +69,10 @@ function flipsOf(f: FlipCount): number {
 }
 
 function counts(f: FlipCount): string {
-  const of = `${n(flipsOf(f))} of ${count(f.requests, 'request')}`;
+  const of = `${formatCount(flipsOf(f))} of ${countOf(f.requests, 'request')}`;
   if (f.newlyAllowed === 0) return `${of} newly disallowed`;
   if (f.newlyDisallowed === 0) return `${of} newly allowed`;
-  return `${of}: ${n(f.newlyDisallowed)} newly disallowed, ${n(f.newlyAllowed)} newly allowed`;
+  return `${of}: ${formatCount(f.newlyDisallowed)} newly disallowed, ${formatCount(f.newlyAllowed)} newly allowed`;
 }
 
 function exampleView(example: FlipExample, before: string, now: string): FlipExampleView {
@@ -89,12 +89,4 @@ function exampleView(example: FlipExample, before: string, now: string): FlipExa
 function listed(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? 'the log';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-function count(value: number, noun: string): string {
-  return plural(value, noun, n);
-}
-
-function n(value: number): string {
-  return value.toLocaleString('en-US');
 }

@@ -6,7 +6,7 @@
  * why. Plain strings only: the webview inserts them as text, since a sitemap is hostile text.
  */
 
-import { displayToken, formatCount, plural, sitemapFlipsSentence } from '../../server/src/core';
+import { countOf, displayToken, formatCount, sitemapFlipsSentence } from '../../server/src/core';
 import type { SitemapFlipCount, SitemapFlipExample } from '../../server/src/core';
 import type { CompareSitemaps } from '../../server/src/protocol';
 
@@ -63,8 +63,8 @@ export function compareSitemapsView(listed: CompareSitemaps): CompareSitemapsVie
   const read = sitemaps.filter((s) => s.error === undefined).length;
   return {
     headline: sitemapFlipsSentence(flips),
-    read: `${count(read, 'sitemap')} read, ${count(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`,
-    allowed: flips.newlyAllowed > 0 ? `It newly allows ${count(flips.newlyAllowed, 'URL')} listed in them.` : '',
+    read: `${countOf(read, 'sitemap')} read, ${countOf(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`,
+    allowed: flips.newlyAllowed > 0 ? `It newly allows ${countOf(flips.newlyAllowed, 'URL')} listed in them.` : '',
     crawlers: flips.crawlers.filter((c) => c.newlyBlocked + c.newlyAllowed > 0).map((c) => ({
       heading: heading(c),
       counts: [c.newlyBlocked > 0 ? `${formatCount(c.newlyBlocked)} newly blocked` : '', c.newlyAllowed > 0 ? `${formatCount(c.newlyAllowed)} newly allowed` : ''].filter((s) => s !== '').join(', '),
@@ -83,8 +83,4 @@ function heading(c: SitemapFlipCount): string {
 
 function example(e: SitemapFlipExample, kind: ListedFlipView['kind']): ListedFlipView {
   return { kind, url: e.url, line: e.line > 0 ? e.line : null, rule: e.rule };
-}
-
-function count(value: number, noun: string): string {
-  return plural(value, noun, formatCount);
 }

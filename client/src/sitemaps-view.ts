@@ -4,17 +4,12 @@
  * Pure, so it is tested without a workbench; every value reaches the page as text.
  */
 
+import { countOf } from '../../server/src/core';
+import type { BlockedSitemapUrl } from '../../server/src/core';
 import type { CheckSitemapsResult } from '../../server/src/protocol';
 
-export interface SitemapsViewRow {
-  readonly url: string;
-  readonly agent: string;
-  /** 1-based deciding line. */
-  readonly line: number;
-  readonly rule: string;
-  readonly sitemap: string;
-  readonly sitemapLine: number;
-}
+/** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */
+export type SitemapsViewRow = BlockedSitemapUrl;
 
 export interface SitemapsView {
   readonly documentName: string;
@@ -35,20 +30,20 @@ export function sitemapsView(result: CheckSitemapsResult, documentName: string):
   const read = result.sitemaps.filter((s) => s.error === undefined).length;
   const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
   const where = tally.origin !== undefined ? ` on ${tally.origin}` : '';
-  const head = `${count(read, 'sitemap')} read, ${count(tally.listed, 'URL')} listed${where}: `;
-  const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${count(blocked, 'blocked URL')} (URL × crawler).`;
+  const head = `${countOf(read, 'sitemap')} read, ${countOf(tally.listed, 'URL')} listed${where}: `;
+  const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${countOf(blocked, 'blocked URL')} (URL × crawler).`;
   const notices = [...result.notices];
   if (result.cancelled) notices.unshift('Cancelled: these are the sitemaps read until then.');
   return {
     documentName,
     version: result.version,
     summary: head + verdict,
-    crawlers: tally.agents.map((a) => `${a.agent}: ${a.blocked === 0 ? 'none blocked' : `${count(a.blocked, 'URL')} blocked`} of ${count(a.checked, 'URL')} checked`),
-    rows: result.blocked.map((b) => ({ url: b.url, agent: b.agent, line: b.line, rule: b.rule, sitemap: b.sitemap, sitemapLine: b.sitemapLine })),
-    omitted: result.blockedOmitted > 0 ? `${count(result.blockedOmitted, 'more blocked URL')} not listed here (robots-lens sitemaps lists them all).` : null,
+    crawlers: tally.agents.map((a) => `${a.agent}: ${a.blocked === 0 ? 'none blocked' : `${countOf(a.blocked, 'URL')} blocked`} of ${countOf(a.checked, 'URL')} checked`),
+    rows: result.blocked,
+    omitted: result.blockedOmitted > 0 ? `${countOf(result.blockedOmitted, 'more blocked URL')} not listed here (robots-lens sitemaps lists them all).` : null,
     sitemaps: result.sitemaps.map((s) => ({
       location: s.location,
-      what: s.error !== undefined ? `not read: ${s.error}` : s.kind === 'sitemapindex' ? `index of ${count(s.entries, 'sitemap')}` : count(s.entries, 'URL'),
+      what: s.error !== undefined ? `not read: ${s.error}` : s.kind === 'sitemapindex' ? `index of ${countOf(s.entries, 'sitemap')}` : countOf(s.entries, 'URL'),
       failed: s.error !== undefined,
       notes: s.notices,
     })),
@@ -63,9 +58,5 @@ export function sitemapsView(result: CheckSitemapsResult, documentName: string):
 }
 
 function more(n: number, one: string, many: string): string[] {
-  return n > 0 ? [`… and ${count(n, one, many)}`] : [];
-}
-
-function count(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;
+  return n > 0 ? [`… and ${countOf(n, one, many)}`] : [];
 }

@@ -10,7 +10,7 @@ export { CANONICAL_KEY, GOOGLE_SIZE_LIMIT_BYTES, parseRobots, readKey, statement
 export type { Line, RobotsFile, Rule, Span } from './parse';
 
 // words: a count and its noun, written the same way by every face
-export { plural, pluralNoun } from './words';
+export { countOf, formatCount, plural, pluralNoun } from './words';
 
 // match: the one matcher, URL/path → Verdict with the deciding rule
 export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdictJson } from './match';
@@ -61,7 +61,7 @@ export type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, Verdict
 
 // audit: access logs replayed against robots.txt as it was
 export {
-  createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatCount, formatReplaySummary,
+  createLogParser, csvCell, csvHeader, csvRow, detectLogFormat, formatReplaySummary,
   jsonLine, LOG_FORMATS, parseDuration, acceptIpRangeList, parseIp, parseIpRangeList, printable,
   LogLineReader, RANGE_LIST_SOURCES, replayLogs, reverseName, snapshotTime,
   composeCarried, mergeShardSummaries, NO_CARRIED_STATE, readCarriedState, scanLogs,

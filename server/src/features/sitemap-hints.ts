@@ -6,6 +6,7 @@
 
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
+import { countOf } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { CheckedSitemapRoot } from '../protocol';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
@@ -32,7 +33,7 @@ export class SitemapHints {
       const line = parsed.file.lines[root.line];
       if (!line) continue;
       const span = line.valueSpan ?? { start: line.start, end: line.end };
-      const who = root.perAgent.filter((a) => a.blocked > 0).map((a) => `${a.agent}: ${count(a.blocked, 'URL')}`).join(', ');
+      const who = root.perAgent.filter((a) => a.blocked > 0).map((a) => `${a.agent}: ${countOf(a.blocked, 'URL')}`).join(', ');
       out.push({
         range: { start: parsed.document.positionAt(span.start), end: parsed.document.positionAt(span.end) },
         severity: DiagnosticSeverity.Hint,
@@ -43,8 +44,4 @@ export class SitemapHints {
     }
     return out;
   }
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { createLogParser, detectLogFormat, formatCount, plural, replayLogs, scanLogs } from '../core';
+import { countOf, createLogParser, detectLogFormat, formatCount, replayLogs, scanLogs } from '../core';
 import type { AuditSummary, CarriedState, LogFormat, LogInput, ReplayHandlers, ReplayOptions } from '../core';
 import { describeFsError, InputError } from './files';
 import { gunzipMembers } from './gzip-members';
@@ -250,7 +250,7 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
   const at = `at byte ${formatCount(damage.offset)}`;
   if (damage.kind === 'unreadable' && total === 0) throw new InputError(`${info.path}: not a readable gzip file (${damage.message}).`);
   if (damage.kind === 'trailing') {
-    options.onWarning?.(`${info.path}: ${plural(damage.bytes, 'byte', formatCount)} of trailing garbage after the gzip data, ${at}; the ${formatCount(total)} decompressed bytes before it were read.`);
+    options.onWarning?.(`${info.path}: ${countOf(damage.bytes, 'byte')} of trailing garbage after the gzip data, ${at}; the ${formatCount(total)} decompressed bytes before it were read.`);
   } else if (damage.kind === 'truncated') {
     options.onWarning?.(`${info.path}: the gzip stream ends early ${at} (truncated file?); the lines before the cut were read.`);
   } else {

@@ -6,7 +6,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { formatCount, LOG_FORMATS, parseDuration, printable } from '../../core';
+import { countOf, LOG_FORMATS, parseDuration, printable } from '../../core';
 import type { LogFormat } from '../../core';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
@@ -68,11 +68,7 @@ export async function runReplayScan(argv: readonly string[], io: Io): Promise<nu
   await out.writer.write(safeJson(scan, 2) + '\n');
   await out.close();
   const t = summary.totals;
-  await output.line(`scanned ${plural(t.lines, 'line')} (${plural(t.requests, 'request')}); carried state: ${plural(Object.keys(state.fetches).length, 'fetch state')}, ${plural(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
+  await output.line(`scanned ${countOf(t.lines, 'line')} (${countOf(t.requests, 'request')}); carried state: ${countOf(Object.keys(state.fetches).length, 'fetch state')}, ${countOf(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
   await output.flush();
   return 0;
-}
-
-function plural(n: number, words: string): string {
-  return `${formatCount(n)} ${words}${n === 1 ? '' : 's'}`;
 }

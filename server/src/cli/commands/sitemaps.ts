@@ -7,7 +7,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { formatCount, parseRobots, parseTarget, SitemapCheck, walkSitemaps } from '../../core';
+import { countOf, formatCount, parseRobots, parseTarget, SitemapCheck, walkSitemaps } from '../../core';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '../../core';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
@@ -88,17 +88,17 @@ function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[
   const origin = tally.origin === undefined ? '' : ` on ${tally.origin}${originNote}`;
   lines.push([
     styled('heading', 'Sitemaps:'),
-    ` ${count(read.length, 'sitemap')} read${indexes > 0 ? ` (${count(indexes, 'index', 'indexes')})` : ''}, ${count(tally.listed, 'URL')} listed${origin}.`,
+    ` ${countOf(read.length, 'sitemap')} read${indexes > 0 ? ` (${countOf(indexes, 'index', 'indexes')})` : ''}, ${countOf(tally.listed, 'URL')} listed${origin}.`,
   ]);
   for (const report of reports) {
-    const what = report.error !== undefined ? (report.entries > 0 ? `${count(report.entries, 'entry', 'entries')} read, then: ${report.error}` : `not read: ${report.error}`) : report.kind === 'sitemapindex' ? `index of ${count(report.entries, 'sitemap')}` : count(report.entries, 'URL');
+    const what = report.error !== undefined ? (report.entries > 0 ? `${countOf(report.entries, 'entry', 'entries')} read, then: ${report.error}` : `not read: ${report.error}`) : report.kind === 'sitemapindex' ? `index of ${countOf(report.entries, 'sitemap')}` : countOf(report.entries, 'URL');
     lines.push([`  ${report.location}  ${what}`]);
     for (const notice of report.notices) lines.push([styled('warning', '    note:'), ` ${notice}`]);
   }
   for (const notice of notices) lines.push([styled('warning', 'note:'), ` ${notice}`]);
   for (const agent of tally.agents) {
-    const result = agent.blocked === 0 ? styled('allowed', 'none blocked') : styled('disallowed', `${count(agent.blocked, 'URL')} blocked`);
-    lines.push([`${agent.agent}: `, result, ` of ${count(agent.checked, 'URL')} checked.`]);
+    const result = agent.blocked === 0 ? styled('allowed', 'none blocked') : styled('disallowed', `${countOf(agent.blocked, 'URL')} blocked`);
+    lines.push([`${agent.agent}: `, result, ` of ${countOf(agent.checked, 'URL')} checked.`]);
   }
   lines.push(...asideLines(tally.otherOrigin, 'on another origin, not governed by this robots.txt (its own robots.txt decides)'));
   lines.push(...asideLines(tally.notUrls, 'not an absolute URL, not checked'));
@@ -107,14 +107,10 @@ function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[
 
 function asideLines(aside: { count: number; examples: readonly SitemapUrlAside[] }, what: string): Piece[][] {
   if (aside.count === 0) return [];
-  const lines: Piece[][] = [[`${count(aside.count, 'URL')} ${what}:`]];
+  const lines: Piece[][] = [[`${countOf(aside.count, 'URL')} ${what}:`]];
   for (const e of aside.examples) lines.push([`  ${e.url}  (${e.sitemap}, line ${e.sitemapLine}: ${e.reason})`]);
   if (aside.count > aside.examples.length) lines.push([`  … and ${formatCount(aside.count - aside.examples.length)} more`]);
   return lines;
-}
-
-function count(n: number, noun: string, plural = `${noun}s`): string {
-  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
 }
 
 function checkedOrigin(origin: string): string {

@@ -61,4 +61,4 @@ export { formatIp, IpPrefixSet, parseCidr, parseIp, reverseName, sameIp } from '
 export type { IpAddress, IpPrefix } from './ip';
 export { isoTime, parseAnyTime, parseClfTime, parseDuration, snapshotTime } from './time';
 export { CSV_COLUMNS, csvCell, csvHeader, csvRow, jsonLine } from './export';
-export { formatCount, formatReplaySummary, printable } from './summary-text';
+export { formatReplaySummary, printable } from './summary-text';

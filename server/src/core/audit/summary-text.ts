@@ -4,30 +4,13 @@
  */
 
 import type { AuditSummary } from './summary';
-import { plural, pluralNoun } from '../words';
-
-/**
- * `n.toLocaleString('en-US')`. Counts are grouped by hand: the first toLocaleString call
- * loads the ICU data, ~30 ms of every replay's start.
- */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
-  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
-  for (let i = out.length; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
-  return n < 0 ? '-' + out : out;
-}
+import { countOf, formatCount, plural, pluralNoun } from '../words';
 
 /** Log content is untrusted: control characters (terminal escapes) are shown escaped. */
 export function printable(text: string, max = 120): string {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return clean.length > max ? clean.slice(0, max - 1) + '…' : clean;
-}
-
-/** A count with thousands grouped and its noun agreeing: "1 request", "4,004 requests". */
-function count(n: number, noun: string): string {
-  return plural(n, noun, formatCount);
 }
 
 /** Seconds as people say them: 90 s, 10 min, 3 h, 2 d. */
@@ -53,17 +36,17 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   };
   push(`robots.txt replay${s.cancelled ? ' (CANCELLED: partial results)' : ''}`);
   for (const f of s.files) {
-    push(`  log       ${printable(f.name)}: ${f.format ?? '?'} (${f.formatSource}); ${count(f.lines, 'line')}, ${count(f.requests, 'request')}, ${formatCount(f.parseFailures)} not parsed, ${formatCount(f.skipped)} blank/comment/header`);
+    push(`  log       ${printable(f.name)}: ${f.format ?? '?'} (${f.formatSource}); ${countOf(f.lines, 'line')}, ${countOf(f.requests, 'request')}, ${formatCount(f.parseFailures)} not parsed, ${formatCount(f.skipped)} blank/comment/header`);
   }
   const t = s.totals;
-  push(`  lines     ${formatCount(t.lines)} = ${plural(t.requests, 'request', formatCount)} + ${formatCount(t.parseFailures)} not parsed + ${formatCount(t.skipped)} blank, comment or header`);
-  push(`  order     judged by time: lines may come up to ${duration(s.order.windowSeconds)} earlier than the latest before them in their file (--reorder-window); ${plural(s.order.late, 'line', formatCount)} came later than that${s.order.late > 0 ? ` and ${s.order.late === 1 ? 'was' : 'were'} judged out of order` : ''}`);
+  push(`  lines     ${formatCount(t.lines)} = ${countOf(t.requests, 'request')} + ${formatCount(t.parseFailures)} not parsed + ${formatCount(t.skipped)} blank, comment or header`);
+  push(`  order     judged by time: lines may come up to ${duration(s.order.windowSeconds)} earlier than the latest before them in their file (--reorder-window); ${countOf(s.order.late, 'line')} came later than that${s.order.late > 0 ? ` and ${s.order.late === 1 ? 'was' : 'were'} judged out of order` : ''}`);
   push(`  period    ${s.period.first ?? '–'} … ${s.period.last ?? '–'}`);
   push(`  rules     ${sources.versions}`);
   if (s.versions.length > 1) {
     for (const v of s.versions) push(`            ${v.effective ?? 'all along'}  ${v.label}  (${plural(v.rules, 'rule')})`);
   }
-  if (s.beforeFirstVersion > 0) push(`            ${count(s.beforeFirstVersion, 'request')} ${s.beforeFirstVersion === 1 ? 'predates' : 'predate'} the earliest version and ${s.beforeFirstVersion === 1 ? 'was' : 'were'} judged by it`);
+  if (s.beforeFirstVersion > 0) push(`            ${countOf(s.beforeFirstVersion, 'request')} ${s.beforeFirstVersion === 1 ? 'predates' : 'predate'} the earliest version and ${s.beforeFirstVersion === 1 ? 'was' : 'were'} judged by it`);
   push(`  grace     ${s.policy.graceHours} h after a change (old and new verdicts differ ⇒ grace, not a violation)`);
   for (const [i, p] of s.policy.fetchPolicies.entries()) push(`  ${i === 0 ? 'fetches ' : '        '}  robots.txt 429/5xx, ${p.appliesTo}: ${p.policy} policy (${p.brief})`);
   const lists = s.verification.lists.map((l) => `${l.name} (${l.creationTime ?? 'undated'})`).join(', ');
@@ -72,7 +55,7 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   for (const warning of s.inputWarnings) push(`  warning   ${printable(warning, 300)}`);
   push();
 
-  push(`${count(t.requests, 'request')}: ${formatCount(t.crawlerRequests)} ${t.crawlerRequests === 1 ? 'claims' : 'claim'} a catalogue crawler (${formatCount(t.verified)} verified, ${formatCount(t.spoofed)} spoofed, ${formatCount(t.unverified)} unverified), ${count(s.clients.browsers, 'browser')}, ${count(s.clients.otherClients, 'other client')}, ${formatCount(s.clients.noUserAgent)} without User-Agent.`);
+  push(`${countOf(t.requests, 'request')}: ${formatCount(t.crawlerRequests)} ${t.crawlerRequests === 1 ? 'claims' : 'claim'} a catalogue crawler (${formatCount(t.verified)} verified, ${formatCount(t.spoofed)} spoofed, ${formatCount(t.unverified)} unverified), ${countOf(s.clients.browsers, 'browser')}, ${countOf(s.clients.otherClients, 'other client')}, ${formatCount(s.clients.noUserAgent)} without User-Agent.`);
   push();
   if (s.crawlers.length > 0) {
     const rows = s.crawlers.map((r) => [
@@ -94,9 +77,9 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
     push();
   }
   const violators = new Set(s.crawlers.filter((r) => r.violations > 0).map((r) => r.crawler));
-  push(`Violations: ${count(t.violations, 'request')} by ${plural(violators.size, 'crawler')}${violators.size ? ` (${[...violators].join(', ')})` : ''}; ${formatCount(t.grace)} in grace.`);
+  push(`Violations: ${countOf(t.violations, 'request')} by ${plural(violators.size, 'crawler')}${violators.size ? ` (${[...violators].join(', ')})` : ''}; ${formatCount(t.grace)} in grace.`);
   if (t.googleLiteralDifferences > 0) {
-    push(`Google would differ on ${count(t.googleLiteralDifferences, 'crawler request')}: its parser compares percent-escapes literally; these verdicts follow RFC 9309 (see googleLiteral in --json).`);
+    push(`Google would differ on ${countOf(t.googleLiteralDifferences, 'crawler request')}: its parser compares percent-escapes literally; these verdicts follow RFC 9309 (see googleLiteral in --json).`);
   }
   if (s.topDisallowed.length > 0) {
     push('Disallowed URLs fetched anyway (by claimed crawlers, spoofed included):');
@@ -126,11 +109,11 @@ export function formatReplaySummary(s: AuditSummary, sources: { logs: readonly s
   }
   if (s.crawlDelay) {
     const cd = s.crawlDelay;
-    push(`Crawl-delay (${cd.scope} requests; checked only for ${cd.honouredBy.join(', ')}): ${count(cd.violations, 'gap')} shorter than the delay.`);
+    push(`Crawl-delay (${cd.scope} requests; checked only for ${cd.honouredBy.join(', ')}): ${countOf(cd.violations, 'gap')} shorter than the delay.`);
     for (const r of cd.rows) {
-      push(`  ${r.crawler.padEnd(16)} ${r.delaySeconds === null ? 'no Crawl-delay in its group' : `Crawl-delay ${r.delaySeconds} s`}: ${formatCount(r.violations)} of ${count(r.checked, 'request')} too soon${r.minGapSeconds !== null ? ` (shortest gap ${r.minGapSeconds} s)` : ''}`);
+      push(`  ${r.crawler.padEnd(16)} ${r.delaySeconds === null ? 'no Crawl-delay in its group' : `Crawl-delay ${r.delaySeconds} s`}: ${formatCount(r.violations)} of ${countOf(r.checked, 'request')} too soon${r.minGapSeconds !== null ? ` (shortest gap ${r.minGapSeconds} s)` : ''}`);
     }
-    if (cd.skippedUnverified > 0) push(`  ${count(cd.skippedUnverified, 'request')} of these crawlers ${cd.skippedUnverified === 1 ? 'was' : 'were'} not verified and not checked (use --ranges, --verify-dns, or --crawl-delay-scope claimed).`);
+    if (cd.skippedUnverified > 0) push(`  ${countOf(cd.skippedUnverified, 'request')} of these crawlers ${cd.skippedUnverified === 1 ? 'was' : 'were'} not verified and not checked (use --ranges, --verify-dns, or --crawl-delay-scope claimed).`);
     push();
   }
   const notable = s.timeline.filter((h) => h.spoofed > 0 || h.unreachable > 0 || h.unavailable > 0 || h.grace > 0);

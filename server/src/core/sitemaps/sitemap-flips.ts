@@ -4,7 +4,7 @@
  * version newly blocks (and newly allows), with examples and the lines that decide them.
  */
 
-import { formatCount } from '../audit';
+import { formatCount } from '../words';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsMatcher } from '../match';
 import { statementText } from '../parse';

@@ -6,7 +6,7 @@
  * protocol's limits, so the CLI and the language server read sitemaps the same way.
  */
 
-import { formatCount } from '../audit';
+import { countOf, formatCount } from '../words';
 import { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapXmlError, SitemapXmlReader } from './sitemap-xml';
 import type { SitemapKind } from './sitemap-xml';
 
@@ -76,7 +76,7 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
     if (children.length > 0) {
       if (next.depth + 1 >= maxDepth) {
         const levels = `${maxDepth} level${maxDepth === 1 ? '' : 's'}`;
-        (report.notices as string[]).push(`its ${plural(children.length, 'child sitemap')} not read: sitemap indexes are followed ${levels} deep.`);
+        (report.notices as string[]).push(`its ${countOf(children.length, 'child sitemap')} not read: sitemap indexes are followed ${levels} deep.`);
       } else {
         for (let i = children.length - 1; i >= 0; i--) stack.push({ location: children[i]!, parent: next.location, root: next.root, depth: next.depth + 1 });
       }
@@ -138,8 +138,8 @@ async function readOne(
   if (reader.kind === 'sitemapindex' && entries > SITEMAP_MAX_URLS) {
     notices.push(`lists ${formatCount(entries)} sitemaps, more than the protocol's ${formatCount(SITEMAP_MAX_URLS)}.`);
   }
-  if (overlong > 0) notices.push(`${plural(overlong, '<loc>')} of more than 65,536 characters, not a URL (skipped).`);
-  if (badChildren.length > 0) notices.push(`${plural(badChildren.length, 'child sitemap')} not read: ${badChildren.slice(0, 3).join('; ')}${badChildren.length > 3 ? '; …' : ''}`);
+  if (overlong > 0) notices.push(`${countOf(overlong, '<loc>')} of more than 65,536 characters, not a URL (skipped).`);
+  if (badChildren.length > 0) notices.push(`${countOf(badChildren.length, 'child sitemap')} not read: ${badChildren.slice(0, 3).join('; ')}${badChildren.length > 3 ? '; …' : ''}`);
   return { report: { ...base, ...kindOf(reader), entries, notices }, children };
 }
 
@@ -149,8 +149,4 @@ function kindOf(reader: SitemapXmlReader): { kind?: SitemapKind } {
 
 function parentOf(entry: { parent?: string }): { parent?: string } {
   return entry.parent !== undefined ? { parent: entry.parent } : {};
-}
-
-function plural(count: number, noun: string): string {
-  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
