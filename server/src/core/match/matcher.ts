@@ -320,19 +320,14 @@ export function indexHtmlPattern(normalized: string): string | undefined {
   return normalized.slice(0, slash + 1) + '$';
 }
 
-/** A path normalisation leaves unchanged: no `%`, `*`, `$` or non-ASCII. */
-function isPlainPath(path: string): boolean {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
-  }
-  return true;
-}
-
-/** `isPlainPath` for the path of `url` from `from` to its end or `#`, read in place. */
-function isPlainPathIn(url: string, from: number): boolean {
-  for (let i = from; i < url.length; i++) {
-    const c = url.charCodeAt(i);
+/**
+ * A path normalisation leaves unchanged: no `%`, `*`, `$` or non-ASCII. The path is `text`
+ * from `from` to its end or a `#` (a path cut out of its URL has none; one still in its URL
+ * ends there).
+ */
+function isPlainPath(text: string, from = 0): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 0x23) return true;
     if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
   }
@@ -418,7 +413,7 @@ class RuleVerdict implements Verdict {
     if (this.pathText !== undefined) return false;
     const pool = this.pool;
     const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
-    return differing.bestInPath(this.url, this.pathFrom) === undefined && isPlainPathIn(this.url, this.pathFrom);
+    return differing.bestInPath(this.url, this.pathFrom) === undefined && isPlainPath(this.url, this.pathFrom);
   }
 
   get explanation(): string {
