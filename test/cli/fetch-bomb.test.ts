@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import zlib from 'node:zlib';
 import { CLI, ROOT, requireBuilt } from '../support/dist';
+import { outputOf } from '../support/cli';
+import type { CliResult } from '../support/cli';
 
 /** 256 MiB of zeros, Brotli-compressed to about half a kilobyte: a bomb. */
 const BOMB_BYTES = 256 * 1024 * 1024;
@@ -40,17 +42,9 @@ test('fetch of a Brotli bomb stops inflating at the byte limit and the process e
   assert.ok(inflated >= 100_000 && inflated < 4 * 1024 * 1024, `inflated ${inflated} bytes of a ${BOMB_BYTES}-byte bomb`);
 });
 
-function runCountingCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const preload = join(ROOT, 'test', 'support', 'count-inflated.mjs');
-    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, requireBuilt(CLI), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function runCountingCli(args: readonly string[]): Promise<CliResult> {
+  const preload = join(ROOT, 'test', 'support', 'count-inflated.mjs');
+  return outputOf(spawn(process.execPath, ['--import', pathToFileURL(preload).href, requireBuilt(CLI), ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 async function brotliZeros(size: number): Promise<Buffer> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { AuditSummary } from '../../server/src/core/audit';
-import { runCli } from '../support/cli';
+import { outputOf, runCli } from '../support/cli';
 import type { CliResult } from '../support/cli';
 import { CLI, requireBuilt, ROOT } from '../support/dist';
 
@@ -33,15 +33,7 @@ async function replay(logs: readonly string[], extra: readonly string[] = [], st
 
 /** Runs a bash command line that calls the built CLI as `$CLI` (pipes, FIFOs, process substitution). */
 function bash(script: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { env: { ...process.env, CLI: `${process.execPath} ${requireBuilt(CLI)}` }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return outputOf(spawn('bash', ['-c', script], { env: { ...process.env, CLI: `${process.execPath} ${requireBuilt(CLI)}` }, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /** The figures that must not depend on line or file order (the CLI's own `warnings` name files; the shard part for merges lists them too). */

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { runCli } from '../support/cli';
+import { outputOf, runCli } from '../support/cli';
+import type { CliResult } from '../support/cli';
 import { CLI, requireBuilt } from '../support/dist';
 
 const ROOT = join(__dirname, '..', '..');
@@ -25,16 +26,8 @@ function pythonWithDask(): string {
   assert.fail(`Dask distributed is missing, so the scale-out driver cannot run: install python3-distributed (apt-get install python3-distributed), or set PYTHON to a python3 that has it. Tried ${tried.join('; ')}.`);
 }
 
-function run(command: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(command: string, args: readonly string[]): Promise<CliResult> {
+  return outputOf(spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 function figures(path: string): unknown {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { CLI, requireBuilt } from './dist';
 
 export interface CliResult {
@@ -20,25 +21,29 @@ export interface CliOptions {
 
 /** Runs the built CLI as a real process, optionally feeding stdin. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  for (const name of ['NO_COLOR', 'FORCE_COLOR']) if (options.env?.[name] === undefined) delete env[name];
+  const child = spawn(process.execPath, [requireBuilt(CLI), ...args], {
+    cwd: options.cwd,
+    env,
+    stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'],
+  });
+  if (options.closeStdout) child.stdout?.destroy();
+  const result = outputOf(child);
+  // A child that stops early (a usage error) may close stdin before it is all written.
+  child.stdin!.on('error', () => undefined);
+  child.stdin!.end(options.stdin ?? '');
+  return result;
+}
+
+/** What a process wrote to its stdout (when that is a pipe still open) and stderr, and its exit code, once it has ended. */
+export function outputOf(child: ChildProcess): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...options.env };
-    for (const name of ['NO_COLOR', 'FORCE_COLOR']) if (options.env?.[name] === undefined) delete env[name];
-    const child = spawn(process.execPath, [requireBuilt(CLI), ...args], {
-      cwd: options.cwd,
-      env,
-      stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'],
-    });
     let stdout = '';
     let stderr = '';
-    if (child.stdout) {
-      if (options.closeStdout) child.stdout.destroy();
-      else child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    }
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    if (child.stdout && !child.stdout.destroyed) child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    // A child that stops early (a usage error) may close stdin before it is all written.
-    child.stdin!.on('error', () => undefined);
-    child.stdin!.end(options.stdin ?? '');
   });
 }
