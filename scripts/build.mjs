@@ -22,8 +22,11 @@ const common = {
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  // The CLI: the bundle, and the small entry point that runs it from its code cache.
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' }),
+  // The CLI: the bundle, and the small entry point that runs it from its code cache. Every
+  // run reads the whole bundle before V8 takes its cache: without comments and spaces it is
+  // a third smaller and plain ASCII (a comment's "──" made V8 read 1.2 MB as two-byte text),
+  // and `robots-lens --version` starts in 110 ms, not 130. Names are kept, for stack traces.
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js', minifyWhitespace: true, minifySyntax: true }),
   esbuild.build({ ...common, entryPoints: ['server/src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   buildWeb(webClientOptions({ production })),
   buildWeb(webServerOptions({ production })),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -30,6 +30,12 @@ function run(dir: string, env: Record<string, string> = {}): { status: number | 
 describe('the CLI runs from the code cache the build made', () => {
   test('the built cache is taken by this Node for the built bundle', () => {
     assert.equal(compileBundle(requireBuilt(BUNDLE), requireBuilt(CACHE)).rejected, false);
+  });
+
+  test('the bundle is plain ASCII, so V8 holds it as one-byte text', () => {
+    const bytes = readFileSync(requireBuilt(BUNDLE));
+    const first = bytes.findIndex((b) => b >= 0x80);
+    assert.equal(first, -1, `a byte over 0x7f at ${first}: ${bytes.subarray(Math.max(0, first - 40), first + 10).toString('latin1')}`);
   });
 
   test('answers are the same with the cache, without it and with a damaged one', () => {
