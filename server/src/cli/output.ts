@@ -130,15 +130,28 @@ export class Output {
 const NO_BYTES = new Uint8Array(0);
 const NEWLINE = new Uint8Array([0x0a]);
 
+/** stdout, or a file stream once open: a stream writing to a file descriptor, with nothing between. */
+function writesToDescriptor(stream: NodeJS.WritableStream): boolean {
+  return typeof (stream as { fd?: unknown }).fd === 'number';
+}
+
 /**
  * Buffered lines for streaming commands: millions of small writes become a few large
  * ones, and backpressure from a slow reader (a pipe into `head`) is honoured. It writes
  * what it is given: files of records (CSV, JSON lines) use it directly.
  */
 export class LineWriter {
-  /** The bytes gathered for the next write; a fresh one after each, as the stream may keep the last. */
+  /** The bytes gathered for the next write. */
   private chunk: Buffer;
   private used = 0;
+  /**
+   * Chunks the stream has finished writing, taken again before a new one is made: a fresh
+   * 256 KiB per write is fresh pages for the kernel to hand out, and a batch writes 100 MB of
+   * full answers. Only for a stream writing to a file descriptor (stdout, a file), which is
+   * done with a chunk when its callback comes; another (a PassThrough) may hand the very
+   * chunk on to its reader, so it gets a fresh one each time.
+   */
+  private readonly written: Buffer[] = [];
 
   constructor(private readonly stream: NodeJS.WritableStream, flushAt = 64 * 1024) {
     this.chunk = Buffer.allocUnsafe(flushAt);
@@ -184,15 +197,20 @@ export class LineWriter {
 
   flush(): Promise<void> {
     if (this.used === 0) return Promise.resolve();
-    const bytes = this.chunk.subarray(0, this.used);
-    this.chunk = Buffer.allocUnsafe(this.chunk.length);
+    const whole = this.chunk;
+    const bytes = whole.subarray(0, this.used);
+    this.chunk = this.written.pop() ?? Buffer.allocUnsafe(whole.length);
     this.used = 0;
-    return this.send(bytes);
+    return this.send(bytes, whole);
   }
 
-  private send(data: Buffer | string): Promise<void> {
+  /** Writes `data`; `reusable`, the chunk it lies in, is taken again once the stream is done with it. */
+  private send(data: Buffer | string, reusable?: Buffer): Promise<void> {
     return new Promise((resolve, reject) => {
-      const ok = this.stream.write(data, (error) => (error ? reject(error) : undefined));
+      const ok = this.stream.write(data, (error) => {
+        if (error) reject(error);
+        else if (reusable && this.written.length < 2 && writesToDescriptor(this.stream)) this.written.push(reusable);
+      });
       if (ok) resolve();
       else this.stream.once('drain', resolve);
     });

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { after, describe, test } from 'node:test';
+import { LineWriter } from '../../server/src/cli/output';
+
+/** Lines that fill many small chunks, each one different, so a chunk written over shows. */
+const LINES = Array.from({ length: 3_000 }, (_, i) => `line ${i} ${'x'.repeat(i % 97)}`);
+const EXPECTED = LINES.map((l) => `${l}\n`).join('');
+
+/**
+ * Writes every line through the writer, waiting whenever it flushed; then it lets the event
+ * loop turn, as a batch does between chunks of stdin, so that the stream's callbacks come
+ * and the writer may take its chunks again.
+ */
+async function writeAll(writer: LineWriter): Promise<void> {
+  for (const line of LINES) {
+    const flushing = writer.write(line);
+    if (flushing) {
+      await flushing;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  await writer.flush();
+}
+
+describe('LineWriter', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-lens-line-writer-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a file gets every line, in order, as its chunks are taken again', async () => {
+    const path = join(dir, 'lines.txt');
+    const stream = createWriteStream(path);
+    await writeAll(new LineWriter(stream, 1024));
+    stream.end();
+    await once(stream, 'finish');
+    assert.equal(readFileSync(path, 'utf8'), EXPECTED);
+  });
+
+  test('a stream that hands its chunks on to a reader keeps what it was given', async () => {
+    // A PassThrough calls back as soon as it has queued a chunk for its reader, who reads
+    // only at the end: a chunk taken again and written over would show here.
+    const stream = new PassThrough({ highWaterMark: 1 << 30 });
+    await writeAll(new LineWriter(stream, 1024));
+    stream.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    assert.equal(Buffer.concat(chunks).toString('utf8'), EXPECTED);
+  });
+});
