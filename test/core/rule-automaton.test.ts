@@ -54,6 +54,24 @@ describe('rule automaton agrees with trying every rule in rank order (fast-check
     });
   }
 
+  test('states are found again by every way that reaches them as the hash table grows from 64 slots to thousands of states', () => {
+    // Literal chains (`/shop/item-7-…`) make thousands of states; the `*k12z` searches reach
+    // the same state after any text ending in `k1`: each is built once, whatever the order.
+    const patterns = [
+      ...Array.from({ length: 300 }, (_, i) => `/shop/item-${i}-${'abcdefgh'.slice(i % 8)}`),
+      ...Array.from({ length: 40 }, (_, i) => `/*k${i + 10}z`),
+    ];
+    const targets = Array.from({ length: 900 }, (_, i) => `/shop/item-${i % 300}-${'abcdefgh'.slice(i % 5)}/k${i % 47}z/k${(i * 7) % 53}q`);
+    const forwards = new RuleAutomaton(patterns.map(compilePattern));
+    const answers = targets.map((t) => forwards.best(t));
+    const backwards = new RuleAutomaton(patterns.map(compilePattern));
+    const reversed = [...targets].reverse().map((t) => backwards.best(t)).reverse();
+    assert.ok(forwards.size > 1_000, `only ${forwards.size} states: the table never had to grow far`);
+    assert.equal(backwards.size, forwards.size, 'a state reached again was built twice');
+    assert.deepEqual(answers, targets.map((t) => bruteForce(patterns, t)));
+    assert.deepEqual(reversed, answers);
+  });
+
   test('characters a completed `$` piece waits for (down its border) are not filled in as uninteresting', () => {
     // After `/xaba` the `aba$` piece is complete but must end the path: `b` continues the
     // border `a`, so it is a character the rule waits for; `.` restarts the search.

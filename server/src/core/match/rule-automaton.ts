@@ -29,6 +29,8 @@ const FRAGMENT = 255;
 const NORMALISE = 254;
 /** A rule set that outgrows the cache this often will not fit it later either. */
 const MAX_FLUSHES = 2;
+/** Hash slots of a new automaton (a power of two): room for 32 states before it doubles. */
+const FIRST_SLOTS = 64;
 /** A transition not computed yet. */
 const UNKNOWN = 0xffff;
 /**
@@ -76,7 +78,12 @@ export class RuleAutomaton {
   private hashOf = new Int32Array(0);
   private liveRanks = new Int32Array(0);
   private liveProgress = new Int32Array(0);
-  /** States by a hash of their content (open addressing, id + 1; 0 is empty), to find a state reached again by another way. */
+  /**
+   * States by a hash of their content (open addressing, id + 1; 0 is empty), to find a state
+   * reached again by another way. At most half full, so probes stay short: it doubles as
+   * states come, rather than starting at its largest, since a batch builds dozens of automata
+   * and most stay small.
+   */
   private slots: Int32Array;
   // Scratch space for the state being computed: a state has at most one entry per rule.
   private readonly scratchLive: Int32Array;
@@ -95,10 +102,7 @@ export class RuleAutomaton {
     this.programs = new RulePrograms(patterns);
     this.scratchLive = new Int32Array(patterns.length);
     this.scratchProgress = new Int32Array(patterns.length);
-    // At most half full, so probes stay short.
-    let slotCount = 16;
-    while (slotCount < 2 * this.maxStates) slotCount *= 2;
-    this.slots = new Int32Array(slotCount);
+    this.slots = new Int32Array(FIRST_SLOTS);
     // Characters no pattern mentions all behave alike: they share class 0.
     let classes = 1;
     for (const c of this.programs.chars) {
@@ -275,7 +279,8 @@ export class RuleAutomaton {
   private reset(): void {
     this.states = 0;
     this.entries = 0;
-    this.slots.fill(0);
+    if (this.slots.length > FIRST_SLOTS) this.slots = new Int32Array(FIRST_SLOTS);
+    else this.slots.fill(0);
     const live = this.scratchLive;
     const progress = this.scratchProgress;
     let count = 0;
@@ -382,6 +387,7 @@ export class RuleAutomaton {
     this.done[id] = done;
     this.hashOf[id] = hash;
     slots[slot] = id + 1;
+    if (2 * this.states > slots.length) this.rehash(2 * slots.length);
     let atEnd = done;
     for (let j = 0; j < count; j++) {
       if (this.programs.matchesAtEnd(live[j]!, progress[j]!)) {
@@ -391,6 +397,19 @@ export class RuleAutomaton {
     }
     this.atEnd[id] = atEnd;
     return id;
+  }
+
+  /** Moves every state to a table of `size` slots (a power of two). */
+  private rehash(size: number): void {
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let id = 0; id < this.states; id++) {
+      const hash = this.hashOf[id]!;
+      let slot = (hash ^ (hash >>> 15)) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = id + 1;
+    }
+    this.slots = slots;
   }
 
   private sameState(id: number, count: number, done: number): boolean {
