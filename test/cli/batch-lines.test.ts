@@ -62,16 +62,21 @@ describe('the byte reader of test --batch queries', () => {
     }
   });
 
-  test('hands on every line as JSON.parse reads it or as its text, however the input is cut into chunks', () => {
+  test('hands on every line as JSON.parse reads it or as its text, however the input is cut into chunks of one reused buffer', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.boolean(), fc.array(fc.nat(), { maxLength: 6 }), (lines, crlf, endsWithNewline, cuts) => {
         const input = Buffer.from(lines.length === 0 ? '' : lines.map((l) => l.replace(/[\r\n]/g, ' ')).join(crlf ? '\r\n' : '\n') + (endsWithNewline ? '\n' : ''));
         const got: Array<string | { agent: string; url: string } | OverlongLine> = [];
         const reader = new QueryLineReader(1_000_000, { query: (agent, url) => got.push({ agent, url }), other: (l) => got.push(l) });
         const at = [...new Set(cuts.map((c) => c % (input.length + 1)))].sort((a, b) => a - b);
+        // Every piece comes in one buffer, filled again after each push as stdin is read:
+        // what the reader carries to the next piece, it must have copied.
+        const shared = Buffer.alloc(input.length);
         let from = 0;
         for (const cut of [...at, input.length]) {
-          reader.push(input.subarray(from, cut));
+          const length = input.copy(shared, 0, from, cut);
+          reader.push(shared.subarray(0, length));
+          shared.fill('{"agent":"x"}\n');
           from = cut;
         }
         reader.end();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -104,6 +104,21 @@ describe('robots-lens test --batch answers as the per-query path does', () => {
     assert.ok(full.some((line) => line.includes('"googleLiteral"')), 'a Google literal difference');
     assert.ok(full.some((line) => line.includes('"train-ai":"allowed"')) && full.some((line) => line.includes('"train-ai":"disallowed"')), 'Content-Usage by path');
     assert.ok(full.some((line) => line.includes('\\u007f')), 'DEL escaped');
+  });
+
+  test('stdin a file, as `< queries.jsonl` gives it: read from its descriptor in chunks, the same answers', async () => {
+    const file = join(dir, 'queries.jsonl');
+    writeFileSync(file, stdin);
+    // Several 64 KiB reads into one buffer, with lines cut between them.
+    assert.ok(Buffer.byteLength(stdin) > 2 * 64 * 1024, `${Buffer.byteLength(stdin)} bytes`);
+    const fd = openSync(file, 'r');
+    try {
+      const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN], { stdinFd: fd });
+      assert.equal(code, 0, stderr);
+      assert.deepEqual(stdout.trimEnd().split('\n'), full);
+    } finally {
+      closeSync(fd);
+    }
   });
 
   test('--fields: the same values, in the order asked, URL and explanation included', async () => {

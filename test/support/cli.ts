@@ -10,6 +10,8 @@ export interface CliResult {
 
 export interface CliOptions {
   readonly stdin?: string | Buffer;
+  /** A file descriptor for stdin instead of a pipe fed `stdin` (e.g. an open file, as `< file` gives). */
+  readonly stdinFd?: number;
   readonly cwd?: string;
   /** Variables added to the environment; colour variables of the caller are never passed on. */
   readonly env?: Readonly<Record<string, string>>;
@@ -26,13 +28,15 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   const child = spawn(process.execPath, [requireBuilt(CLI), ...args], {
     cwd: options.cwd,
     env,
-    stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'],
+    stdio: [options.stdinFd ?? 'pipe', options.stdoutFd ?? 'pipe', 'pipe'],
   });
   if (options.closeStdout) child.stdout?.destroy();
   const result = outputOf(child);
-  // A child that stops early (a usage error) may close stdin before it is all written.
-  child.stdin!.on('error', () => undefined);
-  child.stdin!.end(options.stdin ?? '');
+  if (child.stdin) {
+    // A child that stops early (a usage error) may close stdin before it is all written.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.stdin ?? '');
+  }
   return result;
 }
 

@@ -10,8 +10,9 @@ import type { Piece } from './output';
 import { commandHelp, COMMAND_HELP, overview, usageLine, UsageError } from './usage';
 import { exitForWriteFailure, watchWriteFailures, writeFailed } from './write-failure';
 import { InputError } from '../node/files';
+import type { CommandInput } from '../node/input-chunks';
 
-type Command = (argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }) => Promise<number>;
+type Command = (argv: readonly string[], io: CommandInput & { stdout: NodeJS.WritableStream }) => Promise<number>;
 
 /**
  * Each command's module is loaded when it runs: the bundle then evaluates only the modules
@@ -51,7 +52,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (asksForHelp(rest)) return print(commandHelp(name));
   try {
     const command = await load();
-    return await command(rest, { stdin: process.stdin, stdout: process.stdout });
+    // process.stdin is made when a command reads it as a stream: made, it would take over
+    // descriptor 0 (a pipe turns non-blocking), which `test --batch` reads directly.
+    return await command(rest, { get stdin() { return process.stdin; }, stdinFd: 0, stdout: process.stdout });
   } catch (error) {
     if (writeFailed()) return exitForWriteFailure(name);
     process.stderr.write(`robots-lens ${name}: ${escapeLine(messageOf(error, name))}\n`);

@@ -80,6 +80,7 @@ export class QueryLineReader {
     private readonly sink: QueryLineSink,
   ) {}
 
+  /** Reads the lines of `chunk`; what it keeps of a line cut at its end is copied, so the chunk may be filled again. */
   push(chunk: Buffer): void {
     let start = 0;
     if (this.carriedLength > 0 || this.overlong >= 0) {
@@ -106,7 +107,8 @@ export class QueryLineReader {
       this.overlong += bytes.length;
       return;
     }
-    this.carried.push(bytes);
+    // A copy: the caller may read its next chunk into the same buffer.
+    this.carried.push(Buffer.from(bytes));
     this.carriedLength += bytes.length;
     // A UTF-16 character takes at most three bytes: past this, the line is overlong for sure.
     if (this.carriedLength > 3 * (this.maxLineLength + 1)) {

@@ -7,6 +7,8 @@
 
 import { effectivePreferences, parseTarget, preferencesJson, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
 import type { EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
+import { eachInputChunk } from '../../node/input-chunks';
+import type { CommandInput } from '../../node/input-chunks';
 import { LineWriter, safeJsonText } from '../output';
 import { UsageError } from '../usage';
 import { QueryLineReader } from './batch-lines';
@@ -48,7 +50,7 @@ export function batchFields(option: string | undefined): ReadonlyArray<FieldName
 export async function runBatch(
   matcher: RobotsMatcher,
   robots: RobotsFile,
-  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
+  io: CommandInput & { stdout: NodeJS.WritableStream },
   options: { origin?: string },
   fields: ReadonlyArray<FieldName> | undefined,
 ): Promise<number> {
@@ -91,11 +93,11 @@ export async function runBatch(
       if (flushing) pending.push(flushing);
     },
   });
-  for await (const chunk of io.stdin) {
-    reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  await eachInputChunk(io, (chunk) => {
+    reader.push(chunk);
     // A full stream is waited for once per chunk (each wait is kept, so none fails unheard).
-    if (pending.length > 0) await Promise.all(pending.splice(0, pending.length));
-  }
+    return pending.length > 0 ? Promise.all(pending.splice(0, pending.length)) : undefined;
+  });
   reader.end();
   if (pending.length > 0) await Promise.all(pending.splice(0, pending.length));
   await out.flush();

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { effectivePreferences, matcherFor, parseRobots, parseTarget, preferencesText, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
 import type { RobotsFile, Verdict } from '../../core';
+import type { CommandInput } from '../../node/input-chunks';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output, styled } from '../output';
 import type { Piece } from '../output';
@@ -13,7 +14,7 @@ import { UsageError } from '../usage';
 import { batchFields, runBatch } from './test-batch';
 import { runUrlList } from './test-urls';
 
-export async function runTest(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
+export async function runTest(argv: readonly string[], io: CommandInput & { stdout: NodeJS.WritableStream }): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
