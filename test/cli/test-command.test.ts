@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { describe, test } from 'node:test';
-import { runCli } from '../support/cli';
+import { outputOf, runCli } from '../support/cli';
+import { CLI, requireBuilt } from '../support/dist';
 
 const dir = mkdtempSync(join(tmpdir(), 'robots-lens-cli-'));
 const robots = join(dir, 'robots.txt');
@@ -105,6 +108,36 @@ describe('robots-lens test', () => {
     assert.equal(lines.length, n);
     assert.equal((JSON.parse(lines[1]!) as { allowed: boolean }).allowed, false);
     assert.equal((JSON.parse(lines[0]!) as { allowed: boolean }).allowed, true);
+  });
+
+  test('--batch as a co-process: each answer comes while stdin is still open, once the query is in', async () => {
+    const child = spawn(process.execPath, [requireBuilt(CLI), 'test', robots, '--batch'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const ended = outputOf(child);
+    const answers = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    /** The next answer line, or a failure naming the query it never came for. */
+    const answerTo = async (query: object): Promise<{ url: string; allowed: boolean }> => {
+      child.stdin!.write(`${JSON.stringify(query)}\n`);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(query)} while stdin stays open`)), 20_000);
+      });
+      try {
+        const next = await Promise.race([answers.next(), deadline]);
+        return JSON.parse(String(next.value)) as { url: string; allowed: boolean };
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    try {
+      assert.deepEqual(await answerTo({ agent: 'Googlebot', url: '/nogoogle' }).then((a) => [a.url, a.allowed]), ['/nogoogle', false]);
+      assert.deepEqual(await answerTo({ agent: 'GPTBot', url: '/public' }).then((a) => [a.url, a.allowed]), ['/public', true]);
+    } catch (error) {
+      // A failure ends the process, which would otherwise wait on its open stdin for good.
+      child.kill();
+      throw error;
+    }
+    child.stdin!.end();
+    assert.equal((await ended).code, 0);
   });
 
   const errors: Array<[string, string[], RegExp]> = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, write, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, write, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,14 +25,14 @@ describe('eachInputChunk', () => {
   const dir = mkdtempSync(join(tmpdir(), 'robots-lens-input-chunks-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('reads a file descriptor to its end, without making the stream', async () => {
+  test('reads a file from its descriptor to its end, without making the stream', async () => {
     const file = join(dir, 'input.txt');
     writeFileSync(file, BYTES);
     const fd = openSync(file, 'r');
     try {
       const input = {
         get stdin(): NodeJS.ReadableStream {
-          throw new Error('the stream was made although the descriptor could be read');
+          throw new Error('the stream was made although stdin is a file');
         },
         stdinFd: fd,
       };
@@ -42,30 +42,43 @@ describe('eachInputChunk', () => {
     }
   });
 
-  test('a descriptor that says EAGAIN (a non-blocking pipe) is read as the stream from there on, nothing lost', async () => {
+  test('a pipe is read as the stream, so the event loop runs while it is quiet: nothing lost', async () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    // Opened without blocking: a read of the empty pipe says EAGAIN while a writer holds it open.
+    // The reading end is opened first, without waiting for a writer; then the writing end.
     const reading = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     const writing = openSync(fifo, constants.O_WRONLY);
-    const first = BYTES.subarray(0, 10_000);
-    writeSync(writing, first);
     let streamed = false;
     const input = {
       get stdin(): NodeJS.ReadableStream {
-        // Made once the descriptor said EAGAIN: the rest is written now, then the pipe ends
-        // (Written from the thread pool: more than a pipe holds, read meanwhile by the socket.)
         streamed = true;
-        write(writing, BYTES.subarray(first.length), (error) => {
-          assert.ifError(error);
-          closeSync(writing);
-        });
         return new Socket({ fd: reading, readable: true, writable: false });
       },
       stdinFd: reading,
     };
+    // Written from the thread pool (more than a pipe holds) while the stream reads.
+    write(writing, BYTES, (error) => {
+      assert.ifError(error);
+      closeSync(writing);
+    });
     assert.deepEqual(await gather(input), BYTES);
-    assert.ok(streamed, 'the descriptor never said EAGAIN: the test did not reach the stream');
+    assert.ok(streamed, 'the pipe was not read as the stream');
+  });
+
+  test('a file says it is quiet only with its last chunk', async () => {
+    const file = join(dir, 'sizes.txt');
+    writeFileSync(file, Buffer.alloc(3.5 * 64 * 1024, 'x'));
+    const fd = openSync(file, 'r');
+    const quiet: boolean[] = [];
+    try {
+      await eachInputChunk({ stdin: Readable.from([]), stdinFd: fd }, (_chunk, isQuiet) => {
+        quiet.push(isQuiet);
+        return undefined;
+      });
+    } finally {
+      closeSync(fd);
+    }
+    assert.deepEqual(quiet, [false, false, false, true]);
   });
 
   test('without a descriptor, the stream is read, strings as UTF-8', async () => {

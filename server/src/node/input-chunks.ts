@@ -1,17 +1,18 @@
 /**
- * The bytes of a command's stdin, a chunk at a time. When stdin is the process's own file
- * descriptor, it is read straight into one buffer used again for every chunk: `test --batch`
- * reads 23 MB of queries, and process.stdin would give each 64 KiB in a new buffer through
- * the thread pool (a tenth of a lean batch's time). A descriptor that cannot be read this
- * way (a non-blocking pipe says EAGAIN) is read as the stream from there on.
+ * The bytes of a command's stdin, a chunk at a time. When stdin is a file (`< queries.jsonl`),
+ * its descriptor is read straight into one buffer used again for every chunk: process.stdin
+ * would give each 64 KiB in a new buffer through the thread pool (a tenth of a lean
+ * `test --batch`). Anything else (a pipe, a terminal) is read as the stream, so the event
+ * loop runs while the producer is quiet: a co-process waiting for answers gets them.
  */
 
-import { readSync } from 'node:fs';
+import { fstatSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 
 /** Where a command reads: its stdin stream, and the descriptor under it when it is the process's own. */
 export interface CommandInput {
   readonly stdin: NodeJS.ReadableStream;
-  /** Set for the process's stdin (0); `stdin` is then only read when the descriptor cannot be. */
+  /** Set for the process's stdin (0); `stdin` is then only made when the descriptor is not a file. */
   readonly stdinFd?: number;
 }
 
@@ -20,38 +21,35 @@ const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Hands each chunk of stdin to `each`, waiting for what it returns, until the input ends.
- * A chunk read from the descriptor lies in a buffer the next read fills again: `each` must
- * copy what it keeps.
+ * `quiet` says nothing more has come in yet (a producer waiting for answers, or the end).
+ * A chunk read from a file lies in a buffer the next read fills again: `each` must copy
+ * what it keeps.
  */
-export async function eachInputChunk(input: CommandInput, each: (chunk: Buffer) => Promise<unknown> | undefined): Promise<void> {
-  if (input.stdinFd !== undefined) {
+export async function eachInputChunk(input: CommandInput, each: (chunk: Buffer, quiet: boolean) => Promise<unknown> | undefined): Promise<void> {
+  if (input.stdinFd !== undefined && isFile(input.stdinFd)) {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (;;) {
-      const read = readDescriptor(input.stdinFd, buffer);
-      if (read === 0) return;
-      if (read < 0) break;
-      const waiting = each(buffer.subarray(0, read));
+    for (let read = readSync(input.stdinFd, buffer); read > 0; read = readSync(input.stdinFd, buffer)) {
+      // A file has everything: a short read is its end.
+      const waiting = each(buffer.subarray(0, read), read < buffer.length);
       if (waiting) await waiting;
       // The event loop turns between chunks, as it does between a stream's: the output
       // stream's callbacks come (and give back its written chunks), and a signal is heard.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    return;
   }
-  for await (const chunk of input.stdin) {
-    const waiting = each(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const stream = input.stdin;
+  for await (const chunk of stream) {
+    const waiting = each(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer), (stream as Partial<Readable>).readableLength === 0);
     if (waiting) await waiting;
   }
 }
 
-/** Bytes read into `buffer`, 0 at the end, or -1 when the descriptor must be read as a stream. */
-function readDescriptor(fd: number, buffer: Buffer): number {
+/** A regular file: read to its end without waiting on anyone. */
+function isFile(fd: number): boolean {
   try {
-    return readSync(fd, buffer, 0, buffer.length, null);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return -1;
-    // Windows reports the end of a pipe as an error.
-    if (code === 'EOF') return 0;
-    throw error;
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
   }
 }

@@ -93,8 +93,10 @@ export async function runBatch(
       if (flushing) pending.push(flushing);
     },
   });
-  await eachInputChunk(io, (chunk) => {
+  await eachInputChunk(io, (chunk, quiet) => {
     reader.push(chunk);
+    // Nothing more has come in: a producer may be waiting for these answers (a co-process).
+    if (quiet) pending.push(out.flush());
     // A full stream is waited for once per chunk (each wait is kept, so none fails unheard).
     return pending.length > 0 ? Promise.all(pending.splice(0, pending.length)) : undefined;
   });
