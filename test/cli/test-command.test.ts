@@ -110,34 +110,46 @@ describe('robots-lens test', () => {
     assert.equal((JSON.parse(lines[0]!) as { allowed: boolean }).allowed, true);
   });
 
-  test('--batch as a co-process: each answer comes while stdin is still open, once the query is in', async () => {
-    const child = spawn(process.execPath, [requireBuilt(CLI), 'test', robots, '--batch'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * Runs the CLI with stdin left open and asks one line at a time: each answer must come
+   * before the next line is written. A missing answer fails (and ends the process) rather
+   * than waiting for good.
+   */
+  async function askOneAtATime(args: readonly string[], asked: readonly string[]): Promise<string[]> {
+    const child = spawn(process.execPath, [requireBuilt(CLI), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const ended = outputOf(child);
     const answers = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    /** The next answer line, or a failure naming the query it never came for. */
-    const answerTo = async (query: object): Promise<{ url: string; allowed: boolean }> => {
-      child.stdin!.write(`${JSON.stringify(query)}\n`);
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(query)} while stdin stays open`)), 20_000);
-      });
-      try {
-        const next = await Promise.race([answers.next(), deadline]);
-        return JSON.parse(String(next.value)) as { url: string; allowed: boolean };
-      } finally {
-        clearTimeout(timer);
-      }
-    };
+    const got: string[] = [];
     try {
-      assert.deepEqual(await answerTo({ agent: 'Googlebot', url: '/nogoogle' }).then((a) => [a.url, a.allowed]), ['/nogoogle', false]);
-      assert.deepEqual(await answerTo({ agent: 'GPTBot', url: '/public' }).then((a) => [a.url, a.allowed]), ['/public', true]);
+      for (const line of asked) {
+        child.stdin!.write(`${line}\n`);
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer to ${line} while stdin stays open`)), 20_000);
+        });
+        try {
+          got.push(String((await Promise.race([answers.next(), deadline])).value));
+        } finally {
+          clearTimeout(timer);
+        }
+      }
     } catch (error) {
-      // A failure ends the process, which would otherwise wait on its open stdin for good.
       child.kill();
       throw error;
     }
     child.stdin!.end();
     assert.equal((await ended).code, 0);
+    return got;
+  }
+
+  test('--batch as a co-process: each answer comes while stdin is still open, once the query is in', async () => {
+    const got = await askOneAtATime(['test', robots, '--batch'], [JSON.stringify({ agent: 'Googlebot', url: '/nogoogle' }), JSON.stringify({ agent: 'GPTBot', url: '/public' })]);
+    assert.deepEqual(got.map((line) => JSON.parse(line) as { url: string; allowed: boolean }).map((a) => [a.url, a.allowed]), [['/nogoogle', false], ['/public', true]]);
+  });
+
+  test('--urls - as a co-process: each URL is answered while stdin is still open', async () => {
+    const got = await askOneAtATime(['test', robots, '--agent', 'Googlebot', '--urls', '-', '--json'], ['/nogoogle', '/public']);
+    assert.deepEqual(got.map((line) => JSON.parse(line) as { url: string; allowed: boolean }).map((a) => [a.url, a.allowed]), [['/nogoogle', false], ['/public', true]]);
   });
 
   const errors: Array<[string, string[], RegExp]> = [

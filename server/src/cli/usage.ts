@@ -39,7 +39,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--origin <https://host>', 'the site the robots.txt belongs to; URLs of other origins are not decided by it'],
       ['--batch', 'read {"agent","url"} JSON lines on stdin, write one JSON result per line (lines over 64 KiB get an error object); the answers so far go out whenever stdin pauses, so another program can ask one query at a time'],
       ['--fields <f,f,…>', 'with --batch: only these fields of each answer (e.g. allowed,line), the leanest and fastest output'],
-      ['--urls <file|->', 'one URL or path a line (blank lines and # comments skipped); a line that cannot be decided is reported and the run goes on'],
+      ['--urls <file|->', 'one URL or path a line (blank lines and # comments skipped); a line that cannot be decided is reported and the run goes on; from - (stdin), the answers so far go out whenever it pauses'],
       ['--csv', 'with --urls: url, agent, allowed, line, rule as CSV'],
     ],
     examples: ['robots-lens test robots.txt --agent Googlebot /private/page https://example.com/shop', 'echo \'{"agent":"GPTBot","url":"/blog"}\' | robots-lens test robots.txt --batch'],

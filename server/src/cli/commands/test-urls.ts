@@ -5,6 +5,7 @@
  */
 
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { csvCell, parseTarget, plural, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
@@ -57,6 +58,8 @@ export async function runUrlList(
         } else await say(formatVerdict(verdict, robots).map((pieces) => escapeLine(pieces.map((p) => (typeof p === 'string' ? p : p.text)).join(''))).join('\n'));
       }
     }
+    // Stdin has nothing more yet: a program asking one URL at a time gets its answers now.
+    if (source === '-' && (input as Partial<Readable>).readableLength === 0) await out.flush();
   }
   await out.flush();
   if (unusable > 0) {
