@@ -52,8 +52,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (asksForHelp(rest)) return print(commandHelp(name));
   try {
     const command = await load();
-    // process.stdin is made when a command reads it as a stream: made, it would take over
-    // descriptor 0 (a pipe turns non-blocking), which `test --batch` reads directly.
+    // process.stdin is made only when a command reads it as a stream: `test --batch` reads
+    // a file on descriptor 0 itself (node/input-chunks.ts).
     return await command(rest, { get stdin() { return process.stdin; }, stdinFd: 0, stdout: process.stdout });
   } catch (error) {
     if (writeFailed()) return exitForWriteFailure(name);
