@@ -121,16 +121,24 @@ describe('robots-lens test --batch answers as the per-query path does', () => {
     }
   });
 
-  test('--fields: the same values, in the order asked, URL and explanation included', async () => {
-    const fields = ['explanation', 'url', 'allowed', 'line', 'rule', 'agent', 'groupLines'] as const;
-    const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN, '--fields', fields.join(',')], { stdin });
-    assert.equal(code, 0, stderr);
-    const lines = stdout.trimEnd().split('\n');
-    assert.equal(lines.length, asked.length);
-    for (let i = 0; i < asked.length; i++) {
-      const answer = JSON.parse(full[i]!) as Record<string, unknown>;
-      const want = safeJsonText(JSON.stringify(Object.fromEntries(fields.map((name) => [name, answer[name]]))));
-      assert.equal(lines[i], want, `query ${i + 1}: ${JSON.stringify(asked[i])}`);
-    }
-  });
+  // The first with the URL, the agent and the words; the others only what the deciding rule
+  // fixes, answered by that rule alone (the leanest, `allowed,line`, among them).
+  const fieldSets = [
+    ['explanation', 'url', 'allowed', 'line', 'rule', 'agent', 'groupLines'],
+    ['allowed', 'line'],
+    ['reason', 'rule', 'outcome', 'line', 'allowed'],
+  ] as const;
+  for (const fields of fieldSets) {
+    test(`--fields ${fields.join(',')}: the same values, in the order asked`, async () => {
+      const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN, '--fields', fields.join(',')], { stdin });
+      assert.equal(code, 0, stderr);
+      const lines = stdout.trimEnd().split('\n');
+      assert.equal(lines.length, asked.length);
+      for (let i = 0; i < asked.length; i++) {
+        const answer = JSON.parse(full[i]!) as Record<string, unknown>;
+        const want = safeJsonText(JSON.stringify(Object.fromEntries(fields.map((name) => [name, answer[name]]))));
+        assert.equal(lines[i], want, `query ${i + 1}: ${JSON.stringify(asked[i])}`);
+      }
+    });
+  }
 });
