@@ -40,9 +40,14 @@ export async function eachInputChunk(input: CommandInput, each: (chunk: Buffer, 
   }
   const stream = input.stdin;
   for await (const chunk of stream) {
-    const waiting = each(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer), (stream as Partial<Readable>).readableLength === 0);
+    const waiting = each(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer), isQuiet(stream));
     if (waiting) await waiting;
   }
+}
+
+/** Nothing more of `stream` has come in yet: what was read so far is all there is for now. */
+export function isQuiet(stream: NodeJS.ReadableStream): boolean {
+  return (stream as Partial<Readable>).readableLength === 0;
 }
 
 /** A regular file: read to its end without waiting on anyone. */

@@ -5,10 +5,10 @@
  */
 
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { csvCell, parseTarget, plural, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher } from '../../core';
 import { describeFsError, InputError } from '../../node/files';
+import { isQuiet } from '../../node/input-chunks';
 import { lineBatches } from '../../node/line-reader';
 import { escapeLine, LineWriter, safeJson } from '../output';
 import { formatVerdict } from './test';
@@ -59,7 +59,7 @@ export async function runUrlList(
       }
     }
     // Stdin has nothing more yet: a program asking one URL at a time gets its answers now.
-    if (source === '-' && (input as Partial<Readable>).readableLength === 0) await out.flush();
+    if (source === '-' && isQuiet(input)) await out.flush();
   }
   await out.flush();
   if (unusable > 0) {
