@@ -70,6 +70,9 @@ describe('robots-lens test', () => {
     const { stdout } = await runCli(['test', robots, '--agent', 'Googlebot', '/b']);
     assert.match(stdout, /^disallowed .*line 7/);
     assert.match(stdout, /note: Google's open-source parser compares percent-escapes literally and would say allowed/);
+    // The note starts under the URL, not a column before it.
+    const [verdict, note] = stdout.split('\n');
+    assert.equal(note!.indexOf('note:'), verdict!.indexOf('/b'));
   });
 
   test('--origin makes other origins not applicable', async () => {

@@ -83,6 +83,8 @@ describe('robots-lens test --urls', () => {
     assert.match(lines[2]!, /^allowed\s+\/open\s+\[GPTBot\]/);
     assert.match(lines[4]!, /^error\s+line 5: not a url\s+"not a url" is neither a path/);
     assert.match(lines[5]!, /^allowed\s+https:\/\/shop\.test\/private\/help\.html\s+\[GPTBot\]\s+line 4: Allow/);
+    // One width for the outcome column, the error line's too: what follows lines up.
+    assert.deepEqual([...new Set(lines.map((l) => /^\S+ +/.exec(l)![0].length))], ['disallowed  '.length]);
     assert.equal(stderr, 'robots-lens test: 1 line is not a URL or path (answered 3 lines).\n');
   });
 

@@ -11,7 +11,7 @@ import { describeFsError, InputError } from '../../node/files';
 import { isQuiet } from '../../node/input-chunks';
 import { lineBatches } from '../../node/line-reader';
 import { escapeLine, LineWriter, safeJson } from '../output';
-import { formatVerdict } from './test';
+import { formatVerdict, outcomeCell } from './test';
 
 /** A URL longer than this is not one anybody submits (sitemaps allow 2,048 characters). */
 const MAX_URL_LINE = 64 * 1024;
@@ -71,7 +71,7 @@ export async function runUrlList(
 function problemLine(format: UrlsFormat, lineNumber: number, url: string, message: string): string {
   if (format === 'json') return JSON.stringify({ line: lineNumber, url, error: message });
   if (format === 'csv') return [url, null, null, null, `line ${lineNumber}: ${message}`].map(csvCell).join(',');
-  return `${'error'.padEnd(10)} line ${lineNumber}: ${url}  ${message}`;
+  return `${outcomeCell('error')}line ${lineNumber}: ${url}  ${message}`;
 }
 
 /** The list file as a stream, or an InputError naming what is wrong with the path. */

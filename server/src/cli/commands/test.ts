@@ -75,6 +75,14 @@ function checkedOrigin(origin: string): string {
 }
 
 /** A verdict as one line of pieces (the outcome coloured), and a note line when Google reads it literally. */
+/** Where a verdict line's URL starts: the outcome (`disallowed` is the widest) and two spaces. Notes and error lines start there too. */
+export const OUTCOME_COLUMN = 'disallowed'.length + 2;
+
+/** `label` padded to the outcome column, so that what follows lines up under the URLs. */
+export function outcomeCell(label: string): string {
+  return label.padEnd(OUTCOME_COLUMN);
+}
+
 export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
   const label = verdict.outcome === 'not-applicable' ? 'n/a' : verdict.outcome;
   const outcome = verdict.outcome === 'allowed' ? styled('allowed', label) : verdict.outcome === 'disallowed' ? styled('disallowed', label) : label;
@@ -88,9 +96,9 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
     parts.push(`group User-agent: ${verdict.group.token} (line${lines.length > 1 ? 's' : ''} ${lines.map((l) => l + 1).join(', ')})`);
   }
   if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
-  const lines: Piece[][] = [[outcome, ' '.repeat(Math.max(0, 10 - label.length)) + '  ' + parts.join('  ')]];
-  if (verdict.googleLiteral) lines.push([`           note: ${verdict.googleLiteral.explanation}`]);
+  const lines: Piece[][] = [[outcome, outcomeCell(label).slice(label.length) + parts.join('  ')]];
+  if (verdict.googleLiteral) lines.push([`${outcomeCell('')}note: ${verdict.googleLiteral.explanation}`]);
   // Files that state no preference keep one line per verdict.
-  if (statesPreferences(robots)) lines.push([`           preferences: ${preferencesText(effectivePreferences(robots, verdict))}`]);
+  if (statesPreferences(robots)) lines.push([`${outcomeCell('')}preferences: ${preferencesText(effectivePreferences(robots, verdict))}`]);
   return lines;
 }
