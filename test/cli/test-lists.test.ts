@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { matcherFor, parseRobots, verdictWithPreferencesJson } from '../../server/src/core';
+import { BATCH_FIELD_NAMES } from '../../server/src/cli/commands/test-batch';
 import { runCli } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'robots-lens-lists-'));
@@ -50,6 +51,12 @@ describe('robots-lens test --batch', () => {
     ]);
     const other = await runCli(['test', robots, '--batch', '--fields', 'line,rule,url'], { stdin: '{"agent":"GPTBot","url":"/private/a"}' });
     assert.equal(other.stdout, '{"line":3,"rule":"Disallow: /private/","url":"/private/a"}\n');
+  });
+
+  test('the help names every field --fields takes, in their order', async () => {
+    const { stdout } = await runCli(['test', '--help']);
+    const option = stdout.split('\n').find((l) => l.trimStart().startsWith('--fields'))!;
+    assert.ok(option.includes(BATCH_FIELD_NAMES.join(', ')), option);
   });
 
   test('--fields with an unknown name is a usage error naming it', async () => {

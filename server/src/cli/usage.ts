@@ -38,11 +38,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--json', 'one JSON object per verdict'],
       ['--origin <https://host>', 'the site the robots.txt belongs to; URLs of other origins are not decided by it'],
       ['--batch', 'read {"agent","url"} JSON lines on stdin, write one JSON result per line (lines over 64 KiB get an error object); the answers so far go out whenever stdin pauses, so another program can ask one query at a time'],
-      ['--fields <f,f,…>', 'with --batch: only these fields of each answer (e.g. allowed,line), the leanest and fastest output'],
+      ['--fields <f,f,…>', 'with --batch: only these fields of each answer, in the order given, of url, agent, crawler, outcome, allowed, line, rule, group, groupLines, chain, reason, explanation; allowed,line is the leanest and fastest'],
       ['--urls <file|->', 'one URL or path a line (blank lines and # comments skipped); a line that cannot be decided is reported and the run goes on; from - (stdin), the answers so far go out whenever it pauses'],
       ['--csv', 'with --urls: url, agent, allowed, line, rule as CSV'],
     ],
-    examples: ['robots-lens test robots.txt --agent Googlebot /private/page https://example.com/shop', 'echo \'{"agent":"GPTBot","url":"/blog"}\' | robots-lens test robots.txt --batch'],
+    examples: [
+      'robots-lens test robots.txt --agent Googlebot /private/page https://example.com/shop',
+      'robots-lens test robots.txt --agent Googlebot --agent GPTBot --urls submitted-urls.txt --csv',
+      'echo \'{"agent":"GPTBot","url":"/blog"}\' | robots-lens test robots.txt --batch',
+      'robots-lens test robots.txt --batch --fields allowed,line < queries.jsonl > answers.jsonl',
+    ],
     exitCodes: [],
   },
   lint: {

@@ -35,11 +35,14 @@ const FIELDS: { readonly [K in FieldName]: (verdict: Verdict, robots: RobotsFile
   explanation: (v) => v.explanation,
 };
 
+/** The names `--fields` takes, in the order of a full answer. */
+export const BATCH_FIELD_NAMES: readonly string[] = Object.keys(FIELDS);
+
 /** The `--fields` list checked against the known names, or undefined for every field. */
 export function batchFields(option: string | undefined): ReadonlyArray<FieldName> | undefined {
   if (option === undefined) return undefined;
   const names = option.split(',').map((n) => n.trim()).filter((n) => n !== '');
-  const known = Object.keys(FIELDS);
+  const known = BATCH_FIELD_NAMES;
   const unknown = names.filter((n) => !known.includes(n));
   if (names.length === 0 || unknown.length > 0) {
     throw new UsageError(`--fields takes a comma-separated list of ${known.join(', ')}${unknown.length > 0 ? `, not "${unknown.join('", "')}"` : ''}.`);
