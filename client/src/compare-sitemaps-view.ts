@@ -6,7 +6,7 @@
  * why. Plain strings only: the webview inserts them as text, since a sitemap is hostile text.
  */
 
-import { countOf, displayToken, formatCount, sitemapFlipsSentence } from '../../server/src/core';
+import { countOf, displayToken, formatCount, sitemapFlipsSentence, sitemapsReadText } from '../../server/src/core';
 import type { SitemapFlipCount, SitemapFlipExample } from '../../server/src/core';
 import type { CompareSitemaps } from '../../server/src/protocol';
 
@@ -60,10 +60,9 @@ export function sitemapOfferView(sitemapUrls: readonly string[]): SitemapOfferVi
 
 export function compareSitemapsView(listed: CompareSitemaps): CompareSitemapsView {
   const { flips, sitemaps } = listed;
-  const read = sitemaps.filter((s) => s.error === undefined).length;
   return {
     headline: sitemapFlipsSentence(flips),
-    read: `${countOf(read, 'sitemap')} read, ${countOf(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`,
+    read: `${sitemapsReadText(sitemaps)}, ${countOf(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`,
     allowed: flips.newlyAllowed > 0 ? `It newly allows ${countOf(flips.newlyAllowed, 'URL')} listed in them.` : '',
     crawlers: flips.crawlers.filter((c) => c.newlyBlocked + c.newlyAllowed > 0).map((c) => ({
       heading: heading(c),

@@ -4,7 +4,7 @@
  * Pure, so it is tested without a workbench; every value reaches the page as text.
  */
 
-import { countOf } from '../../server/src/core';
+import { countOf, sitemapReportText, sitemapsReadText } from '../../server/src/core';
 import type { BlockedSitemapUrl } from '../../server/src/core';
 import type { CheckSitemapsResult } from '../../server/src/protocol';
 
@@ -27,10 +27,9 @@ export interface SitemapsView {
 
 export function sitemapsView(result: CheckSitemapsResult, documentName: string): SitemapsView {
   const { tally } = result;
-  const read = result.sitemaps.filter((s) => s.error === undefined).length;
   const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
   const where = tally.origin !== undefined ? ` on ${tally.origin}` : '';
-  const head = `${countOf(read, 'sitemap')} read, ${countOf(tally.listed, 'URL')} listed${where}: `;
+  const head = `${sitemapsReadText(result.sitemaps)}, ${countOf(tally.listed, 'URL')} listed${where}: `;
   const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${countOf(blocked, 'blocked URL')} (URL × crawler).`;
   const notices = [...result.notices];
   if (result.cancelled) notices.unshift('Cancelled: these are the sitemaps read until then.');
@@ -43,7 +42,7 @@ export function sitemapsView(result: CheckSitemapsResult, documentName: string):
     omitted: result.blockedOmitted > 0 ? `${countOf(result.blockedOmitted, 'more blocked URL')} not listed here (robots-lens sitemaps lists them all).` : null,
     sitemaps: result.sitemaps.map((s) => ({
       location: s.location,
-      what: s.error !== undefined ? `not read: ${s.error}` : s.kind === 'sitemapindex' ? `index of ${countOf(s.entries, 'sitemap')}` : countOf(s.entries, 'URL'),
+      what: sitemapReportText(s),
       failed: s.error !== undefined,
       notes: s.notices,
     })),

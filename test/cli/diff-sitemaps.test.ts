@@ -33,7 +33,7 @@ describe('robots-lens diff --sitemap', () => {
   test('says how many URLs listed in the sitemaps the edit newly blocks, with examples and the new line', async () => {
     const { code, stdout, stderr } = await runCli(['diff', join(dir, 'old.txt'), join(dir, 'new.txt'), '--sitemap', join(dir, 'index.xml')]);
     assert.equal(code, 0, stderr);
-    assert.match(stdout, /^Sitemaps: 2 sitemaps read, 1,301 URLs listed on https:\/\/shop\.test\.$/m);
+    assert.match(stdout, /^Sitemaps: 2 sitemaps read \(1 index\), 1,301 URLs listed on https:\/\/shop\.test\.$/m);
     assert.match(stdout, /^This edit newly blocks 1,240 URLs listed in your sitemaps\.$/m);
     assert.match(stdout, /^It newly allows 1 URL listed in them\.$/m);
     assert.match(stdout, /^ {4}1,240 newly blocked, e\.g\. https:\/\/shop\.test\/shop\/item-0 \(line 3: Disallow: \/shop\/\), https:\/\/shop\.test\/shop\/item-1 /m);

@@ -164,6 +164,8 @@ describe('robots-lens sitemaps over HTTP', () => {
     assert.equal(code, 2);
     assert.match(stderr, /malformed\.xml: malformed XML at line 4, column 36: unexpected close tag\./);
     assert.match(stdout, /malformed\.xml {2}2 entries read, then: malformed XML at line 4, column 36/);
+    // The heading counts it as read in part, not as "0 sitemaps read" beside its 2 URLs.
+    assert.match(stdout, /^Sitemaps: 1 sitemap read in part, 2 URLs listed/m);
   });
 
   test('the sitemaps\' own origin is taken when none is given, and URLs elsewhere are set apart', async () => {

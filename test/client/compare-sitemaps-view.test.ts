@@ -51,7 +51,7 @@ describe('compare panel: URLs listed in your sitemaps', () => {
   test("after the click: the CLI's headline, what was read, and per set of crawlers the counts with examples and the deciding line", () => {
     const view = compareSitemapsView(listed);
     assert.equal(view.headline, 'This edit newly blocks 1,240 URLs listed in your sitemaps.');
-    assert.equal(view.read, '2 sitemaps read, 1,301 URLs listed on https://shop.test.');
+    assert.equal(view.read, '2 sitemaps read (1 index), 1 not read, 1,301 URLs listed on https://shop.test.');
     assert.equal(view.allowed, 'It newly allows 1 URL listed in them.');
     assert.deepEqual(view.crawlers, [
       {

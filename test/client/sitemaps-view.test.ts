@@ -21,6 +21,7 @@ const result: CheckSitemapsResult = {
     { location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries: 1, notices: [] },
     { location: 'https://shop.test/s.xml', parent: 'https://shop.test/index.xml', kind: 'urlset', entries: 3, notices: ['lists 50,001 URLs'] },
     { location: 'https://shop.test/gone.xml', entries: 0, error: 'HTTP 404 status: no sitemap there.', notices: [] },
+    { location: 'https://shop.test/cut.xml', entries: 2, error: 'malformed XML at line 4, column 36: unexpected close tag.', notices: [] },
   ],
   roots: [],
   notices: [],
@@ -29,11 +30,11 @@ const result: CheckSitemapsResult = {
 
 test('the panel view: counts per crawler in words, one row per blocked URL, the sitemaps read and what was set apart', () => {
   const view = sitemapsView(result, 'robots.txt');
-  assert.equal(view.summary, '2 sitemaps read, 3 URLs listed on https://shop.test: 2 blocked URLs (URL × crawler).');
+  assert.equal(view.summary, '2 sitemaps read (1 index), 1 read in part, 1 not read, 3 URLs listed on https://shop.test: 2 blocked URLs (URL × crawler).');
   assert.deepEqual(view.crawlers, ['Googlebot: none blocked of 2 URLs checked', 'GPTBot: 2 URLs blocked of 2 URLs checked']);
   assert.deepEqual(view.rows, [{ url: 'https://shop.test/private/a', agent: 'GPTBot', line: 2, rule: 'Disallow: /private/', sitemap: 'https://shop.test/s.xml', sitemapLine: 4 }]);
   assert.equal(view.omitted, '1 more blocked URL not listed here (robots-lens sitemaps lists them all).');
-  assert.deepEqual(view.sitemaps.map((s) => [s.what, s.failed]), [['index of 1 sitemap', false], ['3 URLs', false], ['not read: HTTP 404 status: no sitemap there.', true]]);
+  assert.deepEqual(view.sitemaps.map((s) => [s.what, s.failed]), [['index of 1 sitemap', false], ['3 URLs', false], ['not read: HTTP 404 status: no sitemap there.', true], ['2 entries read, then: malformed XML at line 4, column 36: unexpected close tag.', true]]);
   assert.equal(view.aside.length, 21);
   assert.equal(view.aside.at(-1), '… and 2 more URLs on other origins');
 });

@@ -5,7 +5,7 @@
  * editor's Compare with… uses too (`node/sitemap-flips.ts`); this file is the text face.
  */
 
-import { formatCount, sitemapFlipsSentence } from '../../core';
+import { formatCount, sitemapFlipsSentence, sitemapReportText, sitemapsReadText } from '../../core';
 import type { RobotsDiff, RobotsFile, SitemapFlipExample } from '../../core';
 import { sitemapFlips } from '../../node/sitemap-flips';
 import type { DiffSitemaps } from '../../node/sitemap-flips';
@@ -22,9 +22,8 @@ export function readSitemapFlips(locations: readonly string[], oldFile: RobotsFi
 
 /** The sitemap section of the text diff. */
 export function sitemapFlipLines({ flips, sitemaps }: DiffSitemaps): string[] {
-  const read = sitemaps.filter((s) => s.error === undefined).length;
-  const out = ['', `Sitemaps: ${counted(read, 'sitemap')} read, ${counted(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`];
-  for (const s of sitemaps) if (s.error !== undefined) out.push(`  ${s.location}: not read in full: ${s.error}`);
+  const out = ['', `Sitemaps: ${sitemapsReadText(sitemaps)}, ${counted(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`];
+  for (const s of sitemaps) if (s.error !== undefined) out.push(`  ${s.location}: ${sitemapReportText(s)}`);
   out.push(sitemapFlipsSentence(flips));
   if (flips.newlyAllowed > 0) out.push(`It newly allows ${counted(flips.newlyAllowed, 'URL')} listed in them.`);
   for (const c of flips.crawlers) {

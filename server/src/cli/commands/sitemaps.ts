@@ -7,7 +7,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { countOf, formatCount, parseRobots, parseTarget, SitemapCheck, walkSitemaps } from '../../core';
+import { countOf, formatCount, parseRobots, parseTarget, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '../../core';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '../../core';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
@@ -83,16 +83,10 @@ function blockedLine(entry: BlockedSitemapUrl): Piece[] {
 
 function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[], notices: readonly string[], originNote: string): Piece[][] {
   const lines: Piece[][] = [];
-  const read = reports.filter((r) => r.error === undefined);
-  const indexes = read.filter((r) => r.kind === 'sitemapindex').length;
   const origin = tally.origin === undefined ? '' : ` on ${tally.origin}${originNote}`;
-  lines.push([
-    styled('heading', 'Sitemaps:'),
-    ` ${countOf(read.length, 'sitemap')} read${indexes > 0 ? ` (${countOf(indexes, 'index', 'indexes')})` : ''}, ${countOf(tally.listed, 'URL')} listed${origin}.`,
-  ]);
+  lines.push([styled('heading', 'Sitemaps:'), ` ${sitemapsReadText(reports)}, ${countOf(tally.listed, 'URL')} listed${origin}.`]);
   for (const report of reports) {
-    const what = report.error !== undefined ? (report.entries > 0 ? `${countOf(report.entries, 'entry', 'entries')} read, then: ${report.error}` : `not read: ${report.error}`) : report.kind === 'sitemapindex' ? `index of ${countOf(report.entries, 'sitemap')}` : countOf(report.entries, 'URL');
-    lines.push([`  ${report.location}  ${what}`]);
+    lines.push([`  ${report.location}  ${sitemapReportText(report)}`]);
     for (const notice of report.notices) lines.push([styled('warning', '    note:'), ` ${notice}`]);
   }
   for (const notice of notices) lines.push([styled('warning', 'note:'), ` ${notice}`]);

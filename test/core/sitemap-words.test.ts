@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { sitemapReportText, sitemapsReadText } from '../../server/src/core';
+import type { SitemapReport } from '../../server/src/core';
+
+const urlset = (entries: number): SitemapReport => ({ location: 'https://shop.test/s.xml', kind: 'urlset', entries, notices: [] });
+const index = (entries: number): SitemapReport => ({ location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries, notices: [] });
+const failed = (entries: number, error = 'malformed XML at line 4, column 36: unexpected close tag.'): SitemapReport => ({ location: 'https://shop.test/cut.xml', entries, error, notices: [] });
+
+describe('how the sitemaps read are said, by every face', () => {
+  const cases: Array<[string, readonly SitemapReport[], string]> = [
+    ['none', [], '0 sitemaps read'],
+    ['one read in full', [urlset(3)], '1 sitemap read'],
+    ['an index and its child', [index(1), urlset(3)], '2 sitemaps read (1 index)'],
+    ['two indexes', [index(1), index(1), urlset(3)], '3 sitemaps read (2 indexes)'],
+    ['only one read in part: no "0 sitemaps read" first', [failed(2)], '1 sitemap read in part'],
+    ['only one not read', [failed(0, 'HTTP 404 status: no sitemap there.')], '1 sitemap not read'],
+    ['all three kinds', [index(2), urlset(1_500), failed(2), failed(0)], '2 sitemaps read (1 index), 1 read in part, 1 not read'],
+    ['counts over a thousand', [...Array.from({ length: 1_200 }, () => urlset(1)), failed(0)], '1,200 sitemaps read, 1 not read'],
+  ];
+  for (const [name, reports, expected] of cases) test(name, () => assert.equal(sitemapsReadText(reports), expected));
+
+  test("one sitemap's line: its URLs, its children, or how far it was read and why it stopped", () => {
+    assert.equal(sitemapReportText(urlset(1)), '1 URL');
+    assert.equal(sitemapReportText(urlset(50_001)), '50,001 URLs');
+    assert.equal(sitemapReportText(index(2)), 'index of 2 sitemaps');
+    assert.equal(sitemapReportText(failed(1)), '1 entry read, then: malformed XML at line 4, column 36: unexpected close tag.');
+    assert.equal(sitemapReportText(failed(0, 'HTTP 404 status: no sitemap there.')), 'not read: HTTP 404 status: no sitemap there.');
+  });
+});
