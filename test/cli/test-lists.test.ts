@@ -116,6 +116,32 @@ describe('robots-lens test --urls', () => {
     ]);
   });
 
+  test('control characters of a line reach no terminal, in any format, be it a URL or not', async () => {
+    // ESC starts a terminal's control sequences, and so does U+009B (CSI) where C1 is honoured.
+    const stdin = '/a\u001b[2Jb\n/x\u009by\nbad\u001b[31m\u009b\n';
+    for (const format of [[], ['--csv'], ['--json']]) {
+      const { code, stdout } = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', '-', ...format], { stdin });
+      assert.equal(code, 0);
+      // eslint-disable-next-line no-control-regex -- the controls are what it looks for.
+      assert.doesNotMatch(stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, `${format.join('') || 'text'}: ${stdout}`);
+      assert.match(stdout, /bad(\\x1b|\\u001b)\[31m/, 'the line is still shown, escaped');
+    }
+  });
+
+  test('a list saved as UTF-16 is said to be so, once, from a file or stdin', async () => {
+    const list16 = join(dir, 'urls-utf16.txt');
+    const text = '/private/a\r\n/open\r\n';
+    writeFileSync(list16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const fromFile = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', list16]);
+    assert.equal(fromFile.code, 2);
+    assert.equal(fromFile.stdout, '');
+    assert.equal(fromFile.stderr, `robots-lens test: ${list16}: this URL list is UTF-16 (every other byte is 0); save it as UTF-8, one URL or path a line.\n`);
+    // Without a byte order mark, from a pipe.
+    const fromStdin = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', '-'], { stdin: Buffer.from(text, 'utf16le') });
+    assert.equal(fromStdin.code, 2);
+    assert.match(fromStdin.stderr, /^robots-lens test: stdin: this URL list is UTF-16/);
+  });
+
   test('exit 2 only when no line could be answered', async () => {
     const { code, stderr } = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', '-'], { stdin: 'no\nnope\n' });
     assert.equal(code, 2);

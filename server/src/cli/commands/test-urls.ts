@@ -42,6 +42,8 @@ export async function runUrlList(
       lineNumber++;
       const url = typeof line === 'string' ? line.trim() : '';
       if (typeof line === 'string' && (url === '' || url.startsWith('#'))) continue;
+      // Saved as UTF-16 (Notepad's "Unicode"), every line would be "not a URL": say why once.
+      if (answered + unusable === 0 && looksUtf16(url)) throw new InputError(`${source === '-' ? 'stdin' : source}: this URL list is UTF-16 (every other byte is 0); save it as UTF-8, one URL or path a line.`);
       const parsed = typeof line === 'string' ? parseTarget(url) : { ok: false as const, message: `a line of ${line.overlong} characters is not a URL` };
       if (!parsed.ok) {
         unusable++;
@@ -54,7 +56,7 @@ export async function runUrlList(
         if (format === 'json') await say(safeJson(verdictJson(verdict, robots)));
         else if (format === 'csv') {
           const rule = verdict.rule ? statementText(robots, verdict.rule.line) : null;
-          await say([url, agent, verdict.allowed, verdict.rule ? verdict.rule.line + 1 : null, rule].map(csvCell).join(','));
+          await say(escapeLine([url, agent, verdict.allowed, verdict.rule ? verdict.rule.line + 1 : null, rule].map(csvCell).join(',')));
         } else await say(formatVerdict(verdict, robots).map((pieces) => escapeLine(pieces.map((p) => (typeof p === 'string' ? p : p.text)).join(''))).join('\n'));
       }
     }
@@ -68,10 +70,21 @@ export async function runUrlList(
   return answered === 0 && unusable > 0 ? 2 : 0;
 }
 
+/** A line of UTF-16 text read as UTF-8: a quarter or more of its characters are U+0000, which no URL has. */
+function looksUtf16(line: string): boolean {
+  let nul = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 0) nul++;
+  return line.length >= 2 && nul * 4 >= line.length;
+}
+
+/**
+ * The answer to a line that is not a URL. The line is hostile text: its control characters
+ * are escaped in every format (JSON writes DEL and C1 as escapes too), as a verdict's are.
+ */
 function problemLine(format: UrlsFormat, lineNumber: number, url: string, message: string): string {
-  if (format === 'json') return JSON.stringify({ line: lineNumber, url, error: message });
-  if (format === 'csv') return [url, null, null, null, `line ${lineNumber}: ${message}`].map(csvCell).join(',');
-  return `${outcomeCell('error')}line ${lineNumber}: ${url}  ${message}`;
+  if (format === 'json') return safeJson({ line: lineNumber, url, error: message });
+  if (format === 'csv') return escapeLine([url, null, null, null, `line ${lineNumber}: ${message}`].map(csvCell).join(','));
+  return escapeLine(`${outcomeCell('error')}line ${lineNumber}: ${url}  ${message}`);
 }
 
 /** The list file as a stream, or an InputError naming what is wrong with the path. */
