@@ -74,15 +74,15 @@ function checkedOrigin(origin: string): string {
   return parsed.target.origin;
 }
 
-/** A verdict as one line of pieces (the outcome coloured), and a note line when Google reads it literally. */
 /** Where a verdict line's URL starts: the outcome (`disallowed` is the widest) and two spaces. Notes and error lines start there too. */
-export const OUTCOME_COLUMN = 'disallowed'.length + 2;
+const OUTCOME_COLUMN = 'disallowed'.length + 2;
 
 /** `label` padded to the outcome column, so that what follows lines up under the URLs. */
 export function outcomeCell(label: string): string {
   return label.padEnd(OUTCOME_COLUMN);
 }
 
+/** A verdict as one line of pieces (the outcome coloured), and a note line when Google reads it literally. */
 export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
   const label = verdict.outcome === 'not-applicable' ? 'n/a' : verdict.outcome;
   const outcome = verdict.outcome === 'allowed' ? styled('allowed', label) : verdict.outcome === 'disallowed' ? styled('disallowed', label) : label;
