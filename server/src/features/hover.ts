@@ -12,6 +12,7 @@ import {
   CANONICAL_KEY,
   chainText,
   codeSpan,
+  countOf,
   crawlDelayText,
   describeDirective,
   explainPattern,
@@ -102,7 +103,7 @@ function ruleHover(file: RobotsFile, rule: Rule, requests: number | undefined): 
 
   if (meaning.notes.length > 0) out.push('', meaning.notes.map((note) => `- ${note}`).join('\n'));
   if (requests !== undefined) {
-    out.push('', `**Replay:** decided ${plural(requests, 'replayed request', (n) => n.toLocaleString('en-US'))}.`);
+    out.push('', `**Replay:** decided ${countOf(requests, 'replayed request')}.`);
   }
   return out.join('\n');
 }

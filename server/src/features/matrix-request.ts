@@ -6,7 +6,7 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { countOf, CRAWLERS, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
+import { countOf, CRAWLERS, formatCount, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
@@ -76,8 +76,8 @@ export async function matrix(parsed: ParsedDocument, params: MatrixParams, token
 function truncation(longPaths: number, extraPaths: number, extraAgents: number): MatrixTruncation | undefined {
   if (longPaths === 0 && extraPaths === 0 && extraAgents === 0) return undefined;
   const parts: string[] = [];
-  if (longPaths > 0) parts.push(`${countOf(longPaths, 'path')} longer than ${MAX_MATRIX_PATH_LENGTH.toLocaleString('en-US')} characters`);
-  if (extraPaths > 0) parts.push(`${countOf(extraPaths, 'path')} beyond the first ${MAX_MATRIX_PATHS.toLocaleString('en-US')}`);
-  if (extraAgents > 0) parts.push(`${countOf(extraAgents, 'agent')} beyond ${MAX_MATRIX_CELLS.toLocaleString('en-US')} cells`);
+  if (longPaths > 0) parts.push(`${countOf(longPaths, 'path')} longer than ${formatCount(MAX_MATRIX_PATH_LENGTH)} characters`);
+  if (extraPaths > 0) parts.push(`${countOf(extraPaths, 'path')} beyond the first ${formatCount(MAX_MATRIX_PATHS)}`);
+  if (extraAgents > 0) parts.push(`${countOf(extraAgents, 'agent')} beyond ${formatCount(MAX_MATRIX_CELLS)} cells`);
   return { longPaths, extraPaths, extraAgents, message: `Left out of the matrix: ${parts.join('; ')}.` };
 }

@@ -5,7 +5,7 @@
  * editor's Compare with… uses too (`node/sitemap-flips.ts`); this file is the text face.
  */
 
-import { formatCount, sitemapFlipsSentence, sitemapReportText, sitemapsReadText } from '../../core';
+import { countOf, formatCount, sitemapFlipsSentence, sitemapReportText, sitemapsReadText } from '../../core';
 import type { RobotsDiff, RobotsFile, SitemapFlipExample } from '../../core';
 import { sitemapFlips } from '../../node/sitemap-flips';
 import type { DiffSitemaps } from '../../node/sitemap-flips';
@@ -22,10 +22,10 @@ export function readSitemapFlips(locations: readonly string[], oldFile: RobotsFi
 
 /** The sitemap section of the text diff. */
 export function sitemapFlipLines({ flips, sitemaps }: DiffSitemaps): string[] {
-  const out = ['', `Sitemaps: ${sitemapsReadText(sitemaps)}, ${counted(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`];
+  const out = ['', `Sitemaps: ${sitemapsReadText(sitemaps)}, ${countOf(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`];
   for (const s of sitemaps) if (s.error !== undefined) out.push(`  ${s.location}: ${sitemapReportText(s)}`);
   out.push(sitemapFlipsSentence(flips));
-  if (flips.newlyAllowed > 0) out.push(`It newly allows ${counted(flips.newlyAllowed, 'URL')} listed in them.`);
+  if (flips.newlyAllowed > 0) out.push(`It newly allows ${countOf(flips.newlyAllowed, 'URL')} listed in them.`);
   for (const c of flips.crawlers) {
     if (c.newlyBlocked + c.newlyAllowed === 0) continue;
     out.push(`  ${names(c.agents)}:`);
@@ -49,8 +49,4 @@ function examples(list: readonly SitemapFlipExample[]): string {
     .slice(0, 3)
     .map((e) => `${e.url} (${e.line > 0 ? `line ${e.line}: ${e.rule}` : 'no rule'})`)
     .join(', ');
-}
-
-function counted(n: number, word: string): string {
-  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 }

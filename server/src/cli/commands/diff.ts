@@ -6,7 +6,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget, plural } from '../../core';
+import { countOf, diffRobots, displayToken, FlipCounter, formatCount, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget } from '../../core';
 import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
 import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
@@ -185,32 +185,23 @@ function changeLines(change: VerdictChange): string[] {
 function flipLines(flips: readonly FlipCount[], logs: readonly LogTally[]): string[] {
   const out: string[] = [];
   for (const log of logs) {
-    out.push(`Log ${log.file} (${log.format}): ${counted(log.lines, 'line')}, ${counted(log.requests, 'request')}${log.unreadable > 0 ? `, ${counted(log.unreadable, 'unreadable line')}` : ''}.`);
+    out.push(`Log ${log.file} (${log.format}): ${countOf(log.lines, 'line')}, ${countOf(log.requests, 'request')}${log.unreadable > 0 ? `, ${countOf(log.unreadable, 'unreadable line')}` : ''}.`);
     for (const warning of log.warnings ?? []) out.push(`  warning: ${warning}`);
   }
   const total = flips.reduce((sum, f) => sum + f.requests, 0);
   const flipped = flips.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);
-  out.push(`Requests from crawlers and other non-browser clients: ${n(total)}; decided differently by the new version: ${n(flipped)}.`);
+  out.push(`Requests from crawlers and other non-browser clients: ${formatCount(total)}; decided differently by the new version: ${formatCount(flipped)}.`);
   const width = Math.max(0, ...flips.map((f) => f.token.length));
   for (const f of flips) {
     if (f.newlyDisallowed + f.newlyAllowed === 0) continue;
     const parts: string[] = [];
-    if (f.newlyDisallowed > 0) parts.push(`${n(f.newlyDisallowed)} newly disallowed (e.g. ${urls(f.examples.newlyDisallowed)})`);
-    if (f.newlyAllowed > 0) parts.push(`${n(f.newlyAllowed)} newly allowed (e.g. ${urls(f.examples.newlyAllowed)})`);
-    out.push(`  ${f.token.padEnd(width)}  ${counted(f.requests, 'request')}: ${parts.join('; ')}`);
+    if (f.newlyDisallowed > 0) parts.push(`${formatCount(f.newlyDisallowed)} newly disallowed (e.g. ${urls(f.examples.newlyDisallowed)})`);
+    if (f.newlyAllowed > 0) parts.push(`${formatCount(f.newlyAllowed)} newly allowed (e.g. ${urls(f.examples.newlyAllowed)})`);
+    out.push(`  ${f.token.padEnd(width)}  ${countOf(f.requests, 'request')}: ${parts.join('; ')}`);
   }
   return out;
 }
 
 function urls(examples: readonly FlipExample[]): string {
   return examples.slice(0, 3).map((e) => e.url).join(', ');
-}
-
-function n(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** "1 request", "1,240 requests". */
-function counted(value: number, word: string): string {
-  return plural(value, word, n);
 }

@@ -4,7 +4,7 @@
  */
 
 import type { CrawlerDiff, FlipCount, GroupChange, RobotsDiff, VerdictChange } from './types';
-import { plural, pluralNoun } from '../words';
+import { countOf, formatCount, plural } from '../words';
 
 /** Crawlers named in the sentence about logged requests; the rest are counted. */
 const CRAWLERS_IN_FLIP_SENTENCE = 3;
@@ -61,14 +61,14 @@ export function summarizeFlips(flips: readonly FlipCount[], logNames: readonly s
   const total = flipped.reduce((sum, f) => sum + f.newlyDisallowed + f.newlyAllowed, 0);
   // Browsers are not counted (they do not read robots.txt), so "non-browser" is the honest word.
   if (counted === 0) return `${logs} ${logNames.length === 1 ? 'has' : 'have'} no non-browser requests to count.`;
-  if (total === 0) return `None of the ${count(counted)} non-browser requests in ${logs} is decided differently.`;
+  if (total === 0) return `None of the ${formatCount(counted)} non-browser requests in ${logs} is decided differently.`;
   const parts = flipped.slice(0, CRAWLERS_IN_FLIP_SENTENCE).map((f) => {
-    const kinds = [f.newlyDisallowed > 0 ? `${count(f.newlyDisallowed)} newly disallowed` : '', f.newlyAllowed > 0 ? `${count(f.newlyAllowed)} newly allowed` : ''];
+    const kinds = [f.newlyDisallowed > 0 ? `${formatCount(f.newlyDisallowed)} newly disallowed` : '', f.newlyAllowed > 0 ? `${formatCount(f.newlyAllowed)} newly allowed` : ''];
     return `${displayToken(f)} ${kinds.filter(Boolean).join(', ')}`;
   });
   const more = flipped.length - parts.length;
   const moreText = more > 0 ? `; and ${plural(more, 'more crawler')}` : '';
-  return `${count(total)} ${pluralNoun(total, 'request')} in ${logs} ${total === 1 ? 'is' : 'are'} decided differently: ${parts.join('; ')}${moreText}.`;
+  return `${countOf(total, 'request')} in ${logs} ${total === 1 ? 'is' : 'are'} decided differently: ${parts.join('; ')}${moreText}.`;
 }
 
 /** `*` reads as what it is: every crawler no group names. */
@@ -85,9 +85,4 @@ function names(crawlers: readonly CrawlerDiff[]): string {
 function listed(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? 'the log';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** Counts as people read them: 1,240. */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }

@@ -4,7 +4,7 @@
  * version newly blocks (and newly allows), with examples and the lines that decide them.
  */
 
-import { formatCount } from '../words';
+import { countOf } from '../words';
 import { matcherFor, parseTarget } from '../match';
 import type { RobotsMatcher } from '../match';
 import { statementText } from '../parse';
@@ -43,7 +43,7 @@ export interface SitemapFlips {
  */
 export function sitemapFlipsSentence(flips: SitemapFlips): string {
   if (flips.newlyBlocked === 0) return 'This edit newly blocks no URL listed in your sitemaps.';
-  return `This edit newly blocks ${formatCount(flips.newlyBlocked)} URL${flips.newlyBlocked === 1 ? '' : 's'} listed in your sitemaps.`;
+  return `This edit newly blocks ${countOf(flips.newlyBlocked, 'URL')} listed in your sitemaps.`;
 }
 
 /** Examples kept per crawler and direction; the counts are exact. */

@@ -75,7 +75,7 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
     const { report, children } = await readOne(next.location, next.parent, next.root, source, handler, cancelled);
     if (children.length > 0) {
       if (next.depth + 1 >= maxDepth) {
-        const levels = `${maxDepth} level${maxDepth === 1 ? '' : 's'}`;
+        const levels = countOf(maxDepth, 'level');
         (report.notices as string[]).push(`its ${countOf(children.length, 'child sitemap')} not read: sitemap indexes are followed ${levels} deep.`);
       } else {
         for (let i = children.length - 1; i >= 0; i--) stack.push({ location: children[i]!, parent: next.location, root: next.root, depth: next.depth + 1 });
