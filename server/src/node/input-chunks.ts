@@ -2,8 +2,9 @@
  * The bytes of a command's stdin, a chunk at a time. When stdin is a file (`< queries.jsonl`),
  * its descriptor is read straight into one buffer used again for every chunk: process.stdin
  * would give each 64 KiB in a new buffer through the thread pool (about 50 ms of a lean
- * `test --batch` of 200,000 queries). Anything else (a pipe, a terminal) is read as the stream, so the event
- * loop runs while the producer is quiet: a co-process waiting for answers gets them.
+ * `test --batch` of 200,000 queries). Anything else (a pipe, a terminal) is read as the
+ * stream, so the event loop runs while the producer is quiet: a co-process waiting for
+ * answers gets them.
  */
 
 import { fstatSync, readSync } from 'node:fs';
