@@ -131,6 +131,40 @@ describe('rule automaton agrees with trying every rule in rank order (fast-check
       { numRuns: 2_000 },
     );
   });
+
+  test('paths read as bytes agree with paths read in place, and decline only at what needs normalising', () => {
+    const rawPath = fc
+      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '%', '*', '$', 'é', '#', 'x'), { maxLength: 12 })
+      .map((parts) => '/' + parts.join(''));
+    fc.assert(
+      fc.property(fc.array(patternArb, { minLength: 1, maxLength: 8 }), fc.array(rawPath, { minLength: 1, maxLength: 40 }), (patterns, paths) => {
+        fc.pre(patterns.every((p) => p !== ''));
+        const automaton = new RuleAutomaton(patterns.map(compilePattern));
+        const origin = 'https://h.test';
+        let answered = 0;
+        for (const path of paths) {
+          const bytes = Buffer.from(`{${origin}${path}}`);
+          const answer = automaton.bestInPlainBytes(bytes, 1 + origin.length, bytes.length - 1);
+          const inPlace = automaton.bestInPath(origin + path, origin.length);
+          if (answer !== UNANSWERED) {
+            answered++;
+            assert.equal(answer, inPlace, `${path} against ${JSON.stringify(patterns)}`);
+          } else {
+            // Only a byte to normalise (or non-ASCII) before the fragment makes it decline.
+            assert.match(path.split('#')[0]!, /[%*$\u0080-\uffff]/, path);
+          }
+        }
+        return answered >= 0;
+      }),
+      { numRuns: 2_000 },
+    );
+    // Plain paths are all answered, including the ones settled before their end.
+    const automaton = new RuleAutomaton(['/a', '/*b$'].map(compilePattern));
+    for (const [path, rank] of [['/a%zz', 0], ['/xb', 1], ['/xb#%', 1], ['/x', NO_RULE]] as const) {
+      const bytes = Buffer.from(path);
+      assert.equal(automaton.bestInPlainBytes(bytes, 0, bytes.length), rank, path);
+    }
+  });
 });
 
 describe('decide answers the same once the automaton takes over', () => {
@@ -153,5 +187,48 @@ describe('decide answers the same once the automaton takes over', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', () => {
+  test('whenever it answers, for any agent, origin, path and Google reading', () => {
+    const ruleArb = fc.record({ allow: fc.boolean(), pattern: fc.array(patternPiece, { maxLength: 6 }).map((p) => '/' + p.join('')) });
+    const pathArb = fc
+      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '%62', 'é', '*', '$', '#x', 'index.html', 'robots.txt'), { maxLength: 10 })
+      .map((parts) => '/' + parts.join(''));
+    const origin = 'https://www.example.test';
+    const urlArb = fc.oneof(
+      { weight: 8, arbitrary: pathArb.map((path) => origin + path) },
+      { weight: 1, arbitrary: pathArb.map((path) => 'https://other.test' + path) },
+      { weight: 1, arbitrary: pathArb },
+    );
+    const agents = ['SomeBot', 'Googlebot', 'OtherBot', ''];
+    let answered = 0;
+    let googleChecked = 0;
+    fc.assert(
+      fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 8 }), fc.array(ruleArb, { maxLength: 4 }), fc.array(urlArb, { minLength: 100, maxLength: 150 }), (star, google, urls) => {
+        const lines = (rules: typeof star): string => rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
+        const text = `User-agent: *\n${lines(star)}\n\nUser-agent: Googlebot\n${lines(google)}\n`;
+        const matcher = matcherFor(parseRobots(text));
+        for (const url of urls) {
+          for (const agent of agents) {
+            const bytes = Buffer.from(`"${url}"`);
+            for (const googleAgrees of [false, true]) {
+              const rule = matcher.plainUrlRule(agent, bytes, 1, bytes.length - 1, origin, googleAgrees);
+              const verdict = matcher.decide(url, agent, { origin });
+              if (rule === undefined) continue;
+              answered++;
+              assert.equal(rule, verdict.rule, `${agent} ${url}\n${text}`);
+              if (googleAgrees) {
+                googleChecked++;
+                assert.equal(verdict.googleLiteral, undefined, `${agent} ${url}\n${text}`);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+    assert.ok(answered > 10_000 && googleChecked > 5_000, `only ${answered} answered, ${googleChecked} with Google's reading`);
   });
 });

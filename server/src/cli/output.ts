@@ -174,14 +174,8 @@ export class LineWriter {
   writeAround(before: Uint8Array, text: string, after: Uint8Array, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> | undefined {
     // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room left, the line fits.
     const most = before.length + text.length * 3 + after.length + 1;
-    let flushing: Promise<void> | undefined;
-    if (this.used + most > this.chunk.length) {
-      flushing = this.flush();
-      if (most > this.chunk.length) {
-        const line = Buffer.concat([before, Buffer.from(text), after, NEWLINE]);
-        return Promise.all([flushing, this.send(line)]).then(() => undefined);
-      }
-    }
+    const flushing = this.used + most > this.chunk.length ? this.flush() : undefined;
+    if (most > this.chunk.length) return this.sendLong(flushing, [before, Buffer.from(text), after]);
     const chunk = this.chunk;
     let used = this.used;
     chunk.set(before, used);
@@ -193,6 +187,29 @@ export class LineWriter {
     chunk[used++] = 0x0a;
     this.used = used;
     return flushing;
+  }
+
+  /** `writeAround` with the middle given as bytes, `bytes[start, end)`, copied as they are. */
+  writeBytesAround(before: Uint8Array, bytes: Uint8Array, start: number, end: number, after: Uint8Array): Promise<void> | undefined {
+    const most = before.length + (end - start) + after.length + 1;
+    const flushing = this.used + most > this.chunk.length ? this.flush() : undefined;
+    if (most > this.chunk.length) return this.sendLong(flushing, [before, bytes.subarray(start, end), after]);
+    const chunk = this.chunk;
+    let used = this.used;
+    chunk.set(before, used);
+    used += before.length;
+    // By hand: a URL is a few dozen bytes, and `set` would want a view of them made first.
+    for (let i = start; i < end; i++) chunk[used++] = bytes[i]!;
+    chunk.set(after, used);
+    used += after.length;
+    chunk[used++] = 0x0a;
+    this.used = used;
+    return flushing;
+  }
+
+  /** A line longer than the chunk, written on its own after what came before it. */
+  private sendLong(flushing: Promise<void> | undefined, parts: readonly Uint8Array[]): Promise<void> {
+    return Promise.all([flushing, this.send(Buffer.concat([...parts, NEWLINE]))]).then(() => undefined);
   }
 
   flush(): Promise<void> {

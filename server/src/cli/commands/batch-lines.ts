@@ -8,13 +8,25 @@
 
 import type { OverlongLine } from '../../node/line-reader';
 
+/**
+ * Where a line of the usual shape holds its agent and URL: `bytes[agentStart, agentEnd)` and
+ * `bytes[urlStart, urlEnd)`, both printable ASCII without `"` or `\`. Their Latin-1 text is the
+ * strings `JSON.parse` gives, and the URL is its own JSON between quotes.
+ */
+export interface QuerySpan {
+  agentStart: number;
+  agentEnd: number;
+  urlStart: number;
+  urlEnd: number;
+}
+
 /** What the reader hands on, line by line, in order. */
 export interface QueryLineSink {
   /**
-   * A line in the usual shape: its agent and URL, the same strings `JSON.parse` gives, both
-   * printable ASCII without `"` or `\` (so the URL is its own JSON between quotes).
+   * A line in the usual shape, read where it lies: `bytes` and `span` are the reader's and
+   * only hold during the call (the next chunk may be read into the same buffer).
    */
-  query(agent: string, url: string): void;
+  query(bytes: Buffer, span: Readonly<QuerySpan>): void;
   /** Any other line as text (without the CR of a CRLF), or an overlong line. */
   other(line: string | OverlongLine): void;
 }
@@ -23,12 +35,12 @@ const AGENT_OPEN = Buffer.from('{"agent":"');
 const URL_OPEN = Buffer.from('","url":"');
 
 /**
- * Reads `{"agent":"A","url":"U"}` (no spaces) from `bytes[start, end)` into `into` when A and
- * U are printable ASCII without `"` or `\`: then each value is its bytes, exactly what
- * `JSON.parse` reads, and its own JSON between quotes. False for anything else, which must
- * take `JSON.parse`.
+ * Finds `{"agent":"A","url":"U"}` (no spaces) in `bytes[start, end)` and sets `into` to where
+ * A and U lie, when both are printable ASCII without `"` or `\`: then each value is its
+ * bytes, exactly what `JSON.parse` reads, and its own JSON between quotes. False for
+ * anything else, which must take `JSON.parse`.
  */
-export function readAgentUrl(bytes: Buffer, start: number, end: number, into: { agent: string; url: string }): boolean {
+export function readAgentUrl(bytes: Buffer, start: number, end: number, into: QuerySpan): boolean {
   if (end - start < AGENT_OPEN.length + URL_OPEN.length + 2) return false;
   for (let k = 0; k < AGENT_OPEN.length; k++) if (bytes[start + k] !== AGENT_OPEN[k]) return false;
   const agentStart = start + AGENT_OPEN.length;
@@ -39,8 +51,10 @@ export function readAgentUrl(bytes: Buffer, start: number, end: number, into: { 
   const urlEnd = plainEnd(bytes, urlStart, end);
   // The URL's closing quote, then `}` and the end of the line.
   if (urlEnd !== end - 2 || bytes[end - 1] !== 0x7d) return false;
-  into.agent = ascii(bytes, agentStart, agentEnd);
-  into.url = ascii(bytes, urlStart, urlEnd);
+  into.agentStart = agentStart;
+  into.agentEnd = agentEnd;
+  into.urlStart = urlStart;
+  into.urlEnd = urlEnd;
   return true;
 }
 
@@ -58,11 +72,6 @@ function plainEnd(bytes: Buffer, from: number, end: number): number {
   return i < end && bytes[i] === 0x22 ? i : -1;
 }
 
-/** Latin-1 text of plain ASCII bytes, without `toString`'s checks of its arguments (a tenth of a batch's reading). */
-function ascii(bytes: Buffer, start: number, end: number): string {
-  return (bytes as Buffer & { latin1Slice(start: number, end: number): string }).latin1Slice(start, end);
-}
-
 /**
  * Cuts chunks of bytes into lines (LF or CRLF; byte 10 is never inside a UTF-8 sequence)
  * and hands each on. A line longer than `maxLineLength` characters is an `OverlongLine`,
@@ -73,7 +82,7 @@ export class QueryLineReader {
   private carriedLength = 0;
   /** Bytes of an overlong line seen so far, or -1 when the current line is within bounds. */
   private overlong = -1;
-  private readonly query = { agent: '', url: '' };
+  private readonly span: QuerySpan = { agentStart: 0, agentEnd: 0, urlStart: 0, urlEnd: 0 };
 
   constructor(
     private readonly maxLineLength: number,
@@ -133,8 +142,8 @@ export class QueryLineReader {
   private line(bytes: Buffer, start: number, end: number): void {
     if (end > start && bytes[end - 1] === 13) end--;
     // A line of the usual shape is ASCII: its length in bytes is its length in characters.
-    if (end - start <= this.maxLineLength && readAgentUrl(bytes, start, end, this.query)) {
-      this.sink.query(this.query.agent, this.query.url);
+    if (end - start <= this.maxLineLength && readAgentUrl(bytes, start, end, this.span)) {
+      this.sink.query(bytes, this.span);
       return;
     }
     const text = bytes.toString('utf8', start, end);

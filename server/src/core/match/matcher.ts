@@ -144,6 +144,26 @@ export class RobotsMatcher {
   }
 
   /**
+   * The rule that decides whether `agent` may fetch the URL `bytes[start, end)`, read as
+   * bytes with no string made of it: the verdict's `rule` that `decide(url, agent, { origin })`
+   * gives, or null when no rule matches (allowed). Undefined when it cannot be told this way
+   * (another origin, a path to normalise, `/robots.txt`, an agent without a group, an
+   * automaton not built yet), or when `googleAgrees` asks for a verdict without a
+   * `googleLiteral` and Google's literal reading might differ: then `decide` the URL as text.
+   * For batches, which answer millions of URLs straight from the bytes they read.
+   */
+  plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): DecidingRule | null | undefined {
+    const { selected } = this.selection(agent);
+    const from = start + origin.length;
+    if (!selected || bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return undefined;
+    if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, '/robots.txt')) return undefined;
+    const pool = selected.set.pool;
+    const winner = pool.rules.bestInPlainBytes(bytes, from, end);
+    if (winner === null || (googleAgrees && !googleAgreesOnPlainPath(pool, bytes, from, end))) return undefined;
+    return winner ? winner.decides : null;
+  }
+
+  /**
    * Is `url` the governed origin followed by `/`? Tested with a RegExp of the origin (not
    * of any pattern): its compiled code reads the string directly, several times faster
    * than comparing it `charCodeAt` by `charCodeAt` or with `startsWith`.
@@ -331,6 +351,35 @@ function isPlainPath(text: string, from = 0): boolean {
     if (c === 0x23) return true;
     if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
   }
+  return true;
+}
+
+/**
+ * Whether Google's literal reading of the path `bytes[from, end)` certainly agrees: it has
+ * nothing to normalise, so it reads the same both ways, and no rule of the pool whose two
+ * forms differ matches it. False when unsure.
+ */
+function googleAgreesOnPlainPath(pool: RulePool, bytes: Uint8Array, from: number, end: number): boolean {
+  if (!isPlainBytes(bytes, from, end)) return false;
+  if (!pool.googleMayDiffer) return true;
+  const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
+  return differing.bestInPlainBytes(bytes, from, end) === undefined;
+}
+
+/** `isPlainPath` for the path `bytes[from, end)`. */
+function isPlainBytes(bytes: Uint8Array, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = bytes[i]!;
+    if (c === 0x23) return true;
+    if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
+  }
+  return true;
+}
+
+/** Do `bytes[from, end)` start with `text`, character for byte? */
+function startsWithText(bytes: Uint8Array, from: number, end: number, text: string): boolean {
+  if (end - from < text.length) return false;
+  for (let k = 0; k < text.length; k++) if (bytes[from + k] !== text.charCodeAt(k)) return false;
   return true;
 }
 

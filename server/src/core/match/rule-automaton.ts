@@ -186,6 +186,40 @@ export class RuleAutomaton {
   }
 
   /**
+   * `bestInPath` for a path given as bytes, `bytes[from, end)` up to a `#`, when nothing in
+   * it needs normalising: UNANSWERED at the first `%`, `*`, `$` or non-ASCII byte it reads
+   * (the caller then takes the path as text). It may settle before the end, so unlike
+   * `bestInPath` it says nothing of the bytes it did not read.
+   */
+  bestInPlainBytes(bytes: Uint8Array, from: number, end: number): number {
+    if (this.gaveUp) return UNANSWERED;
+    const pathClassOf = this.pathClassOf;
+    const classCount = this.classCount;
+    let table = this.table;
+    let state = 0;
+    for (let i = from; i < end; i++) {
+      const c = bytes[i]!;
+      if (c >= ASCII) return UNANSWERED;
+      const cls = pathClassOf[c]!;
+      if (cls >= NORMALISE) {
+        if (cls === NORMALISE) return UNANSWERED;
+        break;
+      }
+      let next = table[state * classCount + cls]!;
+      if (next >= SETTLED) {
+        if (next === UNKNOWN) {
+          next = this.transition(state, c);
+          if (next < 0) return UNANSWERED;
+          table = this.table;
+        }
+        if (next >= SETTLED) return this.atEnd[next & STATE_MASK]!;
+      }
+      state = next;
+    }
+    return this.atEnd[state]!;
+  }
+
+  /**
    * The walk itself, over transitions the table already holds, from `state` at `text[i]`.
    * It stops at the path's end or `#`, or past the character where the answer settles, and
    * returns false; or at a character it cannot step alone (a transition not computed yet,

@@ -108,6 +108,18 @@ export class RuleIndex<R extends IndexedRule> {
 
   readPlainPath = false;
 
+  /**
+   * `bestInPath` for a path given as bytes with nothing to normalise (see the automaton's
+   * `bestInPlainBytes`); null when that cannot answer or no automaton is built yet.
+   */
+  bestInPlainBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
+    const automaton = this.automaton;
+    if (!automaton) return null;
+    const rank = automaton.bestInPlainBytes(bytes, from, end);
+    if (rank === UNANSWERED) return null;
+    return rank === NO_RULE ? undefined : this.ranked[rank];
+  }
+
   private buildAutomaton(): RuleAutomaton {
     return (this.automaton = new RuleAutomaton(this.ranked.map((rule) => rule.pattern)));
   }
