@@ -50,4 +50,37 @@ describe('LineWriter', () => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     assert.equal(Buffer.concat(chunks).toString('utf8'), EXPECTED);
   });
+
+  test('a reader that does not read holds the writer back after a few chunks, and lets it go as it reads', async () => {
+    const stream = new PassThrough({ highWaterMark: 1024 });
+    const writer = new LineWriter(stream, 1024);
+    let held: Promise<void> | undefined;
+    let written = 0;
+    while (held === undefined && written < LINES.length) {
+      const flushing = writer.write(LINES[written++]!);
+      // Held: still waiting once the event loop has turned.
+      if (flushing && !(await settlesSoon(flushing))) held = flushing;
+    }
+    assert.ok(held, 'the writer waited for its reader');
+    // Held back with a few chunks waiting, not all 3,000 lines.
+    assert.ok(written < LINES.length / 2, `held after ${written} lines`);
+    assert.ok(stream.writableLength <= 6 * 1024, `${stream.writableLength} bytes waiting`);
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await held;
+    for (const line of LINES.slice(written)) await writer.write(line);
+    await writer.flush();
+    stream.end();
+    await once(stream, 'end');
+    assert.equal(Buffer.concat(chunks).toString('utf8'), EXPECTED);
+  });
 });
+
+/** Whether `promise` settles before the event loop has turned twice. */
+async function settlesSoon(promise: Promise<void>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return settled;
+}

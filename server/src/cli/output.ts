@@ -130,6 +130,9 @@ export class Output {
 const NO_BYTES = new Uint8Array(0);
 const NEWLINE = new Uint8Array([0x0a]);
 
+/** How many chunks a writer may have in its stream, not yet taken by the reader, before it waits. */
+const AHEAD_CHUNKS = 4;
+
 /** stdout, or a file stream once open: a stream writing to a file descriptor, with nothing between. */
 function writesToDescriptor(stream: NodeJS.WritableStream): boolean {
   return typeof (stream as { fd?: unknown }).fd === 'number';
@@ -226,9 +229,11 @@ export class LineWriter {
     return new Promise((resolve, reject) => {
       const ok = this.stream.write(data, (error) => {
         if (error) reject(error);
-        else if (reusable && this.written.length < 2 && writesToDescriptor(this.stream)) this.written.push(reusable);
+        else if (reusable && this.written.length < AHEAD_CHUNKS && writesToDescriptor(this.stream)) this.written.push(reusable);
       });
-      if (ok) resolve();
+      // A few chunks may wait in the stream while the next is made: waiting for each to drain
+      // left the process idle while its reader read, and the reader idle while it worked.
+      if (ok || this.stream.writableLength <= this.chunk.length * AHEAD_CHUNKS) resolve();
       else this.stream.once('drain', resolve);
     });
   }
