@@ -133,6 +133,11 @@ const NEWLINE = new Uint8Array([0x0a]);
 /** How many chunks a writer may have in its stream, not yet taken by the reader, before it waits. */
 const AHEAD_CHUNKS = 4;
 
+/** What `stream` holds not yet written; a stream that does not tell is taken as full. */
+function waitingBytes(stream: NodeJS.WritableStream): number {
+  return (stream as { writableLength?: number }).writableLength ?? Infinity;
+}
+
 /** stdout, or a file stream once open: a stream writing to a file descriptor, with nothing between. */
 function writesToDescriptor(stream: NodeJS.WritableStream): boolean {
   return typeof (stream as { fd?: unknown }).fd === 'number';
@@ -233,7 +238,7 @@ export class LineWriter {
       });
       // A few chunks may wait in the stream while the next is made: waiting for each to drain
       // left the process idle while its reader read, and the reader idle while it worked.
-      if (ok || this.stream.writableLength <= this.chunk.length * AHEAD_CHUNKS) resolve();
+      if (ok || waitingBytes(this.stream) <= this.chunk.length * AHEAD_CHUNKS) resolve();
       else this.stream.once('drain', resolve);
     });
   }
