@@ -4,4 +4,4 @@
  * targets (contract §4), so that equal URLs compare equal.
  */
 export { escapeByte, escapedByte } from './surrogate-escape';
-export { HEX, escapedByteAt, googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizePattern, normalizeTarget } from './normalize';
+export { HEX, escapedByteAt, escapedOctet, googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizePattern, normalizeTarget } from './normalize';

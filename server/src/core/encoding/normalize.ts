@@ -117,9 +117,14 @@ function pct(byte: number): string {
 
 /** The octet a `%` at `raw[i]` escapes, or -1 when two hex digits do not follow (a literal `%`). */
 export function escapedByteAt(raw: string, i: number): number {
-  const high = hexValue(raw.charCodeAt(i + 1));
-  const low = hexValue(raw.charCodeAt(i + 2));
-  return high < 0 || low < 0 ? -1 : high * 16 + low;
+  return escapedOctet(raw.charCodeAt(i + 1), raw.charCodeAt(i + 2));
+}
+
+/** `escapedByteAt` given the codes of the two characters after the `%` (NaN past the end). */
+export function escapedOctet(high: number, low: number): number {
+  const h = hexValue(high);
+  const l = hexValue(low);
+  return h < 0 || l < 0 ? -1 : h * 16 + l;
 }
 
 function hexValue(c: number): number {

@@ -147,9 +147,10 @@ export class RobotsMatcher {
    * The rule that decides whether `agent` may fetch the URL `bytes[start, end)`, read as
    * bytes with no string made of it: the verdict's `rule` that `decide(url, agent, { origin })`
    * gives, or null when no rule matches (allowed). Undefined when it cannot be told this way
-   * (another origin, a path to normalise, `/robots.txt`, an agent without a group, an
-   * automaton not built yet), or when `googleAgrees` asks for a verdict without a
-   * `googleLiteral` and Google's literal reading might differ: then `decide` the URL as text.
+   * (another origin, a non-ASCII path, `/robots.txt`, an agent without a group, an automaton
+   * not built yet), or when `googleAgrees` asks for a verdict without a `googleLiteral` and
+   * Google's literal reading might differ (a path to normalise, or a rule whose two readings
+   * differ matches it): then `decide` the URL as text.
    * For batches, which answer millions of URLs straight from the bytes they read.
    */
   plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): DecidingRule | null | undefined {
@@ -157,8 +158,9 @@ export class RobotsMatcher {
     const from = start + origin.length;
     if (!selected || bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return undefined;
     if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, '/robots.txt')) return undefined;
+    if (googleAgrees && !isPlainBytes(bytes, from, end)) return undefined;
     const pool = selected.set.pool;
-    const winner = pool.rules.bestInPlainBytes(bytes, from, end);
+    const winner = pool.rules.bestInBytes(bytes, from, end);
     if (winner === null || (googleAgrees && !googleAgreesOnPlainPath(pool, bytes, from, end))) return undefined;
     return winner ? winner.decides : null;
   }
@@ -355,15 +357,14 @@ function isPlainPath(text: string, from = 0): boolean {
 }
 
 /**
- * Whether Google's literal reading of the path `bytes[from, end)` certainly agrees: it has
- * nothing to normalise, so it reads the same both ways, and no rule of the pool whose two
- * forms differ matches it. False when unsure.
+ * Whether Google's literal reading of the path `bytes[from, end)`, which has nothing to
+ * normalise (`isPlainBytes`) and so reads the same both ways, certainly agrees: no rule of
+ * the pool whose two forms differ matches it. False when unsure.
  */
 function googleAgreesOnPlainPath(pool: RulePool, bytes: Uint8Array, from: number, end: number): boolean {
-  if (!isPlainBytes(bytes, from, end)) return false;
   if (!pool.googleMayDiffer) return true;
   const differing = (pool.differing ??= compileDiffering(pool.file, pool.groups));
-  return differing.bestInPlainBytes(bytes, from, end) === undefined;
+  return differing.bestInBytes(bytes, from, end) === undefined;
 }
 
 /** `isPlainPath` for the path `bytes[from, end)`. */

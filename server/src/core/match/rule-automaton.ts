@@ -14,7 +14,7 @@
  * gives the same answers.
  */
 
-import { escapedByteAt, HEX, isUnreserved } from '../encoding';
+import { escapedOctet, HEX, isUnreserved } from '../encoding';
 import type { CompiledPattern } from './pattern';
 import { DEAD, DONE, RulePrograms } from './rule-programs';
 
@@ -167,8 +167,8 @@ export class RuleAutomaton {
       if (c >= ASCII) return UNANSWERED;
       let entry: number;
       if (this.pathClassOf[c]! === NORMALISE) {
-        entry = this.stepNormalised(state, text, i);
-        i = this.lastRead;
+        entry = this.stepNormalised(state, c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
+        i += this.escapeLength;
         plain = false;
       } else {
         entry = this.transition(state, c);
@@ -186,12 +186,12 @@ export class RuleAutomaton {
   }
 
   /**
-   * `bestInPath` for a path given as bytes, `bytes[from, end)` up to a `#`, when nothing in
-   * it needs normalising: UNANSWERED at the first `%`, `*`, `$` or non-ASCII byte it reads
-   * (the caller then takes the path as text). It may settle before the end, so unlike
+   * `bestInPath` for an ASCII path given as bytes, `bytes[from, end)` up to a `#`, normalised
+   * on the way as `bestInPath` does: UNANSWERED at the first non-ASCII byte it reads (the
+   * caller then takes the path as text). It may settle before the end, so unlike
    * `bestInPath` it says nothing of the bytes it did not read.
    */
-  bestInPlainBytes(bytes: Uint8Array, from: number, end: number): number {
+  bestInBytes(bytes: Uint8Array, from: number, end: number): number {
     if (this.gaveUp) return UNANSWERED;
     const pathClassOf = this.pathClassOf;
     const classCount = this.classCount;
@@ -201,19 +201,23 @@ export class RuleAutomaton {
       const c = bytes[i]!;
       if (c >= ASCII) return UNANSWERED;
       const cls = pathClassOf[c]!;
-      if (cls >= NORMALISE) {
-        if (cls === NORMALISE) return UNANSWERED;
+      let next: number;
+      if (cls < NORMALISE) {
+        next = table[state * classCount + cls]!;
+        if (next < SETTLED) {
+          state = next;
+          continue;
+        }
+        if (next === UNKNOWN) next = this.transition(state, c);
+      } else if (cls === NORMALISE) {
+        next = this.stepNormalised(state, c, i + 1 < end ? bytes[i + 1]! : NaN, i + 2 < end ? bytes[i + 2]! : NaN);
+        i += this.escapeLength;
+      } else {
         break;
       }
-      let next = table[state * classCount + cls]!;
-      if (next >= SETTLED) {
-        if (next === UNKNOWN) {
-          next = this.transition(state, c);
-          if (next < 0) return UNANSWERED;
-          table = this.table;
-        }
-        if (next >= SETTLED) return this.atEnd[next & STATE_MASK]!;
-      }
+      if (next < 0) return UNANSWERED;
+      table = this.table;
+      if (next >= SETTLED) return this.atEnd[next & STATE_MASK]!;
       state = next;
     }
     return this.atEnd[state]!;
@@ -270,25 +274,25 @@ export class RuleAutomaton {
   readPlainPath = false;
 
   /**
-   * The table entry after the normalised form of the `%`, `*` or `$` at `text[i]`; -1 when
-   * the cache was flushed. `lastRead` is set to the last index it consumed.
+   * The table entry after the normalised form of the `%`, `*` or `$` whose code is `c`, the
+   * codes of the two characters after it being `next` and `then` (NaN past the path's end);
+   * -1 when the cache was flushed. `escapeLength` is set to how many of those two it consumed.
    */
-  private stepNormalised(state: number, text: string, i: number): number {
-    const c = text.charCodeAt(i);
-    this.lastRead = i;
+  private stepNormalised(state: number, c: number, next: number, then: number): number {
+    this.escapeLength = 0;
     // A target's literal `*` and `$` are written %2A and %24, so that only a pattern's are wildcards.
     if (c === 0x2a) return this.stepThree(state, 0x25, 0x32, 0x41);
     if (c === 0x24) return this.stepThree(state, 0x25, 0x32, 0x34);
-    const byte = escapedByteAt(text, i);
+    const byte = escapedOctet(next, then);
     // A `%` without two hex digits stays a literal `%`.
     if (byte < 0) return this.stepOne(state, 0x25);
-    this.lastRead = i + 2;
+    this.escapeLength = 2;
     if (isUnreserved(byte)) return this.stepOne(state, byte);
     return this.stepThree(state, 0x25, HEX.charCodeAt(byte >> 4), HEX.charCodeAt(byte & 15));
   }
 
   /** Set by `stepNormalised`. */
-  private lastRead = 0;
+  private escapeLength = 0;
 
   /** The table entry after the ASCII character `c` from `state` (a live state); -1 when the cache was flushed. */
   private stepOne(state: number, c: number): number {

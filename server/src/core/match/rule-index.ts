@@ -109,13 +109,13 @@ export class RuleIndex<R extends IndexedRule> {
   readPlainPath = false;
 
   /**
-   * `bestInPath` for a path given as bytes with nothing to normalise (see the automaton's
-   * `bestInPlainBytes`); null when that cannot answer or no automaton is built yet.
+   * `bestInPath` for an ASCII path given as bytes (see the automaton's `bestInBytes`); null
+   * when that cannot answer or no automaton is built yet.
    */
-  bestInPlainBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
+  bestInBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
     const automaton = this.automaton;
     if (!automaton) return null;
-    const rank = automaton.bestInPlainBytes(bytes, from, end);
+    const rank = automaton.bestInBytes(bytes, from, end);
     if (rank === UNANSWERED) return null;
     return rank === NO_RULE ? undefined : this.ranked[rank];
   }
