@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
 import { LineWriter } from '../../server/src/cli/output';
@@ -73,6 +73,26 @@ describe('LineWriter', () => {
     stream.end();
     await once(stream, 'end');
     assert.equal(Buffer.concat(chunks).toString('utf8'), EXPECTED);
+  });
+});
+
+describe('LineWriter failures', () => {
+  test("a write that fails after the writer went on is the next flush's failure", async () => {
+    // The stream takes every chunk at once (so the writer does not wait), and fails each a moment later.
+    const stream = new Writable({ highWaterMark: 1 << 20, write: (_chunk, _encoding, callback) => setImmediate(() => callback(new Error('no space left'))) });
+    stream.on('error', () => undefined);
+    const writer = new LineWriter(stream, 1024);
+    for (const line of LINES.slice(0, 200)) await writer.write(line);
+    await assert.rejects(writer.flush(), /no space left/);
+  });
+
+  test('a flush resolves only once the stream has written everything', async () => {
+    const written: string[] = [];
+    const stream = new Writable({ highWaterMark: 1 << 20, write: (chunk: Buffer, _encoding, callback) => setImmediate(() => (written.push(chunk.toString('utf8')), callback())) });
+    const writer = new LineWriter(stream, 1024);
+    for (const line of LINES) await writer.write(line);
+    await writer.flush();
+    assert.equal(written.join(''), EXPECTED);
   });
 });
 

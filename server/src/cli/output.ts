@@ -182,7 +182,7 @@ export class LineWriter {
   writeAround(before: Uint8Array, text: string, after: Uint8Array, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> | undefined {
     // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room left, the line fits.
     const most = before.length + text.length * 3 + after.length + 1;
-    const flushing = this.used + most > this.chunk.length ? this.flush() : undefined;
+    const flushing = this.used + most > this.chunk.length ? this.sendChunk() : undefined;
     if (most > this.chunk.length) return this.sendLong(flushing, [before, Buffer.from(text), after]);
     const chunk = this.chunk;
     let used = this.used;
@@ -200,7 +200,7 @@ export class LineWriter {
   /** `writeAround` with the middle given as bytes, `bytes[start, end)`, copied as they are. */
   writeBytesAround(before: Uint8Array, bytes: Uint8Array, start: number, end: number, after: Uint8Array): Promise<void> | undefined {
     const most = before.length + (end - start) + after.length + 1;
-    const flushing = this.used + most > this.chunk.length ? this.flush() : undefined;
+    const flushing = this.used + most > this.chunk.length ? this.sendChunk() : undefined;
     if (most > this.chunk.length) return this.sendLong(flushing, [before, bytes.subarray(start, end), after]);
     const chunk = this.chunk;
     let used = this.used;
@@ -220,7 +220,17 @@ export class LineWriter {
     return Promise.all([flushing, this.send(Buffer.concat([...parts, NEWLINE]))]).then(() => undefined);
   }
 
+  /**
+   * Sends what is gathered and resolves once the stream has written all it was given, or
+   * rejects with the first write that failed: a command's last flush, or one made for a
+   * reader waiting on its answers. (A full chunk is sent as lines come, without waiting so.)
+   */
   flush(): Promise<void> {
+    return this.sendChunk().then(() => this.allWritten());
+  }
+
+  /** Sends the gathered lines; resolves when more may be gathered (see `send`). */
+  private sendChunk(): Promise<void> {
     if (this.used === 0) return Promise.resolve();
     const whole = this.chunk;
     const bytes = whole.subarray(0, this.used);
@@ -229,17 +239,49 @@ export class LineWriter {
     return this.send(bytes, whole);
   }
 
-  /** Writes `data`; `reusable`, the chunk it lies in, is taken again once the stream is done with it. */
+  /** Writes sent whose callback has not come yet. */
+  private unwritten = 0;
+  /** The first write that failed. */
+  private writeFailure: Error | undefined;
+  /** Flushes waiting for `unwritten` to come back to 0. */
+  private waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+
+  private allWritten(): Promise<void> {
+    if (this.writeFailure) return Promise.reject(this.writeFailure);
+    if (this.unwritten === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /**
+   * Writes `data`; `reusable`, the chunk it lies in, is taken again once the stream is done
+   * with it. Resolves at once while the stream holds only a few chunks: waiting for each to
+   * drain left the process idle while its reader read, and the reader idle while it worked.
+   * A failure then reaches the next `flush`.
+   */
   private send(data: Buffer | string, reusable?: Buffer): Promise<void> {
+    this.unwritten++;
     return new Promise((resolve, reject) => {
       const ok = this.stream.write(data, (error) => {
-        if (error) reject(error);
-        else if (reusable && this.written.length < AHEAD_CHUNKS && writesToDescriptor(this.stream)) this.written.push(reusable);
+        this.unwritten--;
+        if (error) {
+          this.writeFailure ??= error;
+          reject(error);
+        } else if (reusable && this.written.length < AHEAD_CHUNKS && writesToDescriptor(this.stream)) {
+          this.written.push(reusable);
+        }
+        if (this.writeFailure || this.unwritten === 0) this.settleWaiting();
       });
-      // A few chunks may wait in the stream while the next is made: waiting for each to drain
-      // left the process idle while its reader read, and the reader idle while it worked.
       if (ok || waitingBytes(this.stream) <= this.chunk.length * AHEAD_CHUNKS) resolve();
       else this.stream.once('drain', resolve);
     });
+  }
+
+  private settleWaiting(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const flush of waiting) {
+      if (this.writeFailure) flush.reject(this.writeFailure);
+      else flush.resolve();
+    }
   }
 }
