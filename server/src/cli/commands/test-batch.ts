@@ -277,10 +277,17 @@ function answerOf(
   text += '}';
   const { group, outcome, reason } = verdict;
   const explanationReadsUrl = explanation !== undefined && verdict.explanationReadsUrl !== false;
-  const bytes = (json: string): Uint8Array => Buffer.from(safeJsonText(json));
-  return beforeUrl === undefined
-    ? { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: bytes(text), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES }
-    : { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: bytes(beforeUrl), afterUrl: bytes(text), quoteBefore: bytes(`${beforeUrl}"`), quoteAfter: bytes(`"${text}`) };
+  if (beforeUrl === undefined) {
+    return { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: Buffer.from(safeJsonText(text)), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES };
+  }
+  // One encoding of the answer with an empty URL, cut into the pieces the writers take:
+  // [0, cut) is what comes before the URL's value, and the quotes are the bytes either side.
+  const before = safeJsonText(beforeUrl);
+  const whole = Buffer.from(`${before}""${safeJsonText(text)}`);
+  const cut = Buffer.byteLength(before);
+  const text0 = whole.subarray(0, cut);
+  const afterUrl = whole.subarray(cut + 2);
+  return { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: text0, afterUrl, quoteBefore: whole.subarray(0, cut + 1), quoteAfter: whole.subarray(cut + 1) };
 }
 
 /** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1): a URL without any is its own JSON between quotes. */
