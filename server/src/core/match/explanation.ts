@@ -38,12 +38,13 @@ export function explainRuleVerdict(
     explained.set(group, known);
   }
   const byWinner = allowed ? known.allowed : known.disallowed;
-  let text = byWinner.get(winner);
-  if (text === undefined) {
-    text = readsTarget(file, group, winner, allowed) ? READS_TARGET : composeRuleVerdict(file, agent, group, winner, allowed, verdict.target);
-    byWinner.set(winner, text);
+  let words = byWinner.get(winner);
+  if (words === undefined) {
+    const parts = ruleVerdictParts(file, agent, group, winner, allowed);
+    words = readsTarget(file, group, winner, allowed) ? parts : joinParts(file, group, winner, allowed, parts, verdict.target);
+    byWinner.set(winner, words);
   }
-  return text === READS_TARGET ? composeRuleVerdict(file, agent, group, winner, allowed, verdict.target) : text;
+  return typeof words === 'string' ? words : joinParts(file, group, winner, allowed, words, verdict.target);
 }
 
 /**
@@ -55,8 +56,18 @@ export function explanationReadsTarget(file: RobotsFile, group: SelectedGroup, w
   return readsTarget(file, group, winner, allowed);
 }
 
-/** Kept in place of an explanation that speaks of the URL, so is written for each one. */
-const READS_TARGET = null;
+/**
+ * An explanation's words that do not depend on the URL: the sentence of the deciding rule,
+ * cut where a tie note goes, and the notes that follow it. An explanation that speaks of the
+ * URL keeps these, and adds the tie and orphan notes for each URL.
+ */
+interface VerdictParts {
+  /** The decided sentence up to where a tie note goes, and after it. */
+  readonly head: string;
+  readonly tail: string;
+  /** The notes on the agent and the group, in their order, before an orphan note. */
+  readonly notes: readonly string[];
+}
 
 /** Explanations already written, by the selected group (a selection is kept per agent), then the deciding rule. */
 const explained = new WeakMap<
@@ -64,8 +75,8 @@ const explained = new WeakMap<
   {
     readonly file: RobotsFile;
     readonly agent: ResolvedAgent;
-    readonly allowed: Map<DecidingRule | null, string | typeof READS_TARGET>;
-    readonly disallowed: Map<DecidingRule | null, string | typeof READS_TARGET>;
+    readonly allowed: Map<DecidingRule | null, string | VerdictParts>;
+    readonly disallowed: Map<DecidingRule | null, string | VerdictParts>;
   }
 >();
 
@@ -79,19 +90,25 @@ function readsTarget(file: RobotsFile, group: SelectedGroup, winner: DecidingRul
   return winner !== null && winner.kind === 'allow' && disallowsOfLength(file, group, winner.octets).length > 0;
 }
 
-function composeRuleVerdict(file: RobotsFile, agent: ResolvedAgent, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean, target: string): string {
+function ruleVerdictParts(file: RobotsFile, agent: ResolvedAgent, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean): VerdictParts {
   const groupText = describeGroup(group);
   const nearMiss = group.via === 'star' ? nearMissNote(file, agent) : '';
-  const notes = [nearMiss, controlTokenNote(agent), detachedNote(file, group, winner), orphanNote(file, target, allowed)].filter((n) => n !== '');
-  let decided: string;
-  if (!winner) decided = `${groupText}; no rule matches, so it is allowed.`;
-  else {
-    const key = winner.kind === 'allow' ? 'Allow' : 'Disallow';
-    const how = winner.implicit === 'index-html' ? ` (Google reads Allow: ${winner.pattern} as also allowing ${winner.normalized.slice(0, -1)} exactly)` : '';
-    const tie = tieNote(file, group, winner, target);
-    decided = `${groupText}; line ${winner.line + 1} "${key}: ${winner.pattern}" is the longest match (${plural(winner.octets, 'octet')})${how}${tie}, so it is ${allowed ? 'allowed' : 'disallowed'}.`;
-  }
-  return [decided, ...notes].join(' ');
+  const notes = [nearMiss, controlTokenNote(agent), detachedNote(file, group, winner)].filter((n) => n !== '');
+  if (!winner) return { head: `${groupText}; no rule matches, so it is allowed.`, tail: '', notes };
+  const key = winner.kind === 'allow' ? 'Allow' : 'Disallow';
+  const how = winner.implicit === 'index-html' ? ` (Google reads Allow: ${winner.pattern} as also allowing ${winner.normalized.slice(0, -1)} exactly)` : '';
+  return {
+    head: `${groupText}; line ${winner.line + 1} "${key}: ${winner.pattern}" is the longest match (${plural(winner.octets, 'octet')})${how}`,
+    tail: `, so it is ${allowed ? 'allowed' : 'disallowed'}.`,
+    notes,
+  };
+}
+
+/** The explanation of `parts` for one URL: its tie note (for an Allow that won one) and orphan note added. */
+function joinParts(file: RobotsFile, group: SelectedGroup, winner: DecidingRule | null, allowed: boolean, parts: VerdictParts, target: string): string {
+  const tie = winner ? tieNote(file, group, winner, target) : '';
+  const orphan = orphanNote(file, target, allowed);
+  return [`${parts.head}${tie}${parts.tail}`, ...parts.notes, ...(orphan === '' ? [] : [orphan])].join(' ');
 }
 
 /** The explanation when no group applies to the crawler: everything is allowed. */
