@@ -13,8 +13,9 @@ const robots = path.join(root, 'examples', 'robots.txt');
 
 const agents = ['Googlebot', 'GPTBot', 'bingbot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'CCBot', 'Googlebot-Image'];
 const paths = ['/', '/cart/', '/blog/post', '/search?q=boots', '/products/%62oots', '/größen/', '/checkout/pay', '/robots.txt'];
-// Ten of each, told apart by their query: past 64 questions a group builds its automaton, and
-// its functions (the walk, the states) are then in the cache too.
+// Ten of each, told apart by their query: past 64 questions a group answers through its
+// automaton (past 16 for a batch's bytes), and both ways of reaching it, with the walk and
+// the states, are then in the cache too.
 const queries = agents.flatMap((agent) => paths.flatMap((p) => Array.from({ length: 10 }, (_, i) => JSON.stringify({ agent, url: `https://www.example-shop.test${p}${i === 0 ? '' : `?n=${i}`}` })))).join('\n') + '\n';
 
 /** Each run, its stdin, and the exit codes that mean it ran (lint exits 1 on the sample's errors). */

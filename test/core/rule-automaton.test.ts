@@ -184,6 +184,21 @@ describe('decide answers the same once the automaton takes over', () => {
 });
 
 describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', () => {
+  test('answers from a few questions on: bytes come in bulk, so the automaton is built sooner than for text', () => {
+    const matcher = matcherFor(parseRobots('User-agent: *\nDisallow: /private/\nAllow: /private/open\n'));
+    const origin = 'https://www.example.test';
+    const ask = (path: string) => {
+      const bytes = Buffer.from(origin + path);
+      return matcher.plainUrlRule('SomeBot', bytes, 0, bytes.length, origin, false);
+    };
+    let question = 1;
+    while (ask('/private/x') === undefined && question < 64) question++;
+    assert.ok(question < 64, 'bytes waited for as many questions as text does');
+    assert.equal(ask('/private/open/x')?.line, 2);
+    assert.equal(ask('/private/x')?.line, 1);
+    assert.equal(ask('/public'), null);
+  });
+
   test('whenever it answers, for any agent, origin, path and Google reading', () => {
     const ruleArb = fc.record({ allow: fc.boolean(), pattern: fc.array(patternPiece, { maxLength: 6 }).map((p) => '/' + p.join('')) });
     const pathArb = fc

@@ -64,6 +64,13 @@ const sentinelPresent = new Uint8Array(0x10000);
  */
 const QUERIES_BEFORE_AUTOMATON = 64;
 /**
+ * Questions asked as bytes before the automaton is built. Bytes are asked in bulk (`test
+ * --batch`), so sooner than text: each question before it goes the general way (in the
+ * bench's batch, 64 a group were 3,000 lines), yet a batch of a few hundred lines should
+ * not build states it never reuses (building at the first one made 1,000 lines slower).
+ */
+const BYTES_BEFORE_AUTOMATON = 16;
+/**
  * Each new automaton state steps every rule still live, so a group of thousands of rules
  * makes states too dear to build (and too many to keep): such groups keep the search.
  */
@@ -74,6 +81,7 @@ export class RuleIndex<R extends IndexedRule> {
   private readonly ranked: R[];
   private automaton: RuleAutomaton | undefined;
   private queries = 0;
+  private bytesQueries = 0;
 
   constructor(rules: readonly R[]) {
     for (const rule of rules) this.add(rule);
@@ -110,10 +118,10 @@ export class RuleIndex<R extends IndexedRule> {
 
   /**
    * `bestInPath` for an ASCII path given as bytes (see the automaton's `bestInBytes`); null
-   * when that cannot answer or no automaton is built yet.
+   * when that cannot answer or no automaton is built yet (see BYTES_BEFORE_AUTOMATON).
    */
   bestInBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
-    const automaton = this.automaton;
+    const automaton = this.automaton ?? (++this.bytesQueries === BYTES_BEFORE_AUTOMATON && this.ranked.length <= MAX_AUTOMATON_RULES ? this.buildAutomaton() : undefined);
     if (!automaton) return null;
     const rank = automaton.bestInBytes(bytes, from, end);
     if (rank === UNANSWERED) return null;
