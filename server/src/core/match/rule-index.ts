@@ -91,7 +91,7 @@ export class RuleIndex<R extends IndexedRule> {
 
   /** The best-ranked rule matching `target`, if any. */
   best(target: string): R | undefined {
-    const automaton = this.automaton ?? (++this.queries === QUERIES_BEFORE_AUTOMATON && this.ranked.length <= MAX_AUTOMATON_RULES ? this.buildAutomaton() : undefined);
+    const automaton = this.automaton ?? this.automatonAfter(++this.queries, QUERIES_BEFORE_AUTOMATON);
     if (automaton) {
       const rank = automaton.best(target);
       if (rank !== UNANSWERED) return rank === NO_RULE ? undefined : this.ranked[rank];
@@ -121,14 +121,16 @@ export class RuleIndex<R extends IndexedRule> {
    * when that cannot answer or no automaton is built yet (see BYTES_BEFORE_AUTOMATON).
    */
   bestInBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
-    const automaton = this.automaton ?? (++this.bytesQueries === BYTES_BEFORE_AUTOMATON && this.ranked.length <= MAX_AUTOMATON_RULES ? this.buildAutomaton() : undefined);
+    const automaton = this.automaton ?? this.automatonAfter(++this.bytesQueries, BYTES_BEFORE_AUTOMATON);
     if (!automaton) return null;
     const rank = automaton.bestInBytes(bytes, from, end);
     if (rank === UNANSWERED) return null;
     return rank === NO_RULE ? undefined : this.ranked[rank];
   }
 
-  private buildAutomaton(): RuleAutomaton {
+  /** The automaton, built now if `asked` questions of one kind just reached its `threshold` and the group is small enough (MAX_AUTOMATON_RULES). */
+  private automatonAfter(asked: number, threshold: number): RuleAutomaton | undefined {
+    if (asked !== threshold || this.ranked.length > MAX_AUTOMATON_RULES) return undefined;
     return (this.automaton = new RuleAutomaton(this.ranked.map((rule) => rule.pattern)));
   }
 
