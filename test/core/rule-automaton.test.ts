@@ -202,7 +202,7 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
   test('whenever it answers, for any agent, origin, path and Google reading', () => {
     const ruleArb = fc.record({ allow: fc.boolean(), pattern: fc.array(patternPiece, { maxLength: 6 }).map((p) => '/' + p.join('')) });
     const pathArb = fc
-      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%61', '%62', 'é', '*', '$', '#x', 'index.html', 'robots.txt'), { maxLength: 10 })
+      .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%2f', '%61', '%62', '%C3%A9', '%c3%a9', '%7E', '%', '%4', '%zz', 'é', '*', '$', '#x', 'index.html', 'robots.txt'), { maxLength: 10 })
       .map((parts) => '/' + parts.join(''));
     const origin = 'https://www.example.test';
     const urlArb = fc.oneof(

@@ -6,7 +6,7 @@
 
 import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
-import { googleLiteralPattern, googleLiteralTarget, normalizeTarget } from '../encoding';
+import { googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizeTarget } from '../encoding';
 import type { RobotsFile, Rule } from '../parse';
 import { tokenKey } from '../product-token';
 import { explainNoGroup, explainRuleVerdict, explanationReadsTarget } from './explanation';
@@ -158,7 +158,7 @@ export class RobotsMatcher {
     const from = start + origin.length;
     if (!selected || bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return undefined;
     if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, '/robots.txt')) return undefined;
-    if (googleAgrees && !isPlainBytes(bytes, from, end)) return undefined;
+    if (googleAgrees && !isOwnTargetBytes(bytes, from, end)) return undefined;
     const pool = selected.set.pool;
     const winner = pool.rules.bestInBytes(bytes, from, end);
     if (winner === null || (googleAgrees && !googleAgreesOnPlainPath(pool, bytes, from, end))) return undefined;
@@ -357,9 +357,9 @@ function isPlainPath(text: string, from = 0): boolean {
 }
 
 /**
- * Whether Google's literal reading of the path `bytes[from, end)`, which has nothing to
- * normalise (`isPlainBytes`) and so reads the same both ways, certainly agrees: no rule of
- * the pool whose two forms differ matches it. False when unsure.
+ * Whether Google's literal reading of the path `bytes[from, end)`, which normalising leaves
+ * as it is (`isOwnTargetBytes`) and so reads the same both ways, certainly agrees: no rule
+ * of the pool whose two forms differ matches it. False when unsure.
  */
 function googleAgreesOnPlainPath(pool: RulePool, bytes: Uint8Array, from: number, end: number): boolean {
   if (!pool.googleMayDiffer) return true;
@@ -367,14 +367,35 @@ function googleAgreesOnPlainPath(pool: RulePool, bytes: Uint8Array, from: number
   return differing.bestInBytes(bytes, from, end) === undefined;
 }
 
-/** `isPlainPath` for the path `bytes[from, end)`. */
-function isPlainBytes(bytes: Uint8Array, from: number, end: number): boolean {
+/**
+ * Whether the ASCII path `bytes[from, end)`, up to a `#`, is its own normalised target, and
+ * so Google's literal target too (which only encodes non-ASCII): no `*` or `$`, and every
+ * escape written with upper-case hex and naming a character that stays escaped (not an
+ * unreserved one). A `%` without two hex digits after it is a literal `%` both ways. Paths
+ * of UTF-8 escapes, as browsers send non-ASCII, are such.
+ */
+function isOwnTargetBytes(bytes: Uint8Array, from: number, end: number): boolean {
   for (let i = from; i < end; i++) {
     const c = bytes[i]!;
     if (c === 0x23) return true;
-    if (c === 0x25 || c === 0x2a || c === 0x24 || c >= 0x80) return false;
+    if (c === 0x2a || c === 0x24 || c >= 0x80) return false;
+    if (c !== 0x25 || i + 2 >= end) continue;
+    const high = hexDigit(bytes[i + 1]!);
+    const low = hexDigit(bytes[i + 2]!);
+    if (high < 0 || low < 0) continue;
+    // Lower-case hex is written upper-case, and an unreserved character is decoded.
+    if (high >= 16 || low >= 16 || isUnreserved(high * 16 + low)) return false;
+    i += 2;
   }
   return true;
+}
+
+/** The value of a hex digit, plus 16 for `a`-`f` (it reads the same, but is not written so); -1 for another byte. */
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10;
+  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 26;
+  return -1;
 }
 
 /** Do `bytes[from, end)` start with `text`, character for byte? */
