@@ -6,7 +6,7 @@
 
 import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
-import { googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizeTarget } from '../encoding';
+import { escapedOctet, googleLiteralPattern, googleLiteralTarget, HEX, isUnreserved, normalizeTarget } from '../encoding';
 import type { RobotsFile, Rule } from '../parse';
 import { tokenKey } from '../product-token';
 import { explainNoGroup, explainRuleVerdict, explanationReadsTarget } from './explanation';
@@ -380,22 +380,13 @@ function isOwnTargetBytes(bytes: Uint8Array, from: number, end: number): boolean
     if (c === 0x23) return true;
     if (c === 0x2a || c === 0x24 || c >= 0x80) return false;
     if (c !== 0x25 || i + 2 >= end) continue;
-    const high = hexDigit(bytes[i + 1]!);
-    const low = hexDigit(bytes[i + 2]!);
-    if (high < 0 || low < 0) continue;
-    // Lower-case hex is written upper-case, and an unreserved character is decoded.
-    if (high >= 16 || low >= 16 || isUnreserved(high * 16 + low)) return false;
+    const byte = escapedOctet(bytes[i + 1]!, bytes[i + 2]!);
+    if (byte < 0) continue;
+    // Normalising decodes an unreserved character and writes any other in upper-case hex.
+    if (isUnreserved(byte) || bytes[i + 1] !== HEX.charCodeAt(byte >> 4) || bytes[i + 2] !== HEX.charCodeAt(byte & 15)) return false;
     i += 2;
   }
   return true;
-}
-
-/** The value of a hex digit, plus 16 for `a`-`f` (it reads the same, but is not written so); -1 for another byte. */
-function hexDigit(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10;
-  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 26;
-  return -1;
 }
 
 /** Do `bytes[from, end)` start with `text`, character for byte? */
