@@ -48,7 +48,7 @@ const ORIGIN = 'https://shop.test';
 const PATHS = [
   '/', '/orphan', '/orphan/x', '/open-orphan', '/private/a', '/private/help.html', '/private/help.html?x', '/tie', '/tie/x', '/tae', '/t?e',
   '/nogoogle', '/b', '/%62', '/%62x', '/same', '/same/2', '/größen/x', '/gr%C3%B6%C3%9Fen/x', '/ai-ok/', '/ai-ok/page', '/dir/', '/dir/index.html',
-  '/mj', '/robots.txt', '/a"quote', '/tab\there', '/del\u007fc1\u0085', '/caf%C3%A9', '/caf%c3%a9', '/a%2Fb', '/a%2fb', '/%7Euser', '/100%', '/%zz', '/%62%2F', '/x#frag', '/?q=1',
+  '/mj', '/robots.txt', '/robots.txt#top', '/robots.txt?x', '/robots.txtx', '/robots.tx%74', '/a"quote', '/tab\there', '/del\u007fc1\u0085', '/caf%C3%A9', '/caf%c3%a9', '/a%2Fb', '/a%2fb', '/%7Euser', '/100%', '/%zz', '/%62%2F', '/x#frag', '/?q=1',
 ];
 const AGENTS = [
   'Googlebot', 'GPTBot', 'CCBot', 'MJ12', 'MJ12bot', 'Bingbot', 'Googlebot-Image', 'Google-Extended',

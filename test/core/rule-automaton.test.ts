@@ -191,12 +191,19 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
       const bytes = Buffer.from(origin + path);
       return matcher.plainUrlRule('SomeBot', bytes, 0, bytes.length, origin, false);
     };
+    const lineOf = (path: string) => {
+      const decider = ask(path);
+      return typeof decider === 'object' && decider !== null ? decider.line : decider;
+    };
     let question = 1;
     while (ask('/private/x') === undefined && question < 64) question++;
     assert.ok(question < 64, 'bytes waited for as many questions as text does');
-    assert.equal(ask('/private/open/x')?.line, 2);
-    assert.equal(ask('/private/x')?.line, 1);
+    assert.equal(lineOf('/private/open/x'), 2);
+    assert.equal(lineOf('/private/x'), 1);
     assert.equal(ask('/public'), null);
+    assert.equal(ask('/robots.txt'), 'robots-txt');
+    assert.equal(ask('/robots.txt#top'), 'robots-txt');
+    assert.equal(ask('/robots.txt?x'), null);
   });
 
   test('whenever it answers, for any agent, origin, path and Google reading', () => {
@@ -213,6 +220,7 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
     const agents = ['SomeBot', 'Googlebot', 'OtherBot', ''];
     let answered = 0;
     let googleChecked = 0;
+    let robotsTxt = 0;
     fc.assert(
       fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 8 }), fc.array(ruleArb, { maxLength: 4 }), fc.array(urlArb, { minLength: 100, maxLength: 150 }), (star, google, urls) => {
         const lines = (rules: typeof star): string => rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
@@ -226,7 +234,8 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
               const verdict = matcher.decide(url, agent, { origin });
               if (rule === undefined) continue;
               answered++;
-              assert.equal(rule, verdict.rule, `${agent} ${url}\n${text}`);
+              if (rule === 'robots-txt') robotsTxt++;
+              assert.equal(rule, verdict.reason === 'robots-txt' ? 'robots-txt' : verdict.rule, `${agent} ${url}\n${text}`);
               if (googleAgrees) {
                 googleChecked++;
                 assert.equal(verdict.googleLiteral, undefined, `${agent} ${url}\n${text}`);
@@ -237,6 +246,6 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
       }),
       { numRuns: 150 },
     );
-    assert.ok(answered > 10_000 && googleChecked > 5_000, `only ${answered} answered, ${googleChecked} with Google's reading`);
+    assert.ok(answered > 10_000 && googleChecked > 5_000 && robotsTxt > 100, `only ${answered} answered, ${googleChecked} with Google's reading, ${robotsTxt} for /robots.txt`);
   });
 });

@@ -14,7 +14,7 @@ export { countOf, formatCount, plural, pluralNoun } from './words';
 
 // match: the one matcher, URL/path → Verdict with the deciding rule
 export { matcherFor, parseTarget, plainVerdict, RobotsMatcher, siteOrigin, verdictJson } from './match';
-export type { DecidingRule, SelectedGroup, Verdict, VerdictReason } from './match';
+export type { DecidingRule, PlainUrlDecider, SelectedGroup, Verdict, VerdictReason } from './match';
 
 // crawlers: the catalogue, and how a token or User-Agent header resolves
 export {

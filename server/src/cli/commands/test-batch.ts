@@ -6,7 +6,7 @@
  */
 
 import { effectivePreferences, parseTarget, preferencesJson, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
-import type { DecidingRule, EffectivePreferences, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
+import type { EffectivePreferences, PlainUrlDecider, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
 import { eachInputChunk } from '../../node/input-chunks';
 import type { CommandInput } from '../../node/input-chunks';
 import { LineWriter, safeJsonText } from '../output';
@@ -140,9 +140,9 @@ function deciderOf(verdict: Verdict): unknown {
   return verdict.rule ?? verdict.reason;
 }
 
-/** `deciderOf` the verdict whose rule `plainUrlRule` gave: without one, no rule matched. */
-function deciderOfRule(rule: DecidingRule | null): unknown {
-  return rule ?? 'no-matching-rule';
+/** `deciderOf` the verdict whose decider `plainUrlRule` gave: a rule, a reason, or (null) no rule matched. */
+function deciderOfRule(decider: PlainUrlDecider): unknown {
+  return decider ?? 'no-matching-rule';
 }
 
 /**

@@ -1,5 +1,5 @@
 export { RobotsMatcher, decide, matcherFor, pooledRules, indexHtmlPattern } from './matcher';
-export type { DecideOptions } from './matcher';
+export type { DecideOptions, PlainUrlDecider } from './matcher';
 export { compilePattern, matches } from './pattern';
 export type { CompiledPattern } from './pattern';
 export { parseTarget, originOf, siteOrigin } from './target';

@@ -17,6 +17,12 @@ import { parseTarget } from './target';
 import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
+/** What `plainUrlRule` finds decides a URL: a rule, no rule (null), or the path `/robots.txt` itself. */
+export type PlainUrlDecider = DecidingRule | null | 'robots-txt';
+
+/** The path every crawler may fetch whatever the rules say (contract: robots.txt itself). */
+const ROBOTS_TXT = '/robots.txt';
+
 interface CompiledRule extends IndexedRule {
   readonly decides: DecidingRule;
   readonly allow: boolean;
@@ -105,10 +111,10 @@ export class RobotsMatcher {
     }
     const plain = isPlainPath(path);
     const target = plain ? path : normalizeTarget(path);
-    if (path === '/robots.txt') {
+    if (path === ROBOTS_TXT) {
       return {
         outcome: 'allowed', allowed: true, url, target, agent: resolved, group: selected?.group ?? null, rule: null,
-        reason: 'robots-txt', explanation: '/robots.txt itself is always allowed.',
+        reason: 'robots-txt', explanation: '/robots.txt itself is always allowed.', explanationReadsUrl: false,
       };
     }
     if (!selected) {
@@ -133,7 +139,7 @@ export class RobotsMatcher {
    */
   private decideInPlace(url: string, from: number, resolved: ResolvedAgent, selected: { group: SelectedGroup; set: CompiledGroupSet }): Verdict | undefined {
     // One character first: `startsWith` at an offset costs more than the rest of a short query.
-    if (url.charCodeAt(from + 1) === 0x72 && url.startsWith('/robots.txt', from)) return undefined;
+    if (url.charCodeAt(from + 1) === 0x72 && url.startsWith(ROBOTS_TXT, from)) return undefined;
     const { group, set } = selected;
     const rules = set.pool.rules;
     const winner = rules.bestInPath(url, from);
@@ -144,20 +150,21 @@ export class RobotsMatcher {
   }
 
   /**
-   * The rule that decides whether `agent` may fetch the URL `bytes[start, end)`, read as
-   * bytes with no string made of it: the verdict's `rule` that `decide(url, agent, { origin })`
-   * gives, or null when no rule matches (allowed). Undefined when it cannot be told this way
-   * (another origin, a non-ASCII path, `/robots.txt`, an agent without a group, an automaton
-   * not built yet), or when `googleAgrees` asks for a verdict without a `googleLiteral` and
-   * Google's literal reading might differ (a path to normalise, or a rule whose two readings
-   * differ matches it): then `decide` the URL as text.
+   * What decides whether `agent` may fetch the URL `bytes[start, end)`, read as bytes with no
+   * string made of it: the verdict's `rule` that `decide(url, agent, { origin })` gives, null
+   * when no rule matches (allowed), or 'robots-txt' for the path `/robots.txt` itself (always
+   * allowed). Undefined when it cannot be told this way (another origin, a non-ASCII path, an
+   * agent without a group, an automaton not built yet), or when `googleAgrees` asks for a
+   * verdict without a `googleLiteral` and Google's literal reading might differ (a path to
+   * normalise, or a rule whose two readings differ matches it): then `decide` the URL as text.
    * For batches, which answer millions of URLs straight from the bytes they read.
    */
-  plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): DecidingRule | null | undefined {
+  plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): PlainUrlDecider | undefined {
     const { selected } = this.selection(agent);
     const from = start + origin.length;
     if (!selected || bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return undefined;
-    if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, '/robots.txt')) return undefined;
+    // `decide` compares the path cut at `#`, as sent: `/robots.txt?x` and `/robots.tx%74` take the rules.
+    if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, ROBOTS_TXT) && (from + ROBOTS_TXT.length === end || bytes[from + ROBOTS_TXT.length] === 0x23)) return 'robots-txt';
     if (googleAgrees && !isOwnTargetBytes(bytes, from, end)) return undefined;
     const pool = selected.set.pool;
     const winner = pool.rules.bestInBytes(bytes, from, end);
