@@ -79,8 +79,8 @@ function queries(count: number, seed: number): Array<{ agent: string; url: strin
 }
 
 /** The answer the per-query path gives: the JSON of a verdict from a file parsed for this query alone (no cache shared). */
-function expected(query: { agent: string; url: string }): string {
-  const robots = parseRobots(Buffer.from(ROBOTS));
+function expected(query: { agent: string; url: string }, text = ROBOTS): string {
+  const robots = parseRobots(Buffer.from(text));
   return safeJsonText(JSON.stringify(verdictWithPreferencesJson(matcherFor(robots).decide(query.url, query.agent, { origin: ORIGIN }), robots)));
 }
 
@@ -90,7 +90,7 @@ describe('robots-lens test --batch answers as the per-query path does', () => {
   writeFileSync(robots, ROBOTS);
   const asked = queries(3000, 17);
   const stdin = asked.map((q) => JSON.stringify(q)).join('\n') + '\n';
-  const full = asked.map(expected);
+  const full = asked.map((query) => expected(query));
 
   test('default fields: every line is the verdict JSON with its preferences, byte for byte', async () => {
     const { code, stdout, stderr } = await runCli(['test', robots, '--batch', '--origin', ORIGIN], { stdin });
@@ -141,4 +141,25 @@ describe('robots-lens test --batch answers as the per-query path does', () => {
       }
     });
   }
+
+  test('one agent and rule whose words change with the URL, where a kept answer may be written around URL bytes: the words of each URL', async () => {
+    // Allow: /t*e wins /tae alone and /t?e tied with Disallow: /t?e; no rule decides / and
+    // /orphan, but only /orphan gets the note on the rule before any group. Absolute URLs on
+    // the origin, asked often enough for the group's automaton, in a file whose preferences
+    // do not depend on the path: the batch may write an answer kept for one URL around
+    // another's bytes, and must not when their words differ. (The cases above have
+    // path-scoped preferences, which make every answer a verdict's.)
+    const text = ROBOTS.split('\n').filter((line) => !line.startsWith('Content-')).join('\n');
+    const file = join(dir, 'robots-words.txt');
+    writeFileSync(file, text);
+    const paths = ['/tae', '/t?e', '/tbe', '/t?e#top', '/', '/orphan', '/x', '/orphan/y'];
+    const repeated = Array.from({ length: 400 }, (_, i) => ({ agent: i % 3 === 0 ? 'Bingbot' : 'CCBot-like/1.0', url: `${ORIGIN}${paths[(i * 5) % paths.length]!}` }));
+    const want = repeated.map((query) => expected(query, text));
+    const { code, stdout, stderr } = await runCli(['test', file, '--batch', '--origin', ORIGIN], { stdin: repeated.map((q) => JSON.stringify(q)).join('\n') + '\n' });
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(stdout.trimEnd().split('\n'), want);
+    const words = (path: string): string => (JSON.parse(want[repeated.findIndex((q) => q.url === `${ORIGIN}${path}`)]!) as { explanation: string }).explanation;
+    assert.ok(words('/t?e').includes('on a tie Allow wins') && !words('/tae').includes('on a tie'), 'one rule, with and without a tie');
+    assert.ok(words('/orphan').includes('before any User-agent line') && !words('/').includes('before any User-agent line'), 'no rule, with and without an orphan note');
+  });
 });
