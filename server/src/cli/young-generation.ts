@@ -9,8 +9,10 @@
  * each doubling is fresh pages; kept at its first 1 MB, the same pages are collected again,
  * a little more often. A 200,000-line batch made 3,000 fewer faults (15,000 -> 12,000);
  * interleaved A/B, 20 and 30 rounds: full answers 994 -> 949 and 995 -> 975 ms wall,
- * `--fields allowed,line` 697 -> 670 and 569 -> 557 ms. Not for every command: a replay keeps many objects a while (its reorder window,
- * its counts), and with the small young generation a 500,000-line replay took 990 -> 1,111 ms.
+ * `--fields allowed,line` 697 -> 670 and 569 -> 557 ms.
+ *
+ * Not for every command: a replay keeps many objects a while (its reorder window, its
+ * counts), and with the small young generation a 500,000-line replay took 990 -> 1,111 ms.
  *
  * V8 reads this flag each time it would grow the young generation, so it holds from here on.
  */
