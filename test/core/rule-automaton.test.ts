@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { matcherFor, parseRobots } from '../../server/src/core';
+import { matcherFor, parseRobots, parseTarget } from '../../server/src/core';
 import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
 import { compilePattern, decide, matches } from '../../server/src/core/match';
 import { NO_RULE, RuleAutomaton, UNANSWERED } from '../../server/src/core/match/rule-automaton';
@@ -212,15 +212,18 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
       .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '=', '%2F', '%2f', '%61', '%62', '%C3%A9', '%c3%a9', '%7E', '%', '%4', '%zz', 'é', '*', '$', '#x', 'index.html', 'robots.txt'), { maxLength: 10 })
       .map((parts) => '/' + parts.join(''));
     const origin = 'https://www.example.test';
+    // Other origins, and the governed one written otherwise, or no absolute URL at all.
+    const elsewhere = ['https://other.test', 'http://www.example.test', 'https://www.example.test.other', 'https://www.example.test:8443', 'HTTPS://WWW.EXAMPLE.TEST', 'https://www.example.test:443', 'https://user@www.example.test', 'https://', 'https:/x', ' https://other.test', 'https://other.test ', 'x://'];
     const urlArb = fc.oneof(
       { weight: 8, arbitrary: pathArb.map((path) => origin + path) },
-      { weight: 1, arbitrary: pathArb.map((path) => 'https://other.test' + path) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...elsewhere), pathArb, fc.constantFrom('', '?q', '#f', ';p', ' ')).map(([at, path, end]) => at + (end === '' ? path : end)) },
       { weight: 1, arbitrary: pathArb },
     );
     const agents = ['SomeBot', 'Googlebot', 'OtherBot', ''];
     let answered = 0;
     let googleChecked = 0;
     let robotsTxt = 0;
+    let otherOrigin = 0;
     fc.assert(
       fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 8 }), fc.array(ruleArb, { maxLength: 4 }), fc.array(urlArb, { minLength: 100, maxLength: 150 }), (star, google, urls) => {
         const lines = (rules: typeof star): string => rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
@@ -235,6 +238,12 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
               if (rule === undefined) continue;
               answered++;
               if (rule === 'robots-txt') robotsTxt++;
+              if (rule === 'other-origin') {
+                otherOrigin++;
+                // `decide` says other-origin of a URL it cannot read too: this one must be read.
+                assert.ok(verdict.reason === 'other-origin' && parseTarget(url).ok, `${agent} ${url}: ${verdict.reason}`);
+                continue;
+              }
               assert.equal(rule, verdict.reason === 'robots-txt' ? 'robots-txt' : verdict.rule, `${agent} ${url}\n${text}`);
               if (googleAgrees) {
                 googleChecked++;
@@ -246,6 +255,9 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
       }),
       { numRuns: 150 },
     );
-    assert.ok(answered > 10_000 && googleChecked > 5_000 && robotsTxt > 100, `only ${answered} answered, ${googleChecked} with Google's reading, ${robotsTxt} for /robots.txt`);
+    assert.ok(
+      answered > 10_000 && googleChecked > 5_000 && robotsTxt > 100 && otherOrigin > 1_000,
+      `only ${answered} answered, ${googleChecked} with Google's reading, ${robotsTxt} for /robots.txt, ${otherOrigin} on another origin`,
+    );
   });
 });

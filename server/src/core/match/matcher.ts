@@ -17,8 +17,11 @@ import { parseTarget } from './target';
 import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
-/** What `plainUrlRule` finds decides a URL: a rule, no rule (null), or the path `/robots.txt` itself. */
-export type PlainUrlDecider = DecidingRule | null | 'robots-txt';
+/**
+ * What `plainUrlRule` finds decides a URL: a rule, no rule (null), the path `/robots.txt`
+ * itself, or its being on another origin than the one governed (not applicable).
+ */
+export type PlainUrlDecider = DecidingRule | null | 'robots-txt' | 'other-origin';
 
 /** The path every crawler may fetch whatever the rules say (contract: robots.txt itself). */
 const ROBOTS_TXT = '/robots.txt';
@@ -84,6 +87,8 @@ export class RobotsMatcher {
   private readonly agents = new Map<string, AgentSelection>();
   /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
   private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
+  /** The scheme and authority of the last URL `isOtherOrigin` read as bytes, and their origin. */
+  private lastPrefix: { readonly bytes: Uint8Array; readonly origin: string | null | undefined } | undefined;
 
   constructor(readonly file: RobotsFile) {}
 
@@ -152,17 +157,20 @@ export class RobotsMatcher {
   /**
    * What decides whether `agent` may fetch the URL `bytes[start, end)`, read as bytes with no
    * string made of it: the verdict's `rule` that `decide(url, agent, { origin })` gives, null
-   * when no rule matches (allowed), or 'robots-txt' for the path `/robots.txt` itself (always
-   * allowed). Undefined when it cannot be told this way (another origin, a non-ASCII path, an
-   * agent without a group, an automaton not built yet), or when `googleAgrees` asks for a
-   * verdict without a `googleLiteral` and Google's literal reading might differ (a path to
-   * normalise, or a rule whose two readings differ matches it): then `decide` the URL as text.
-   * For batches, which answer millions of URLs straight from the bytes they read.
+   * when no rule matches (allowed), 'robots-txt' for the path `/robots.txt` itself (always
+   * allowed), or 'other-origin' for an absolute URL on another origin (not applicable).
+   * Undefined when it cannot be told this way (a non-ASCII path, an agent without a group, an
+   * automaton not built yet, a URL that is not plainly absolute or on the origin), or when
+   * `googleAgrees` asks for a verdict without a `googleLiteral` and Google's literal reading
+   * might differ (a path to normalise, or a rule whose two readings differ matches it): then
+   * `decide` the URL as text. For batches, which answer millions of URLs straight from the
+   * bytes they read.
    */
   plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): PlainUrlDecider | undefined {
     const { selected } = this.selection(agent);
     const from = start + origin.length;
-    if (!selected || bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return undefined;
+    if (bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return this.isOtherOrigin(bytes, start, end, origin) ? 'other-origin' : undefined;
+    if (!selected) return undefined;
     // `decide` compares the path cut at `#`, as sent: `/robots.txt?x` and `/robots.tx%74` take the rules.
     if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, ROBOTS_TXT) && (from + ROBOTS_TXT.length === end || bytes[from + ROBOTS_TXT.length] === 0x23)) return 'robots-txt';
     if (googleAgrees && !isOwnTargetBytes(bytes, from, end)) return undefined;
@@ -170,6 +178,33 @@ export class RobotsMatcher {
     const winner = pool.rules.bestInBytes(bytes, from, end);
     if (winner === null || (googleAgrees && !googleAgreesOnPlainPath(pool, bytes, from, end))) return undefined;
     return winner ? winner.decides : null;
+  }
+
+  /**
+   * Whether the URL `bytes[start, end)` is absolute and on another origin than `governed`, as
+   * `decide` reads it: `parseTarget` of its scheme and authority, which is all its origin is
+   * made of, names another origin. False when they name the governed one written otherwise
+   * (`HTTPS://`, `:443`), when it has no host, or for a path: `decide` tells those. The last
+   * scheme and authority are kept with their origin, as a batch's URLs come in runs on one.
+   */
+  private isOtherOrigin(bytes: Uint8Array, start: number, end: number, governed: string): boolean {
+    let colon = start;
+    while (colon < end && bytes[colon] !== 0x3a) colon++;
+    if (colon + 2 >= end || bytes[colon + 1] !== 0x2f || bytes[colon + 2] !== 0x2f) return false;
+    let authorityEnd = colon + 3;
+    while (authorityEnd < end && !isPathStart(bytes[authorityEnd]!)) authorityEnd++;
+    // `parseTarget` trims what it reads, the URL or (here) its start: with a space in the
+    // start the two could read differently. A URL such as that takes `decide`.
+    for (let i = start; i < authorityEnd; i++) if (bytes[i] === 0x20) return false;
+    // No origin is that long; whatever it is, `decide` says it.
+    if (authorityEnd - start > MAX_PLAIN_PREFIX) return false;
+    let last = this.lastPrefix;
+    if (last === undefined || !sameBytes(last.bytes, bytes, start, authorityEnd)) {
+      const prefix = bytes.slice(start, authorityEnd);
+      const parsed = parseTarget(String.fromCharCode(...prefix));
+      this.lastPrefix = last = { bytes: prefix, origin: parsed.ok ? parsed.target.origin : undefined };
+    }
+    return typeof last.origin === 'string' && last.origin !== governed;
   }
 
   /**
@@ -393,6 +428,16 @@ function isOwnTargetBytes(bytes: Uint8Array, from: number, end: number): boolean
     if (isUnreserved(byte) || bytes[i + 1] !== HEX.charCodeAt(byte >> 4) || bytes[i + 2] !== HEX.charCodeAt(byte & 15)) return false;
     i += 2;
   }
+  return true;
+}
+
+/** The longest scheme and authority `isOtherOrigin` reads (a host name is at most 253 characters). */
+const MAX_PLAIN_PREFIX = 1024;
+
+/** Are `bytes[from, end)` the bytes `kept`? */
+function sameBytes(kept: Uint8Array, bytes: Uint8Array, from: number, end: number): boolean {
+  if (kept.length !== end - from) return false;
+  for (let k = 0; k < kept.length; k++) if (kept[k] !== bytes[from + k]) return false;
   return true;
 }
 
