@@ -36,12 +36,12 @@ function parsed(text: string): { agent: string; url: string } | undefined {
 
 /** A span to be filled by `readAgentUrl`. */
 function span(): QuerySpan {
-  return { agentStart: -1, agentEnd: -1, urlStart: -1, urlEnd: -1 };
+  return { agentStart: -1, agentEnd: -1, urlStart: -1, urlEnd: -1, urlAscii: false };
 }
 
-/** The agent and URL a span points at, as text. */
+/** The agent and URL a span points at, as text: Latin-1 as the batch reads ASCII, UTF-8 for a URL that is not. */
 function textOf(bytes: Buffer, at: QuerySpan): { agent: string; url: string } {
-  return { agent: bytes.toString('latin1', at.agentStart, at.agentEnd), url: bytes.toString('latin1', at.urlStart, at.urlEnd) };
+  return { agent: bytes.toString('latin1', at.agentStart, at.agentEnd), url: bytes.toString(at.urlAscii ? 'latin1' : 'utf8', at.urlStart, at.urlEnd) };
 }
 
 describe('the byte reader of test --batch queries', () => {
@@ -51,7 +51,8 @@ describe('the byte reader of test --batch queries', () => {
         const into = span();
         const bytes = Buffer.from(`#${text}\n`);
         if (!readAgentUrl(bytes, 1, bytes.length - 1, into)) return;
-        assert.deepEqual(textOf(bytes, into), parsed(text));
+        // What the bytes say (a lone surrogate has no UTF-8: it was written as U+FFFD).
+        assert.deepEqual(textOf(bytes, into), parsed(bytes.toString('utf8', 1, bytes.length - 1)));
       }),
       { numRuns: 5000 },
     );
@@ -68,8 +69,27 @@ describe('the byte reader of test --batch queries', () => {
       }),
     );
     const into = span();
-    for (const text of ['{"agent":"a\\"b","url":"/"}', '{"agent":"é","url":"/"}', '{"agent":"a","url":"/\x7f"}', '{"agent":"a","url":"/"} ', '{ "agent":"a","url":"/"}', '{"url":"/","agent":"a"}', '{"agent":"a","url":"/x\\u0041"}']) {
+    for (const text of ['{"agent":"a\\"b","url":"/"}', '{"agent":"é","url":"/"}', '{"agent":"a","url":"/\x7f"}', '{"agent":"a","url":"/\u0085"}', '{"agent":"a","url":"/"} ', '{ "agent":"a","url":"/"}', '{"url":"/","agent":"a"}', '{"agent":"a","url":"/x\\u0041"}']) {
       assert.equal(readAgentUrl(Buffer.from(text), 0, Buffer.byteLength(text), into), false, text);
+    }
+  });
+
+  test('takes a URL with non-ASCII characters in place when its bytes are UTF-8 JSON.parse reads alike, and no C1 control', () => {
+    for (const url of ['/é', '/größen/x', '/日本', '/😀?q=ü', '/\u00a0\u07ff\u0800\uffff\u{10000}\u{10ffff}']) {
+      const into = span();
+      const bytes = Buffer.from(JSON.stringify({ agent: 'a', url }));
+      assert.equal(readAgentUrl(bytes, 0, bytes.length, into), true, url);
+      assert.deepEqual(textOf(bytes, into), { agent: 'a', url });
+      assert.equal(into.urlAscii, false);
+    }
+    const plain = span();
+    assert.equal(readAgentUrl(Buffer.from('{"agent":"a","url":"/x"}'), 0, 24, plain), true);
+    assert.equal(plain.urlAscii, true);
+    // Not UTF-8 (a lone continuation byte, a cut sequence, overlong forms, a surrogate, past
+    // U+10FFFF), or a C1 control (U+0080, U+009F): the line is decoded as text instead.
+    for (const bad of [[0x80], [0xc3], [0xc3, 0x28], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf0, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc2, 0x80], [0xc2, 0x9f]]) {
+      const bytes = Buffer.concat([Buffer.from('{"agent":"a","url":"/'), Buffer.from(bad), Buffer.from('"}')]);
+      assert.equal(readAgentUrl(bytes, 0, bytes.length, span()), false, Buffer.from(bad).toString('hex'));
     }
   });
 

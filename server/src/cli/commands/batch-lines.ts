@@ -9,15 +9,18 @@
 import type { OverlongLine } from '../../node/line-reader';
 
 /**
- * Where a line of the usual shape holds its agent and URL: `bytes[agentStart, agentEnd)` and
- * `bytes[urlStart, urlEnd)`, both printable ASCII without `"` or `\`. Their Latin-1 text is the
- * strings `JSON.parse` gives, and the URL is its own JSON between quotes.
+ * Where a line of the usual shape holds its agent and URL: `bytes[agentStart, agentEnd)`,
+ * printable ASCII without `"` or `\`, and `bytes[urlStart, urlEnd)`, the same or (when not
+ * `urlAscii`) UTF-8 with other characters too, but no C1 control. Their text (Latin-1 for
+ * ASCII, UTF-8 else) is the strings `JSON.parse` gives, and the URL is its own JSON between
+ * quotes, as answers write it.
  */
 export interface QuerySpan {
   agentStart: number;
   agentEnd: number;
   urlStart: number;
   urlEnd: number;
+  urlAscii: boolean;
 }
 
 /** What the reader hands on, line by line, in order. */
@@ -36,9 +39,9 @@ const URL_OPEN = Buffer.from('","url":"');
 
 /**
  * Finds `{"agent":"A","url":"U"}` (no spaces) in `bytes[start, end)` and sets `into` to where
- * A and U lie, when both are printable ASCII without `"` or `\`: then each value is its
- * bytes, exactly what `JSON.parse` reads, and its own JSON between quotes. False for
- * anything else, which must take `JSON.parse`.
+ * A and U lie, when both are plain (see QuerySpan; a URL may hold non-ASCII characters, as
+ * valid UTF-8): then each value is its bytes, exactly what `JSON.parse` reads, and its own
+ * JSON between quotes. False for anything else, which must take `JSON.parse`.
  */
 export function readAgentUrl(bytes: Buffer, start: number, end: number, into: QuerySpan): boolean {
   if (end - start < AGENT_OPEN.length + URL_OPEN.length + 2) return false;
@@ -48,13 +51,19 @@ export function readAgentUrl(bytes: Buffer, start: number, end: number, into: Qu
   if (agentEnd < 0 || end - agentEnd < URL_OPEN.length + 2) return false;
   for (let k = 0; k < URL_OPEN.length; k++) if (bytes[agentEnd + k] !== URL_OPEN[k]) return false;
   const urlStart = agentEnd + URL_OPEN.length;
-  const urlEnd = plainEnd(bytes, urlStart, end);
+  let urlEnd = plainEnd(bytes, urlStart, end);
+  let urlAscii = true;
+  if (urlEnd < 0) {
+    urlEnd = utf8End(bytes, urlStart, end);
+    urlAscii = false;
+  }
   // The URL's closing quote, then `}` and the end of the line.
   if (urlEnd !== end - 2 || bytes[end - 1] !== 0x7d) return false;
   into.agentStart = agentStart;
   into.agentEnd = agentEnd;
   into.urlStart = urlStart;
   into.urlEnd = urlEnd;
+  into.urlAscii = urlAscii;
   return true;
 }
 
@@ -73,6 +82,52 @@ function plainEnd(bytes: Buffer, from: number, end: number): number {
 }
 
 /**
+ * `plainEnd` for a value that may hold non-ASCII characters too, each as valid UTF-8 (the
+ * shortest form, no surrogate, nothing past U+10FFFF) and none a C1 control (which answers
+ * write escaped): -1 at anything else.
+ */
+function utf8End(bytes: Buffer, from: number, end: number): number {
+  let i = from;
+  for (;;) {
+    while (i < end && PLAIN[bytes[i]!] === 1) i++;
+    if (i >= end) return -1;
+    if (bytes[i] === 0x22) return i;
+    const length = utf8Length(bytes, i, end);
+    if (length === 0) return -1;
+    i += length;
+  }
+}
+
+/** The length of the UTF-8 character at `i` (lead byte 0x80 or more), or 0 when it is not one or is a C1 control. */
+function utf8Length(bytes: Buffer, i: number, end: number): number {
+  const c = bytes[i]!;
+  // The range the first continuation byte must be in, which rules out overlong forms,
+  // surrogates and what lies past U+10FFFF; C2 80 to C2 9F are the C1 controls.
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) {
+    length = 2;
+    if (c === 0xc2) low = 0xa0;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    length = 3;
+    if (c === 0xe0) low = 0xa0;
+    else if (c === 0xed) high = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    length = 4;
+    if (c === 0xf0) low = 0x90;
+    else if (c === 0xf4) high = 0x8f;
+  } else {
+    return 0;
+  }
+  if (i + length > end) return 0;
+  const first = bytes[i + 1]!;
+  if (first < low || first > high) return 0;
+  for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  return length;
+}
+
+/**
  * Cuts chunks of bytes into lines (LF or CRLF; byte 10 is never inside a UTF-8 sequence)
  * and hands each on. A line longer than `maxLineLength` characters is an `OverlongLine`,
  * and an endless one is dropped as it streams past: it cannot fill memory.
@@ -82,7 +137,7 @@ export class QueryLineReader {
   private carriedLength = 0;
   /** Bytes of an overlong line seen so far, or -1 when the current line is within bounds. */
   private overlong = -1;
-  private readonly span: QuerySpan = { agentStart: 0, agentEnd: 0, urlStart: 0, urlEnd: 0 };
+  private readonly span: QuerySpan = { agentStart: 0, agentEnd: 0, urlStart: 0, urlEnd: 0, urlAscii: true };
 
   constructor(
     private readonly maxLineLength: number,
@@ -141,7 +196,7 @@ export class QueryLineReader {
 
   private line(bytes: Buffer, start: number, end: number): void {
     if (end > start && bytes[end - 1] === 13) end--;
-    // A line of the usual shape is ASCII: its length in bytes is its length in characters.
+    // A line of the usual shape has no more characters than bytes: within the bound in bytes, it is within it.
     if (end - start <= this.maxLineLength && readAgentUrl(bytes, start, end, this.span)) {
       this.sink.query(bytes, this.span);
       return;

@@ -77,12 +77,12 @@ export async function runBatch(
   // Plain functions for the lines of a chunk, not the loop of this async function: they are
   // called for every line, so the engine optimises them, as it cannot that loop.
   const reader = new QueryLineReader(MAX_QUERY_LINE, {
-    query(bytes, { agentStart, agentEnd, urlStart, urlEnd }) {
+    query(bytes, { agentStart, agentEnd, urlStart, urlEnd, urlAscii }) {
       lineNumber++;
       const agent = agents.text(bytes, agentStart, agentEnd);
       // Most lines are answered from their bytes; the rest as text, with the same answer.
       let flushing = isBlank(agent) ? null : answer.plainUrl(agent, bytes, urlStart, urlEnd, out);
-      if (flushing === null) flushing = answerQuery(agent, latin1(bytes, urlStart, urlEnd), true);
+      if (flushing === null) flushing = answerQuery(agent, urlAscii ? latin1(bytes, urlStart, urlEnd) : bytes.toString('utf8', urlStart, urlEnd), urlAscii);
       if (flushing) pending.push(flushing);
     },
     other(line) {
@@ -119,9 +119,9 @@ interface AnswerWriter {
   /** `plainUrl`: the URL is printable ASCII without `"` or `\`, its own JSON between quotes. */
   verdict(verdict: Verdict, to: LineWriter, plainUrl: boolean): Promise<void> | undefined;
   /**
-   * Writes the answer for `agent` and the plain URL `bytes[start, end)` (as `plainUrl` above)
-   * if it can be told without a verdict (see `RobotsMatcher.plainUrlRule`); null when not,
-   * and nothing was written: then it takes a verdict.
+   * Writes the answer for `agent` and the URL `bytes[start, end)`, its own JSON between quotes
+   * (see QuerySpan), if it can be told without a verdict (see `RobotsMatcher.plainUrlRule`);
+   * null when not, and nothing was written: then it takes a verdict.
    */
   plainUrl(agent: string, bytes: Uint8Array, start: number, end: number, to: LineWriter): Promise<void> | undefined | null;
 }

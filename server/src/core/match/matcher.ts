@@ -158,13 +158,13 @@ export class RobotsMatcher {
    * What decides whether `agent` may fetch the URL `bytes[start, end)`, read as bytes with no
    * string made of it: the verdict's `rule` that `decide(url, agent, { origin })` gives, null
    * when no rule matches (allowed), 'robots-txt' for the path `/robots.txt` itself (always
-   * allowed), or 'other-origin' for an absolute URL on another origin (not applicable).
-   * Undefined when it cannot be told this way (a non-ASCII path, an agent without a group, an
-   * automaton not built yet, a URL that is not plainly absolute or on the origin), or when
-   * `googleAgrees` asks for a verdict without a `googleLiteral` and Google's literal reading
-   * might differ (a path to normalise, or a rule whose two readings differ matches it): then
-   * `decide` the URL as text. For batches, which answer millions of URLs straight from the
-   * bytes they read.
+   * allowed), or 'other-origin' for an absolute URL on another origin (not applicable). The
+   * bytes are the URL's UTF-8, and valid (a batch reads them so). Undefined when it cannot be
+   * told this way (an agent without a group, an automaton not built yet, a URL that is not
+   * plainly absolute or on the origin), or when `googleAgrees` asks for a verdict without a
+   * `googleLiteral` and Google's literal reading might differ (a path to normalise, or a rule
+   * whose two readings differ matches it): then `decide` the URL as text. For batches, which
+   * answer millions of URLs straight from the bytes they read.
    */
   plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): PlainUrlDecider | undefined {
     const { selected } = this.selection(agent);
@@ -194,8 +194,9 @@ export class RobotsMatcher {
     let authorityEnd = colon + 3;
     while (authorityEnd < end && !isPathStart(bytes[authorityEnd]!)) authorityEnd++;
     // `parseTarget` trims what it reads, the URL or (here) its start: with a space in the
-    // start the two could read differently. A URL such as that takes `decide`.
-    for (let i = start; i < authorityEnd; i++) if (bytes[i] === 0x20) return false;
+    // start the two could read differently; and the start is read a byte a character. A URL
+    // such as that (or a host in UTF-8) takes `decide`.
+    for (let i = start; i < authorityEnd; i++) if (bytes[i] === 0x20 || bytes[i]! >= 0x80) return false;
     // No origin is that long; whatever it is, `decide` says it.
     if (authorityEnd - start > MAX_PLAIN_PREFIX) return false;
     let last = this.lastPrefix;
@@ -410,17 +411,18 @@ function googleAgreesOnPlainPath(pool: RulePool, bytes: Uint8Array, from: number
 }
 
 /**
- * Whether the ASCII path `bytes[from, end)`, up to a `#`, is its own normalised target, and
- * so Google's literal target too (which only encodes non-ASCII): no `*` or `$`, and every
- * escape written with upper-case hex and naming a character that stays escaped (not an
- * unreserved one). A `%` without two hex digits after it is a literal `%` both ways. Paths
- * of UTF-8 escapes, as browsers send non-ASCII, are such.
+ * Whether the path `bytes[from, end)` (valid UTF-8), up to a `#`, reads as the same target
+ * normalised and as Google reads it literally (which only encodes non-ASCII, as normalising
+ * does): no `*` or `$`, and every escape written with upper-case hex and naming a character
+ * that stays escaped (not an unreserved one). A `%` without two hex digits after it is a
+ * literal `%` both ways. Paths of UTF-8 escapes, as browsers send non-ASCII, are such, and
+ * so are their raw UTF-8 bytes.
  */
 function isOwnTargetBytes(bytes: Uint8Array, from: number, end: number): boolean {
   for (let i = from; i < end; i++) {
     const c = bytes[i]!;
     if (c === 0x23) return true;
-    if (c === 0x2a || c === 0x24 || c >= 0x80) return false;
+    if (c === 0x2a || c === 0x24) return false;
     if (c !== 0x25 || i + 2 >= end) continue;
     const byte = escapedOctet(bytes[i + 1]!, bytes[i + 2]!);
     if (byte < 0) continue;

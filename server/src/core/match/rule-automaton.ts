@@ -186,10 +186,11 @@ export class RuleAutomaton {
   }
 
   /**
-   * `bestInPath` for an ASCII path given as bytes, `bytes[from, end)` up to a `#`, normalised
-   * on the way as `bestInPath` does: UNANSWERED at the first non-ASCII byte it reads (the
-   * caller then takes the path as text). It may settle before the end, so unlike
-   * `bestInPath` it says nothing of the bytes it did not read.
+   * `bestInPath` for a path given as the bytes of its UTF-8, `bytes[from, end)` up to a `#`
+   * (which the caller has found valid UTF-8), normalised on the way as `bestInPath` does: a
+   * byte of a non-ASCII character is stepped as the upper-case escape normalising writes for
+   * it. It may settle before the end, so unlike `bestInPath` it says nothing of the bytes it
+   * did not read.
    */
   bestInBytes(bytes: Uint8Array, from: number, end: number): number {
     if (this.gaveUp) return UNANSWERED;
@@ -199,9 +200,16 @@ export class RuleAutomaton {
     let state = 0;
     for (let i = from; i < end; i++) {
       const c = bytes[i]!;
-      if (c >= ASCII) return UNANSWERED;
-      const cls = pathClassOf[c]!;
       let next: number;
+      if (c >= ASCII) {
+        next = this.stepThree(state, 0x25, HEX.charCodeAt(c >> 4), HEX.charCodeAt(c & 15));
+        if (next < 0) return UNANSWERED;
+        table = this.table;
+        if (next >= SETTLED) return this.atEnd[next & STATE_MASK]!;
+        state = next;
+        continue;
+      }
+      const cls = pathClassOf[c]!;
       if (cls < NORMALISE) {
         next = table[state * classCount + cls]!;
         if (next < SETTLED) {
