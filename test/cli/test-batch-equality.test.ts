@@ -162,4 +162,31 @@ describe('robots-lens test --batch answers as the per-query path does', () => {
     assert.ok(words('/t?e').includes('on a tie Allow wins') && !words('/tae').includes('on a tie'), 'one rule, with and without a tie');
     assert.ok(words('/orphan').includes('before any User-agent line') && !words('/').includes('before any User-agent line'), 'no rule, with and without an orphan note');
   });
+
+  test('URLs with non-ASCII characters, and on other origins, read from their bytes: the answer of each, its URL as JSON writes it', async () => {
+    // A file whose preferences do not depend on the path, so that full answers may be kept
+    // and written around the URL's own bytes (UTF-8); and answers by rule alone.
+    const text = ROBOTS.split('\n').filter((line) => !line.startsWith('Content-')).join('\n');
+    const file = join(dir, 'robots-utf8.txt');
+    writeFileSync(file, text);
+    const urls = [
+      `${ORIGIN}/größen/x`, `${ORIGIN}/gr%C3%B6%C3%9Fen/x`, `${ORIGIN}/caf\u00e9`, `${ORIGIN}/日本/😀`, `${ORIGIN}/\u00a0\u2028x`, `${ORIGIN}/private/é`,
+      'https://other.test/größen/x', 'https://other.test/a', 'http://shop.test/a', 'HTTPS://SHOP.TEST:443/größen/x', 'https://bücher.test/a',
+    ];
+    const repeated = Array.from({ length: 600 }, (_, i) => ({ agent: ['Googlebot', 'Bingbot', 'GPTBot'][i % 3]!, url: urls[(i * 7) % urls.length]! }));
+    const input = repeated.map((q) => JSON.stringify(q)).join('\n') + '\n';
+    assert.ok(/[\u0080-\uffff]/.test(input), 'the input holds the characters raw, as UTF-8');
+    const want = repeated.map((query) => expected(query, text));
+    const full = await runCli(['test', file, '--batch', '--origin', ORIGIN], { stdin: input });
+    assert.equal(full.code, 0, full.stderr);
+    assert.deepEqual(full.stdout.trimEnd().split('\n'), want);
+    const lean = await runCli(['test', file, '--batch', '--origin', ORIGIN, '--fields', 'allowed,line'], { stdin: input });
+    assert.deepEqual(
+      lean.stdout.trimEnd().split('\n'),
+      want.map((line) => {
+        const { allowed, line: number } = JSON.parse(line) as { allowed: unknown; line: unknown };
+        return JSON.stringify({ allowed, line: number });
+      }),
+    );
+  });
 });
