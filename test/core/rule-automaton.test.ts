@@ -192,7 +192,7 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
     };
     const lineOf = (path: string) => {
       const decider = ask(path);
-      return typeof decider === 'object' && decider !== null ? decider.line : decider;
+      return typeof decider === 'object' && decider !== null && 'line' in decider ? decider.line : decider;
     };
     let question = 1;
     while (ask('/private/x') === undefined && question < 64) question++;
@@ -237,10 +237,11 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
               if (rule === undefined) continue;
               answered++;
               if (rule === 'robots-txt') robotsTxt++;
-              if (rule === 'other-origin') {
+              if (rule !== null && typeof rule === 'object' && 'otherOrigin' in rule) {
                 otherOrigin++;
-                // `decide` says other-origin of a URL it cannot read too: this one must be read.
-                assert.ok(verdict.reason === 'other-origin' && parseTarget(url).ok, `${agent} ${url}: ${verdict.reason}`);
+                // `decide` says other-origin of a URL it cannot read too: this one must be read, and be on the origin named.
+                const parsed = parseTarget(url);
+                assert.ok(verdict.reason === 'other-origin' && parsed.ok && parsed.target.origin === rule.otherOrigin, `${agent} ${url}: ${verdict.reason} ${rule.otherOrigin}`);
                 continue;
               }
               assert.equal(rule, verdict.reason === 'robots-txt' ? 'robots-txt' : verdict.rule, `${agent} ${url}\n${text}`);

@@ -142,9 +142,15 @@ function deciderOf(verdict: Verdict): unknown {
   return verdict.rule ?? verdict.reason;
 }
 
-/** `deciderOf` the verdict whose decider `plainUrlRule` gave: a rule, a reason, or (null) no rule matched. */
+/** `deciderOf` the verdict whose decider `plainUrlRule` gave: a rule, a reason, (null) no rule matched, or another origin. */
 function deciderOfRule(decider: PlainUrlDecider): unknown {
-  return decider ?? 'no-matching-rule';
+  if (decider === null) return 'no-matching-rule';
+  return isOtherOrigin(decider) ? 'other-origin' : decider;
+}
+
+/** The decider of a URL on another origin, which `plainUrlRule` names. */
+function isOtherOrigin(decider: PlainUrlDecider): decider is { readonly otherOrigin: string } {
+  return typeof decider === 'object' && decider !== null && 'otherOrigin' in decider;
 }
 
 /**
@@ -230,8 +236,11 @@ function answers(fields: readonly AnswerField[], matcher: RobotsMatcher, robots:
       // nothing that reads the URL (and, asked, Google reads the URL as RFC 9309 does).
       if (origin === undefined || preferencesByUrl) return null;
       const rule = matcher.plainUrlRule(agent, bytes, start, end, origin, googleAgrees);
-      const kept = rule === undefined ? undefined : byAgent.get(matcher.resolve(agent))?.get(deciderOfRule(rule));
-      if (kept === undefined || (readsExplanation && kept.explanationReadsUrl)) return null;
+      if (rule === undefined) return null;
+      const kept = byAgent.get(matcher.resolve(agent))?.get(deciderOfRule(rule));
+      // The words for a URL on another origin name that origin, and nothing else of the URL.
+      const sameWords = kept !== undefined && (!readsExplanation || !kept.explanationReadsUrl || (isOtherOrigin(rule) && kept.otherOrigin === rule.otherOrigin));
+      if (!sameWords) return null;
       return kept.afterUrl === undefined ? to.writeAround(kept.text, '', NO_BYTES) : to.writeBytesAround(kept.quoteBefore, bytes, start, end, kept.quoteAfter);
     },
   };
@@ -247,6 +256,8 @@ interface Answer {
   readonly explanation: string | undefined;
   /** The explanation may differ for another URL with the same rule: read each verdict's. */
   readonly explanationReadsUrl: boolean;
+  /** For an answer on another origin, that origin (its URL's), which its words name. */
+  readonly otherOrigin: string | undefined;
   readonly preferences: EffectivePreferences | undefined;
   /** The answer up to the URL's value, or all of it when it has no URL, as UTF-8. */
   readonly text: Uint8Array;
@@ -281,8 +292,9 @@ function answerOf(
   text += '}';
   const { group, outcome, reason } = verdict;
   const explanationReadsUrl = explanation !== undefined && verdict.explanationReadsUrl !== false;
+  const otherOrigin = outcome === 'not-applicable' ? originOfUrl(verdict.url) : undefined;
   if (beforeUrl === undefined) {
-    return { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: Buffer.from(safeJsonText(text)), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES };
+    return { group, outcome, reason, explanation, explanationReadsUrl, otherOrigin, preferences, text: Buffer.from(safeJsonText(text)), afterUrl: undefined, quoteBefore: NO_BYTES, quoteAfter: NO_BYTES };
   }
   // One encoding of the answer with an empty URL, cut into the pieces the writers take:
   // [0, cut) is what comes before the URL's value, and the quotes are the bytes either side.
@@ -291,7 +303,13 @@ function answerOf(
   const cut = Buffer.byteLength(before);
   const text0 = whole.subarray(0, cut);
   const afterUrl = whole.subarray(cut + 2);
-  return { group, outcome, reason, explanation, explanationReadsUrl, preferences, text: text0, afterUrl, quoteBefore: whole.subarray(0, cut + 1), quoteAfter: whole.subarray(cut + 1) };
+  return { group, outcome, reason, explanation, explanationReadsUrl, otherOrigin, preferences, text: text0, afterUrl, quoteBefore: whole.subarray(0, cut + 1), quoteAfter: whole.subarray(cut + 1) };
+}
+
+/** The origin of an absolute URL, or undefined. */
+function originOfUrl(url: string): string | undefined {
+  const parsed = parseTarget(url);
+  return parsed.ok ? (parsed.target.origin ?? undefined) : undefined;
 }
 
 /** What `JSON.stringify` may escape (`"`, `\`, controls, lone surrogates) or `safeJsonText` will (DEL, C1): a URL without any is its own JSON between quotes. */

@@ -19,9 +19,9 @@ import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } fr
 
 /**
  * What `plainUrlRule` finds decides a URL: a rule, no rule (null), the path `/robots.txt`
- * itself, or its being on another origin than the one governed (not applicable).
+ * itself, or its being on another origin than the one governed (not applicable), named.
  */
-export type PlainUrlDecider = DecidingRule | null | 'robots-txt' | 'other-origin';
+export type PlainUrlDecider = DecidingRule | null | 'robots-txt' | { readonly otherOrigin: string };
 
 /** The path every crawler may fetch whatever the rules say (contract: robots.txt itself). */
 const ROBOTS_TXT = '/robots.txt';
@@ -87,8 +87,8 @@ export class RobotsMatcher {
   private readonly agents = new Map<string, AgentSelection>();
   /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
   private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
-  /** The scheme and authority of the last URL `isOtherOrigin` read as bytes, and their origin. */
-  private lastPrefix: { readonly bytes: Uint8Array; readonly origin: string | null | undefined } | undefined;
+  /** The scheme and authority of the last URL `otherOrigin` read as bytes, and their origin. */
+  private lastPrefix: { readonly bytes: Uint8Array; readonly origin: { readonly otherOrigin: string } | undefined } | undefined;
 
   constructor(readonly file: RobotsFile) {}
 
@@ -158,7 +158,7 @@ export class RobotsMatcher {
    * What decides whether `agent` may fetch the URL `bytes[start, end)`, read as bytes with no
    * string made of it: the verdict's `rule` that `decide(url, agent, { origin })` gives, null
    * when no rule matches (allowed), 'robots-txt' for the path `/robots.txt` itself (always
-   * allowed), or 'other-origin' for an absolute URL on another origin (not applicable). The
+   * allowed), or `{ otherOrigin }` for an absolute URL on another origin (not applicable). The
    * bytes are the URL's UTF-8, and valid (a batch reads them so). Undefined when it cannot be
    * told this way (an agent without a group, an automaton not built yet, a URL that is not
    * plainly absolute or on the origin), or when `googleAgrees` asks for a verdict without a
@@ -169,7 +169,7 @@ export class RobotsMatcher {
   plainUrlRule(agent: string, bytes: Uint8Array, start: number, end: number, origin: string, googleAgrees: boolean): PlainUrlDecider | undefined {
     const { selected } = this.selection(agent);
     const from = start + origin.length;
-    if (bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return this.isOtherOrigin(bytes, start, end, origin) ? 'other-origin' : undefined;
+    if (bytes[from] !== 0x2f || !startsWithText(bytes, start, end, origin)) return this.otherOrigin(bytes, start, end, origin);
     if (!selected) return undefined;
     // `decide` compares the path cut at `#`, as sent: `/robots.txt?x` and `/robots.tx%74` take the rules.
     if (bytes[from + 1] === 0x72 && startsWithText(bytes, from, end, ROBOTS_TXT) && (from + ROBOTS_TXT.length === end || bytes[from + ROBOTS_TXT.length] === 0x23)) return 'robots-txt';
@@ -181,31 +181,32 @@ export class RobotsMatcher {
   }
 
   /**
-   * Whether the URL `bytes[start, end)` is absolute and on another origin than `governed`, as
-   * `decide` reads it: `parseTarget` of its scheme and authority, which is all its origin is
-   * made of, names another origin. False when they name the governed one written otherwise
+   * The origin of the URL `bytes[start, end)` when it is absolute and on another origin than
+   * `governed`, as `decide` reads it: `parseTarget` of its scheme and authority, which are all
+   * its origin is made of. Undefined when they name the governed one written otherwise
    * (`HTTPS://`, `:443`), when it has no host, or for a path: `decide` tells those. The last
    * scheme and authority are kept with their origin, as a batch's URLs come in runs on one.
    */
-  private isOtherOrigin(bytes: Uint8Array, start: number, end: number, governed: string): boolean {
+  private otherOrigin(bytes: Uint8Array, start: number, end: number, governed: string): { readonly otherOrigin: string } | undefined {
     let colon = start;
     while (colon < end && bytes[colon] !== 0x3a) colon++;
-    if (colon + 2 >= end || bytes[colon + 1] !== 0x2f || bytes[colon + 2] !== 0x2f) return false;
+    if (colon + 2 >= end || bytes[colon + 1] !== 0x2f || bytes[colon + 2] !== 0x2f) return undefined;
     let authorityEnd = colon + 3;
     while (authorityEnd < end && !isPathStart(bytes[authorityEnd]!)) authorityEnd++;
+    // No origin is that long; whatever it is, `decide` says it.
+    if (authorityEnd - start > MAX_PLAIN_PREFIX) return undefined;
     // `parseTarget` trims what it reads, the URL or (here) its start: with a space in the
     // start the two could read differently; and the start is read a byte a character. A URL
     // such as that (or a host in UTF-8) takes `decide`.
-    for (let i = start; i < authorityEnd; i++) if (bytes[i] === 0x20 || bytes[i]! >= 0x80) return false;
-    // No origin is that long; whatever it is, `decide` says it.
-    if (authorityEnd - start > MAX_PLAIN_PREFIX) return false;
+    for (let i = start; i < authorityEnd; i++) if (bytes[i] === 0x20 || bytes[i]! >= 0x80) return undefined;
     let last = this.lastPrefix;
     if (last === undefined || !sameBytes(last.bytes, bytes, start, authorityEnd)) {
       const prefix = bytes.slice(start, authorityEnd);
       const parsed = parseTarget(String.fromCharCode(...prefix));
-      this.lastPrefix = last = { bytes: prefix, origin: parsed.ok ? parsed.target.origin : undefined };
+      const origin = parsed.ok ? parsed.target.origin : null;
+      this.lastPrefix = last = { bytes: prefix, origin: origin === null ? undefined : { otherOrigin: origin } };
     }
-    return typeof last.origin === 'string' && last.origin !== governed;
+    return last.origin !== undefined && last.origin.otherOrigin !== governed ? last.origin : undefined;
   }
 
   /**
@@ -433,7 +434,7 @@ function isOwnTargetBytes(bytes: Uint8Array, from: number, end: number): boolean
   return true;
 }
 
-/** The longest scheme and authority `isOtherOrigin` reads (a host name is at most 253 characters). */
+/** The longest scheme and authority `otherOrigin` reads (a host name is at most 253 characters). */
 const MAX_PLAIN_PREFIX = 1024;
 
 /** Are `bytes[from, end)` the bytes `kept`? */
