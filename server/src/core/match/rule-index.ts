@@ -117,7 +117,7 @@ export class RuleIndex<R extends IndexedRule> {
   readPlainPath = false;
 
   /**
-   * `bestInPath` for an ASCII path given as bytes (see the automaton's `bestInBytes`); null
+   * `bestInPath` for a path given as its UTF-8 bytes (see the automaton's `bestInBytes`); null
    * when that cannot answer or no automaton is built yet (see BYTES_BEFORE_AUTOMATON).
    */
   bestInBytes(bytes: Uint8Array, from: number, end: number): R | undefined | null {
