@@ -6,6 +6,7 @@
  * same answer it always had.
  */
 
+import { utf8SequenceLength } from '../../core';
 import type { OverlongLine } from '../../node/line-reader';
 
 /**
@@ -92,39 +93,11 @@ function utf8End(bytes: Buffer, from: number, end: number): number {
     while (i < end && PLAIN[bytes[i]!] === 1) i++;
     if (i >= end) return -1;
     if (bytes[i] === 0x22) return i;
-    const length = utf8Length(bytes, i, end);
-    if (length === 0) return -1;
+    const length = utf8SequenceLength(bytes, i, end);
+    // C2 80 to C2 9F are the C1 controls.
+    if (length === 0 || (bytes[i] === 0xc2 && bytes[i + 1]! < 0xa0)) return -1;
     i += length;
   }
-}
-
-/** The length of the UTF-8 character at `i` (lead byte 0x80 or more), or 0 when it is not one or is a C1 control. */
-function utf8Length(bytes: Buffer, i: number, end: number): number {
-  const c = bytes[i]!;
-  // The range the first continuation byte must be in, which rules out overlong forms,
-  // surrogates and what lies past U+10FFFF; C2 80 to C2 9F are the C1 controls.
-  let length: number;
-  let low = 0x80;
-  let high = 0xbf;
-  if (c >= 0xc2 && c <= 0xdf) {
-    length = 2;
-    if (c === 0xc2) low = 0xa0;
-  } else if (c >= 0xe0 && c <= 0xef) {
-    length = 3;
-    if (c === 0xe0) low = 0xa0;
-    else if (c === 0xed) high = 0x9f;
-  } else if (c >= 0xf0 && c <= 0xf4) {
-    length = 4;
-    if (c === 0xf0) low = 0x90;
-    else if (c === 0xf4) high = 0x8f;
-  } else {
-    return 0;
-  }
-  if (i + length > end) return 0;
-  const first = bytes[i + 1]!;
-  if (first < low || first > high) return 0;
-  for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
-  return length;
 }
 
 /**

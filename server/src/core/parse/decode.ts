@@ -72,31 +72,11 @@ function decodeEscaping(bytes: Uint8Array): string {
       i = end;
       continue;
     }
+    const size = utf8SequenceLength(bytes, i);
     let cp = -1;
-    let size = 1;
-    if (b0 < 0x80) {
-      cp = b0;
-    } else if (b0 >= 0xc2 && b0 <= 0xdf) {
-      const b1 = bytes[i + 1];
-      if (isContinuation(b1)) { cp = ((b0 & 0x1f) << 6) | (b1! & 0x3f); size = 2; }
-    } else if (b0 >= 0xe0 && b0 <= 0xef) {
-      const b1 = bytes[i + 1];
-      const b2 = bytes[i + 2];
-      const lowOk = b0 === 0xe0 ? b1 !== undefined && b1 >= 0xa0 : b0 === 0xed ? b1 !== undefined && b1 <= 0x9f : true;
-      if (isContinuation(b1) && isContinuation(b2) && lowOk) {
-        cp = ((b0 & 0x0f) << 12) | ((b1! & 0x3f) << 6) | (b2! & 0x3f);
-        size = 3;
-      }
-    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-      const b1 = bytes[i + 1];
-      const b2 = bytes[i + 2];
-      const b3 = bytes[i + 3];
-      const lowOk = b0 === 0xf0 ? b1 !== undefined && b1 >= 0x90 : b0 === 0xf4 ? b1 !== undefined && b1 <= 0x8f : true;
-      if (isContinuation(b1) && isContinuation(b2) && isContinuation(b3) && lowOk) {
-        cp = ((b0 & 0x07) << 18) | ((b1! & 0x3f) << 12) | ((b2! & 0x3f) << 6) | (b3! & 0x3f);
-        size = 4;
-      }
-    }
+    if (size === 2) cp = ((b0 & 0x1f) << 6) | (bytes[i + 1]! & 0x3f);
+    else if (size === 3) cp = ((b0 & 0x0f) << 12) | ((bytes[i + 1]! & 0x3f) << 6) | (bytes[i + 2]! & 0x3f);
+    else if (size === 4) cp = ((b0 & 0x07) << 18) | ((bytes[i + 1]! & 0x3f) << 12) | ((bytes[i + 2]! & 0x3f) << 6) | (bytes[i + 3]! & 0x3f);
     if (cp < 0) {
       codes.push(escapeByte(b0));
     } else if (cp > 0xffff) {
@@ -105,7 +85,7 @@ function decodeEscaping(bytes: Uint8Array): string {
     } else {
       codes.push(cp);
     }
-    i += size;
+    i += Math.max(1, size);
     // Flush in chunks: String.fromCharCode has an argument-count limit.
     if (codes.length >= 8192) {
       chunks.push(String.fromCharCode(...codes));
@@ -124,8 +104,35 @@ function bomLength(bytes: Uint8Array): number {
   return n;
 }
 
-function isContinuation(b: number | undefined): boolean {
-  return b !== undefined && (b & 0xc0) === 0x80;
+/**
+ * The length of the valid UTF-8 sequence at `i`, whose lead byte is 0x80 or more, within
+ * `bytes[i, end)`; 0 when it is none: not the shortest form, a surrogate, past U+10FFFF, or cut.
+ */
+export function utf8SequenceLength(bytes: Uint8Array, i: number, end = bytes.length): number {
+  const c = bytes[i]!;
+  // The range the first continuation byte must be in rules out overlong forms, surrogates
+  // and what lies past U+10FFFF.
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) {
+    length = 2;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    length = 3;
+    if (c === 0xe0) low = 0xa0;
+    else if (c === 0xed) high = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    length = 4;
+    if (c === 0xf0) low = 0x90;
+    else if (c === 0xf4) high = 0x8f;
+  } else {
+    return 0;
+  }
+  if (i + length > end) return 0;
+  const first = bytes[i + 1]!;
+  if (first < low || first > high) return 0;
+  for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  return length;
 }
 
 /** UTF-8 size of the UTF-16 code unit at `i` (a surrogate pair counts 4 on its high half, 0 on its low half). */

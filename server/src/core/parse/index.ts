@@ -1,5 +1,5 @@
 export { parseRobots } from './parse';
-export { decodeRobotsBytes, decodeUtf8Lossless } from './decode';
+export { decodeRobotsBytes, decodeUtf8Lossless, utf8SequenceLength } from './decode';
 export { CANONICAL_KEY, readKey } from './keys';
 export { crawlDelayLines, isValidCrawlDelay } from './crawl-delay';
 export { statementText } from './statement';
