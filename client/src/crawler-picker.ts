@@ -76,6 +76,9 @@ export function pickCrawlers(options: CrawlerPickerOptions): Promise<string[] | 
     pick.onDidChangeValue((value) => {
       const typed = value.trim();
       const known = typed === '' || [...custom, ...CATALOGUE_ITEMS].some((item) => sameAgent(item.agent, typed));
+      // The list is set again only when the typed entry changes: setting it also sets the
+      // selection as this side last heard of it, which would undo a box ticked meanwhile.
+      if ((known ? undefined : typed) === typedItem?.agent) return;
       typedItem = known ? undefined : customItem(typed, true);
       setItems(pick.selectedItems);
     });

@@ -322,7 +322,12 @@ try {
     await ui.parkMouse();
     const count = page.locator('.quick-input-widget .quick-input-count');
     await count.filter({ hasText: /^0 Selected$/ }).waitFor();
+    // A token outside the catalogue is offered as typed; a catalogue token is not offered twice.
+    const typedRow = page.locator('.quick-input-list .monaco-list-row[aria-label*=", use as typed: "]');
+    await ui.typeInQuickInput('GPTBo');
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBo, use as typed: "]').waitFor();
     await ui.typeInQuickInput('GPTBot');
+    await typedRow.waitFor({ state: 'detached' });
     const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"]');
     await row.waitFor();
     await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();
