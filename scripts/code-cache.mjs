@@ -2,7 +2,7 @@
 // server/src/cli/code-cache.ts): a few short runs of the commands people start most often,
 // on the sample workspace, each adding what it compiled to the cache the last one left.
 import { spawnSync } from 'node:child_process';
-import { rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,14 @@ const runs = [
   { args: ['test', robots, '--agent', 'Googlebot', '--agent', 'GPTBot', '/cart/', '/blog/'], input: '', ok: [0] },
   { args: ['lint', robots], input: '', ok: [0, 1] },
 ];
+
+// The entry point reads the bundle as Latin-1 (server/src/cli/code-cache.ts): it must be ASCII.
+const bundle = readFileSync(path.join(root, 'dist', 'cli-main.js'));
+const wide = bundle.findIndex((byte) => byte >= 0x80);
+if (wide >= 0) {
+  console.error(`code cache: dist/cli-main.js has a byte over 0x7f at ${wide}, near ${JSON.stringify(bundle.subarray(Math.max(0, wide - 40), wide + 4).toString('latin1'))}; the CLI reads it as ASCII`);
+  process.exit(1);
+}
 
 rmSync(cache, { force: true });
 for (const run of runs) {

@@ -7,7 +7,7 @@
  */
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire, wrap } from 'node:module';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
@@ -29,7 +29,11 @@ export const WRITE_CODE_CACHE = 'ROBOTS_LENS_WRITE_CODE_CACHE';
  */
 const BUNDLE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=150';
 
-/** The bundle compiled as a CommonJS module's function, with the cache when it has one; `rejected` says whether V8 refused it. */
+/**
+ * The bundle compiled as a CommonJS module's function, with the cache when it has one; `rejected` says whether V8 refused it.
+ * The build writes the bundle already wrapped in that function, and in ASCII (it checks), so
+ * it is read as Latin-1: the same text, made with one plain copy.
+ */
 export function compileBundle(bundle: string, cache: string): { script: Script; rejected: boolean | undefined } {
   setFlagsFromString(BUNDLE_V8_FLAGS);
   let cachedData: Buffer | undefined;
@@ -38,7 +42,7 @@ export function compileBundle(bundle: string, cache: string): { script: Script; 
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(wrap(readFileSync(bundle, 'utf8')), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
   return { script, rejected: cachedData ? script.cachedDataRejected : undefined };
 }
 
