@@ -128,6 +128,31 @@ describe('robots-lens test --urls', () => {
     }
   });
 
+  test('a byte that is not UTF-8 is matched as that octet and shown as such, in every format and in --batch', async () => {
+    // A stray Latin-1 é (E9), a lone FF, and a UTF-8 sequence cut short by the end of the input (C3).
+    const latin = join(dir, 'latin.txt');
+    writeFileSync(latin, 'User-agent: *\nDisallow: /caf%E9\nDisallow: /%FF\nDisallow: /end%C3$\n');
+    const list = Buffer.concat([Buffer.from('/caf'), Buffer.from([0xe9]), Buffer.from('/menu\n/'), Buffer.from([0xff]), Buffer.from('\n/caf%C3%A9\n/end'), Buffer.from([0xc3])]);
+    const text = await runCli(['test', latin, '--agent', 'GPTBot', '--urls', '-'], { stdin: list });
+    assert.equal(text.code, 0, text.stderr);
+    const verdicts = text.stdout.trimEnd().split('\n').map((line) => line.split(/\s{2,}/).slice(0, 3).join(' | '));
+    assert.deepEqual(verdicts, [
+      'disallowed | /caf\\xe9/menu | [GPTBot]',
+      'disallowed | /\\xff | [GPTBot]',
+      'allowed | /caf%C3%A9 | [GPTBot]',
+      'disallowed | /end\\xc3 | [GPTBot]',
+    ]);
+    const csv = await runCli(['test', latin, '--agent', 'GPTBot', '--urls', '-', '--csv'], { stdin: list });
+    assert.equal(csv.stdout.split('\n')[1], '/caf\\xe9/menu,GPTBot,false,2,Disallow: /caf%E9');
+    const json = await runCli(['test', latin, '--agent', 'GPTBot', '--urls', '-', '--json'], { stdin: list });
+    const first = JSON.parse(json.stdout.split('\n')[0]!) as { url: string; line: number };
+    assert.deepEqual([first.url, first.line], ['/caf\udce9/menu', 2]);
+    // --batch: the same octets, on lines read in place and on lines that take JSON.parse.
+    const queries = Buffer.concat([Buffer.from('{"agent":"GPTBot","url":"/caf'), Buffer.from([0xe9]), Buffer.from('"}\n{ "url": "/'), Buffer.from([0xff]), Buffer.from('", "agent": "x" }\n')]);
+    const batch = await runCli(['test', latin, '--batch', '--fields', 'url,allowed,line'], { stdin: queries });
+    assert.deepEqual(batch.stdout.trimEnd().split('\n'), ['{"url":"/caf\\udce9","allowed":false,"line":2}', '{"url":"/\\udcff","allowed":false,"line":3}']);
+  });
+
   test('a list saved as UTF-16 is said to be so, once, from a file or stdin', async () => {
     const list16 = join(dir, 'urls-utf16.txt');
     const text = '/private/a\r\n/open\r\n';

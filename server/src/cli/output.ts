@@ -5,17 +5,21 @@
  * writes into a few large ones and honours backpressure from a slow reader.
  */
 
+import { escapedByte } from '../core';
+
 /**
  * Control characters a terminal may act on: C0 except the line feed, DEL and C1. A line
  * feed only ever comes from our own formatting, because lines of untrusted text are split
- * on it before they are shown.
+ * on it before they are shown. Also a byte that was not UTF-8, kept in the text as its
+ * surrogate escape (core/encoding): written out, it would be U+FFFD, which hides which byte
+ * it was; `\xNN` shows the byte the matcher reads (as `%NN`).
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|(?<![\ud800-\udbff])[\udc80-\udcff]/g;
 // eslint-disable-next-line no-control-regex
-const CONTROL_OR_LINE_FEED = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_OR_LINE_FEED = /[\u0000-\u001f\u007f-\u009f]|(?<![\ud800-\udbff])[\udc80-\udcff]/g;
 
-/** Text with every control character but the line feed shown as `\xNN`. */
+/** Text with every control character but the line feed (and every byte that was not UTF-8) shown as `\xNN`. */
 export function escapeControls(text: string): string {
   return text.replace(CONTROL, hexEscape);
 }
@@ -26,7 +30,9 @@ export function escapeLine(text: string): string {
 }
 
 function hexEscape(c: string): string {
-  return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  const code = c.charCodeAt(0);
+  const byte = escapedByte(code);
+  return `\\x${(byte >= 0 ? byte : code).toString(16).padStart(2, '0')}`;
 }
 
 /**

@@ -2,11 +2,11 @@
  * The query lines of `test --batch`, read from the bytes of stdin. Nearly every producer
  * writes `{"agent":"…","url":"…"}` with plain ASCII values: such a line is read in place,
  * without decoding the stream to text, cutting it into line strings or running
- * `JSON.parse`. Every other line is decoded as UTF-8 and handed on as text, so it gets the
- * same answer it always had.
+ * `JSON.parse`. Every other line is decoded as UTF-8 (a byte that is not UTF-8 kept as its
+ * surrogate escape) and handed on as text, so it gets the same answer it always had.
  */
 
-import { utf8SequenceLength } from '../../core';
+import { decodeUtf8Lossless, utf8SequenceLength } from '../../core';
 import type { OverlongLine } from '../../node/line-reader';
 
 /**
@@ -174,7 +174,8 @@ export class QueryLineReader {
       this.sink.query(bytes, this.span);
       return;
     }
-    const text = bytes.toString('utf8', start, end);
+    // Lossless: a byte that is not UTF-8 stays that octet for the matcher (see lineBatches).
+    const text = decodeUtf8Lossless(bytes.subarray(start, end));
     this.sink.other(text.length > this.maxLineLength ? { overlong: text.length } : text);
   }
 }
