@@ -50,6 +50,23 @@ describe('log files from disk', () => {
     assert.equal(records[13]!.url, `/caf\u00e9/13/${'ツ'.repeat(6)}`);
   });
 
+  test('a raw byte that is not UTF-8 is replayed as that octet, in a plain and a gzip log', async () => {
+    const robots = parseRobots('User-agent: *\nDisallow: /caf%E9\n');
+    const versions = [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: robots }];
+    const line = (path: Buffer) => Buffer.concat([Buffer.from('1.2.3.4 - - [23/Nov/2026:00:00:03 +0000] "GET '), path, Buffer.from(' HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compatible; Bot/1.0)"\n')]);
+    const bytes = Buffer.concat([line(Buffer.from([0x2f, 0x63, 0x61, 0x66, 0xe9])), line(Buffer.from('/caf\u00e9'))]);
+    const plain = join(dir, 'latin1.log');
+    const zipped = join(dir, 'latin1.log.gz');
+    writeFileSync(plain, bytes);
+    writeFileSync(zipped, gzipSync(bytes));
+    for (const path of [plain, zipped]) {
+      const records: AuditRecord[] = [];
+      await replayLogFiles([path], { versions }, { onRecord: (r) => void records.push(r) });
+      // The stray E9 is /caf%E9, which the rule blocks; UTF-8 é is /caf%C3%A9, which it does not.
+      assert.deepEqual(records.map((r) => [r.url, r.allowed]), [['/caf\udce9', false], ['/caf\u00e9', true]], path);
+    }
+  });
+
   test('a truncated gzip keeps what was read and warns', async () => {
     const path = join(dir, 'cut.log.gz');
     const full = gzipSync(readFileSync(EXAMPLE_LOG));

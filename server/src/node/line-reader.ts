@@ -4,7 +4,7 @@
  * between reading at disk speed and reading at promise speed.
  */
 
-import { decodeUtf8Lossless } from '../core';
+import { decodeChunk, utf8Boundary } from './utf8-chunks';
 
 /** A line longer than the bound: its text is dropped as it streams past, only its length is kept. */
 export interface OverlongLine {
@@ -45,7 +45,7 @@ export async function* lineBatches(input: NodeJS.ReadableStream, maxLineLength: 
     }
   };
   for await (const chunk of input) {
-    const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Uint8Array));
+    const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
     carry = '';
     take(text, false);
     if (lines.length > 0) yield lines.splice(0, lines.length);
@@ -54,49 +54,21 @@ export async function* lineBatches(input: NodeJS.ReadableStream, maxLineLength: 
   if (lines.length > 0) yield lines.splice(0, lines.length);
 }
 
-/**
- * UTF-8 decoded a chunk at a time, every invalid byte kept as its surrogate escape (core's
- * `decodeUtf8Lossless`), which the matcher reads back as that very octet: a stray Latin-1
- * `é` in a URL is the target's `%E9`, as Google reads it, not U+FFFD's `%EF%BF%BD`. A UTF-8
- * sequence cut at a chunk's end waits for the next chunk.
- */
+/** UTF-8 decoded a chunk at a time (see utf8-chunks.ts): a character cut at a chunk's end waits for the next chunk. */
 class LosslessUtf8 {
-  private pending: Uint8Array | undefined;
+  private pending: Buffer | undefined;
 
-  write(chunk: Uint8Array): string {
-    const bytes = this.pending ? concat(this.pending, chunk) : chunk;
-    const cut = completeLength(bytes);
-    this.pending = cut < bytes.length ? bytes.slice(cut) : undefined;
-    return decodeUtf8Lossless(bytes.subarray(0, cut));
+  write(chunk: Buffer): string {
+    const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    const cut = utf8Boundary(bytes);
+    this.pending = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : undefined;
+    return decodeChunk(bytes.subarray(0, cut));
   }
 
   /** What is left: a sequence cut short by the end of the input is invalid, its bytes escaped. */
   end(): string {
     const rest = this.pending;
     this.pending = undefined;
-    return rest ? decodeUtf8Lossless(rest) : '';
+    return rest ? decodeChunk(rest) : '';
   }
-}
-
-/**
- * The length of `bytes` without a UTF-8 sequence its end may cut short: the last lead byte
- * within three of the end, when the sequence it starts needs more bytes than follow it.
- */
-function completeLength(bytes: Uint8Array): number {
-  for (let i = bytes.length - 1; i >= 0 && i >= bytes.length - 3; i--) {
-    const b = bytes[i]!;
-    if (b < 0x80) return bytes.length;
-    if (b >= 0xc0) {
-      const needs = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-      return bytes.length - i < needs ? i : bytes.length;
-    }
-  }
-  return bytes.length;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }

@@ -1,12 +1,11 @@
 /**
  * Access logs for the replay: streamed in ~1 MiB chunks (never loaded whole), gunzipped when
  * they start with the gzip magic bytes, and decoded as UTF-8 (pure-ASCII chunks take the much
- * faster one-byte path). Lines may straddle chunks: the replay joins them. A log may be a
+ * faster one-byte path; a byte that is not UTF-8 stays that octet, see utf8-chunks.ts). Lines may straddle chunks: the replay joins them. A log may be a
  * regular file or a stream (`-` for stdin, /dev/stdin, a FIFO, `<(…)`): streams are read
  * once, front to back, and their compression is told from the first bytes read.
  */
 
-import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
@@ -16,6 +15,7 @@ import type { AuditSummary, CarriedState, LogFormat, LogInput, ReplayHandlers, R
 import { describeFsError, InputError } from './files';
 import { gunzipMembers } from './gzip-members';
 import type { GzipDamage } from './gzip-members';
+import { decodeChunk, utf8Boundary } from './utf8-chunks';
 
 /** Bytes per read: reads of 256 KiB and more cost the kernel about twice as much per byte (measured). */
 const CHUNK_BYTES = 128 << 10;
@@ -139,11 +139,11 @@ async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { 
       // Decoded in pieces small enough for V8's young generation (see TEXT_BYTES).
       while (filled - start > TEXT_BYTES) {
         const cut = start + utf8Boundary(buf.subarray(start, start + TEXT_BYTES));
-        yield decode(buf.subarray(start, cut));
+        yield decodeChunk(buf.subarray(start, cut));
         start = cut;
       }
       const cut = start + utf8Boundary(buf.subarray(start, filled));
-      const text = decode(buf.subarray(start, cut));
+      const text = decodeChunk(buf.subarray(start, cut));
       carried = filled - cut;
       // Into the room before the next chunk: the read under way writes after it.
       if (carried > 0) buf.copy(next, CARRY_ROOM - carried, cut, filled);
@@ -151,7 +151,7 @@ async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { 
       yield text;
       if (done) return;
     }
-    if (carried > 0) yield decode(buffers[which]!.subarray(CARRY_ROOM - carried, CARRY_ROOM));
+    if (carried > 0) yield decodeChunk(buffers[which]!.subarray(CARRY_ROOM - carried, CARRY_ROOM));
   } finally {
     // A read still under way (the consumer stopped early) must end before the file closes.
     await pending?.catch(() => undefined);
@@ -194,7 +194,7 @@ async function* streamChunks(info: LogFileInfo, options: ReadLogOptions, read: {
       });
       if (options.limitBytes !== undefined && read.bytes >= options.limitBytes) return;
     }
-    if (carry) yield decode(carry);
+    if (carry) yield decodeChunk(carry);
   } catch (error) {
     throw error instanceof InputError ? error : failed(error);
   } finally {
@@ -207,12 +207,12 @@ function* decodedPieces(buf: Buffer, keep: (left: Buffer | undefined) => void): 
   let start = 0;
   while (buf.length - start > TEXT_BYTES) {
     const cut = start + utf8Boundary(buf.subarray(start, start + TEXT_BYTES));
-    yield decode(buf.subarray(start, cut));
+    yield decodeChunk(buf.subarray(start, cut));
     start = cut;
   }
   const cut = start + utf8Boundary(buf.subarray(start));
   keep(cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined);
-  if (cut > start) yield decode(buf.subarray(start, cut));
+  if (cut > start) yield decodeChunk(buf.subarray(start, cut));
 }
 
 /**
@@ -242,10 +242,10 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
     const buf = carry ? Buffer.concat([carry, raw]) : raw;
     const cut = utf8Boundary(buf);
     carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
-    yield decode(cut < buf.length ? buf.subarray(0, cut) : buf);
+    yield decodeChunk(cut < buf.length ? buf.subarray(0, cut) : buf);
     if (options.limitBytes !== undefined && total >= options.limitBytes) return;
   }
-  if (carry) yield decode(carry);
+  if (carry) yield decodeChunk(carry);
   if (damage === undefined) return;
   const at = `at byte ${formatCount(damage.offset)}`;
   if (damage.kind === 'unreadable' && total === 0) throw new InputError(`${info.path}: not a readable gzip file (${damage.message}).`);
@@ -256,22 +256,6 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
   } else {
     options.onWarning?.(`${info.path}: the gzip data is damaged ${at} (${damage.message}); the ${formatCount(total)} decompressed bytes before it were read.`);
   }
-}
-
-/** Length of the longest prefix of `buf` that ends on a UTF-8 character boundary. */
-function utf8Boundary(buf: Buffer): number {
-  const n = buf.length;
-  if (n === 0 || buf[n - 1]! < 0x80) return n;
-  let i = n - 1;
-  // Step back over continuation bytes (10xxxxxx) to the lead byte, at most 3.
-  while (i > n - 4 && i > 0 && (buf[i]! & 0xc0) === 0x80) i--;
-  const lead = buf[i]!;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return n - i >= need ? n : i;
-}
-
-function decode(bytes: Buffer): string {
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /** The time of the first request in a log (reading at most its first 256 KiB), for ordering rotated files. */
