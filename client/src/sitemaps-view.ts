@@ -4,7 +4,7 @@
  * Pure, so it is tested without a workbench; every value reaches the page as text.
  */
 
-import { countOf, sitemapReportText, sitemapsReadText } from '../../server/src/core';
+import { countOf, listedText, sitemapReportText, sitemapsReadText } from '../../server/src/core';
 import type { BlockedSitemapUrl } from '../../server/src/core';
 import type { CheckSitemapsResult } from '../../server/src/protocol';
 
@@ -28,8 +28,7 @@ export interface SitemapsView {
 export function sitemapsView(result: CheckSitemapsResult, documentName: string): SitemapsView {
   const { tally } = result;
   const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
-  const where = tally.origin !== undefined ? ` on ${tally.origin}` : '';
-  const head = `${sitemapsReadText(result.sitemaps)}, ${countOf(tally.listed, 'URL')} listed${where}: `;
+  const head = `${sitemapsReadText(result.sitemaps)}, ${listedText(tally)}: `;
   const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${countOf(blocked, 'blocked URL')} (URL × crawler).`;
   const notices = [...result.notices];
   if (result.cancelled) notices.unshift('Cancelled: these are the sitemaps read until then.');

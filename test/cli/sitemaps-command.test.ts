@@ -144,6 +144,8 @@ describe('robots-lens sitemaps over HTTP', () => {
     assert.equal(code, 0);
     assert.match(stdout, /^blocked +https:\/\/shop\.test\/nogoogle\/x {2}\[Googlebot\] {2}line 5: Disallow: \/nogoogle {2}\(http:\/\/127\.0\.0\.1:\d+\/sitemap-pages\.xml, line 5\)$/m);
     assert.match(stdout, /^Googlebot: 1 URL blocked of 4 URLs checked\.$/m);
+    // Five listed, one of them elsewhere: the headline does not say all five are on the site.
+    assert.match(stdout, /^Sitemaps: 1 sitemap read, 5 URLs listed, 4 on https:\/\/shop\.test\.$/m);
     assert.match(stdout, /^1 URL on another origin, not governed by this robots\.txt \(its own robots\.txt decides\):\n {2}https:\/\/blog\.shop\.test\/private\/c /m);
     assert.match(stdout, /line 9: "\/relative\.xml" is not an http\(s\) URL, not read\./);
   });
@@ -186,6 +188,15 @@ describe('robots-lens sitemaps on files', () => {
   writeFileSync(join(tree, 'parts', 'b.xml'), gzipSync(urlset([`${SITE}/nogoogle/b`])));
   // A child named twice and the index naming itself are read once.
   writeFileSync(join(tree, 'index.xml'), sitemapIndex(['parts/a.xml', 'parts/b.xml', 'index.xml', './parts/a.xml', 'ftp://shop.test/x.xml']));
+
+  test('a relative or empty <loc> is set apart, named as such; the headline counts the URLs on the site', async () => {
+    const odd = join(tree, 'odd.xml');
+    writeFileSync(odd, urlset([`${SITE}/private/a`, '/relative/path', '', `${SITE}/ok`]));
+    const { code, stdout } = await runCli(['sitemaps', robots, odd, '--agent', 'Googlebot']);
+    assert.equal(code, 0);
+    assert.match(stdout, /^Sitemaps: 1 sitemap read, 4 URLs listed, 2 on https:\/\/shop\.test \(the first URL listed; --origin chooses another\)\.$/m);
+    assert.match(stdout, /^2 URLs not an absolute URL, not checked:\n {2}\/relative\/path {2}\(.*odd\.xml, line \d+: not an absolute URL: sitemaps list fully qualified URLs\)\n {2}\(empty\) {2}\(.*odd\.xml, line \d+: an empty <loc>\)$/m);
+  });
 
   test('a local index names its children by paths relative to it; gzip by magic bytes; loops end', async () => {
     const { code, stdout } = await runCli(['sitemaps', robots, join(tree, 'index.xml'), '-a', 'Googlebot', '-a', 'GPTBot', '--json']);

@@ -9,7 +9,7 @@ const result: CheckSitemapsResult = {
   blockedOmitted: 1,
   tally: {
     origin: 'https://shop.test',
-    listed: 3,
+    listed: 24,
     agents: [
       { agent: 'Googlebot', checked: 2, blocked: 0 },
       { agent: 'GPTBot', checked: 2, blocked: 2 },
@@ -30,7 +30,7 @@ const result: CheckSitemapsResult = {
 
 test('the panel view: counts per crawler in words, one row per blocked URL, the sitemaps read and what was set apart', () => {
   const view = sitemapsView(result, 'robots.txt');
-  assert.equal(view.summary, '2 sitemaps read (1 index), 1 read in part, 1 not read, 3 URLs listed on https://shop.test: 2 blocked URLs (URL × crawler).');
+  assert.equal(view.summary, '2 sitemaps read (1 index), 1 read in part, 1 not read, 24 URLs listed, 2 on https://shop.test: 2 blocked URLs (URL × crawler).');
   assert.deepEqual(view.crawlers, ['Googlebot: none blocked of 2 URLs checked', 'GPTBot: 2 URLs blocked of 2 URLs checked']);
   assert.deepEqual(view.rows, [{ url: 'https://shop.test/private/a', agent: 'GPTBot', line: 2, rule: 'Disallow: /private/', sitemap: 'https://shop.test/s.xml', sitemapLine: 4 }]);
   assert.equal(view.omitted, '1 more blocked URL not listed here (robots-lens sitemaps lists them all).');

@@ -74,7 +74,7 @@ export type {
 } from './audit';
 
 // sitemaps: sitemap XML read as a stream, the walk through indexes, listed URLs decided per crawler
-export { SITEMAP_MAX_BYTES, SitemapCheck, SitemapFlipCounter, sitemapFlipsSentence, sitemapReportText, sitemapsReadText, walkSitemaps } from './sitemaps';
+export { listedText, SITEMAP_MAX_BYTES, SitemapCheck, SitemapFlipCounter, sitemapFlipsSentence, sitemapReportText, sitemapsReadText, walkSitemaps } from './sitemaps';
 export type {
   BlockedSitemapUrl, SitemapCheckTally, SitemapFlipCount, SitemapFlipExample, SitemapFlips, SitemapReport, SitemapSource,
   SitemapUrlAside,

@@ -7,7 +7,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { countOf, formatCount, parseRobots, parseTarget, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '../../core';
+import { countOf, formatCount, listedText, parseRobots, parseTarget, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '../../core';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '../../core';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
@@ -83,8 +83,7 @@ function blockedLine(entry: BlockedSitemapUrl): Piece[] {
 
 function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[], notices: readonly string[], originNote: string): Piece[][] {
   const lines: Piece[][] = [];
-  const origin = tally.origin === undefined ? '' : ` on ${tally.origin}${originNote}`;
-  lines.push([styled('heading', 'Sitemaps:'), ` ${sitemapsReadText(reports)}, ${countOf(tally.listed, 'URL')} listed${origin}.`]);
+  lines.push([styled('heading', 'Sitemaps:'), ` ${sitemapsReadText(reports)}, ${listedText(tally)}${tally.origin === undefined ? '' : originNote}.`]);
   for (const report of reports) {
     lines.push([`  ${report.location}  ${sitemapReportText(report)}`]);
     for (const notice of report.notices) lines.push([styled('warning', '    note:'), ` ${notice}`]);
@@ -102,7 +101,7 @@ function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[
 function asideLines(aside: { count: number; examples: readonly SitemapUrlAside[] }, what: string): Piece[][] {
   if (aside.count === 0) return [];
   const lines: Piece[][] = [[`${countOf(aside.count, 'URL')} ${what}:`]];
-  for (const e of aside.examples) lines.push([`  ${e.url}  (${e.sitemap}, line ${e.sitemapLine}: ${e.reason})`]);
+  for (const e of aside.examples) lines.push([`  ${e.url === '' ? '(empty)' : e.url}  (${e.sitemap}, line ${e.sitemapLine}: ${e.reason})`]);
   if (aside.count > aside.examples.length) lines.push([`  … and ${formatCount(aside.count - aside.examples.length)} more`]);
   return lines;
 }

@@ -87,7 +87,7 @@ export class SitemapCheck {
     this.listed++;
     const parsed = parseTarget(url);
     if (!parsed.ok || parsed.target.origin === null) {
-      const reason = parsed.ok ? 'not an absolute URL: sitemaps list fully qualified URLs' : parsed.message;
+      const reason = parsed.ok ? 'not an absolute URL: sitemaps list fully qualified URLs' : url.trim() === '' ? 'an empty <loc>' : parsed.message;
       aside(this.notUrls, { url, sitemap, sitemapLine, reason });
       return [];
     }

@@ -6,6 +6,7 @@
  */
 
 import { countOf, formatCount } from '../words';
+import type { SitemapCheckTally } from './sitemap-check';
 import type { SitemapReport } from './sitemap-walk';
 
 /** "3 sitemaps read (1 index)", then those read only in part or not at all: "2 sitemaps read, 1 read in part, 1 not read". */
@@ -29,4 +30,16 @@ export function sitemapsReadText(reports: readonly SitemapReport[]): string {
 export function sitemapReportText(report: SitemapReport): string {
   if (report.error !== undefined) return report.entries > 0 ? `${countOf(report.entries, 'entry', 'entries')} read, then: ${report.error}` : `not read: ${report.error}`;
   return report.kind === 'sitemapindex' ? `index of ${countOf(report.entries, 'sitemap')}` : countOf(report.entries, 'URL');
+}
+
+/**
+ * How many URLs were listed, and how many of them on the origin the check governs: "3 URLs
+ * listed on https://shop.test", or "8 URLs listed, 4 on https://shop.test" when some were on
+ * another origin or no URL at all (the check counts those apart).
+ */
+export function listedText(tally: SitemapCheckTally): string {
+  const listed = countOf(tally.listed, 'URL');
+  if (tally.origin === undefined) return `${listed} listed`;
+  const governed = tally.listed - tally.otherOrigin.count - tally.notUrls.count;
+  return governed === tally.listed ? `${listed} listed on ${tally.origin}` : `${listed} listed, ${formatCount(governed)} on ${tally.origin}`;
 }
