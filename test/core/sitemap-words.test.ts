@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sitemapReportText, sitemapsReadText } from '../../server/src/core';
-import type { SitemapReport } from '../../server/src/core';
+import { listedText, sitemapReportText, sitemapsReadText } from '../../server/src/core';
+import type { SitemapCheckTally, SitemapReport } from '../../server/src/core';
 
 const urlset = (entries: number): SitemapReport => ({ location: 'https://shop.test/s.xml', kind: 'urlset', entries, notices: [] });
 const index = (entries: number): SitemapReport => ({ location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries, notices: [] });
@@ -27,4 +27,23 @@ describe('how the sitemaps read are said, by every face', () => {
     assert.equal(sitemapReportText(failed(1)), '1 entry read, then: malformed XML at line 4, column 36: unexpected close tag.');
     assert.equal(sitemapReportText(failed(0, 'HTTP 404 status: no sitemap there.')), 'not read: HTTP 404 status: no sitemap there.');
   });
+});
+
+describe('how many URLs were listed, and how many on the site', () => {
+  const tally = (origin: string | undefined, listed: number, otherOrigin: number, notUrls: number): SitemapCheckTally => ({
+    origin,
+    listed,
+    agents: [],
+    otherOrigin: { count: otherOrigin, examples: [] },
+    notUrls: { count: notUrls, examples: [] },
+  });
+  const cases: Array<[string, SitemapCheckTally, string]> = [
+    ['all on the site', tally('https://shop.test', 3, 0, 0), '3 URLs listed on https://shop.test'],
+    ['some on another origin', tally('https://shop.test', 8, 2, 0), '8 URLs listed, 6 on https://shop.test'],
+    ['some no URL at all', tally('https://shop.test', 1_500, 0, 1), '1,500 URLs listed, 1,499 on https://shop.test'],
+    ['none on the site but the first', tally('https://shop.test', 4, 3, 0), '4 URLs listed, 1 on https://shop.test'],
+    ['no absolute URL, so no site', tally(undefined, 2, 0, 2), '2 URLs listed'],
+    ['nothing listed', tally(undefined, 0, 0, 0), '0 URLs listed'],
+  ];
+  for (const [name, t, expected] of cases) test(name, () => assert.equal(listedText(t), expected));
 });
