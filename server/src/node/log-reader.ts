@@ -1,9 +1,10 @@
 /**
  * Access logs for the replay: streamed in ~1 MiB chunks (never loaded whole), gunzipped when
  * they start with the gzip magic bytes, and decoded as UTF-8 (pure-ASCII chunks take the much
- * faster one-byte path; a byte that is not UTF-8 stays that octet, see utf8-chunks.ts). Lines may straddle chunks: the replay joins them. A log may be a
- * regular file or a stream (`-` for stdin, /dev/stdin, a FIFO, `<(…)`): streams are read
- * once, front to back, and their compression is told from the first bytes read.
+ * faster one-byte path; a byte that is not UTF-8 stays that octet, see utf8-chunks.ts). Lines
+ * may straddle chunks: the replay joins them. A log may be a regular file or a stream (`-`
+ * for stdin, /dev/stdin, a FIFO, `<(…)`): streams are read once, front to back, and their
+ * compression is told from the first bytes read.
  */
 
 import { createReadStream } from 'node:fs';
