@@ -198,6 +198,13 @@ describe('robots-lens sitemaps on files', () => {
     assert.match(stdout, /^2 URLs not an absolute URL, not checked:\n {2}\/relative\/path {2}\(.*odd\.xml, line \d+: not an absolute URL: sitemaps list fully qualified URLs\)\n {2}\(empty\) {2}\(.*odd\.xml, line \d+: an empty <loc>\)$/m);
   });
 
+  test('a folder named as a sitemap is not read, said in words; exit 2', async () => {
+    const { code, stdout, stderr } = await runCli(['sitemaps', robots, tree, '--agent', 'Googlebot']);
+    assert.equal(code, 2);
+    assert.match(stdout, new RegExp(`^ {2}${tree.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} {2}not read: a directory, not a sitemap file\\.$`, 'm'));
+    assert.equal(stderr, `robots-lens sitemaps: ${tree}: a directory, not a sitemap file.\n`);
+  });
+
   test('a local index names its children by paths relative to it; gzip by magic bytes; loops end', async () => {
     const { code, stdout } = await runCli(['sitemaps', robots, join(tree, 'index.xml'), '-a', 'Googlebot', '-a', 'GPTBot', '--json']);
     assert.equal(code, 0);

@@ -173,9 +173,11 @@ describe('robots-lens test --urls', () => {
     assert.match(stderr, /2 lines are not a URL or path \(answered 0 lines\)/);
   });
 
-  test('a missing list file is an input error', async () => {
-    const { code, stderr } = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', join(dir, 'missing.txt')]);
-    assert.equal(code, 2);
-    assert.match(stderr, /URL list/);
+  test('a missing list file, or a folder, is an input error in one sentence, before any answer', async () => {
+    const missing = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', join(dir, 'missing.txt')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /URL list/);
+    const folder = await runCli(['test', robots, '--agent', 'GPTBot', '--urls', dir]);
+    assert.deepEqual([folder.code, folder.stdout, folder.stderr], [2, '', `robots-lens test: ${dir} is a directory, not a URL list.\n`]);
   });
 });

@@ -5,7 +5,7 @@
  * the protocol's 50 MB of text is read from any sitemap, so a bomb stops there.
  */
 
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -68,6 +68,8 @@ export function sitemapSource(options: SitemapSourceOptions = {}): SitemapSource
 }
 
 async function readFile(path: string, write: (text: string) => Promise<void> | void): Promise<{ overLimit: boolean }> {
+  // A folder opens, and fails only when read, with the system's words: say it in ours.
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new Error('a directory, not a sitemap file.');
   const stream = createReadStream(path, { highWaterMark: 1024 * 1024 });
   try {
     await new Promise<void>((done, fail) => {
