@@ -5,8 +5,6 @@
  * writes into a few large ones and honours backpressure from a slow reader.
  */
 
-import { escapedByte } from '../core';
-
 /**
  * Control characters a terminal may act on: C0 except the line feed, DEL and C1. A line
  * feed only ever comes from our own formatting, because lines of untrusted text are split
@@ -31,8 +29,10 @@ export function escapeLine(text: string): string {
 
 function hexEscape(c: string): string {
   const code = c.charCodeAt(0);
-  const byte = escapedByte(code);
-  return `\\x${(byte >= 0 ? byte : code).toString(16).padStart(2, '0')}`;
+  // A surrogate escape is U+DC00 plus the byte. Written here rather than imported from the
+  // core: this file is loaded by every command, `--version` too, which needs no core.
+  const byte = code >= 0xdc80 ? code - 0xdc00 : code;
+  return `\\x${byte.toString(16).padStart(2, '0')}`;
 }
 
 /**

@@ -7,7 +7,6 @@
 
 // parse: robots.txt bytes or text → RobotsFile, never throwing
 export { CANONICAL_KEY, decodeUtf8Lossless, GOOGLE_SIZE_LIMIT_BYTES, parseRobots, readKey, statementText, utf8SequenceLength } from './parse';
-export { escapedByte } from './encoding';
 export type { Line, RobotsFile, Rule, Span } from './parse';
 
 // words: a count and its noun, written the same way by every face
