@@ -43,14 +43,19 @@ class RulePool {
   googleRules?: RuleIndex<CompiledRule>;
   /** Only the rules whose two forms differ, both forms in one index; compiled on first need. */
   differing?: RuleIndex<CompiledRule>;
-  /** Some rule reads differently under Google's literal comparison (it has a `%` or non-ASCII). */
-  readonly googleMayDiffer: boolean;
+  private mayDiffer: boolean | undefined;
 
   constructor(
     readonly file: RobotsFile,
     readonly groups: readonly number[],
-  ) {
-    this.googleMayDiffer = pooledRules(file, groups).some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern));
+  ) {}
+
+  /**
+   * Some rule reads differently under Google's literal comparison (it has a `%` or
+   * non-ASCII). Worked out when first asked: a batch asking "allowed?" never asks.
+   */
+  get googleMayDiffer(): boolean {
+    return (this.mayDiffer ??= pooledRules(this.file, this.groups).some((rule) => rule.normalized !== googleLiteralPattern(rule.pattern)));
   }
 
   get rules(): RuleIndex<CompiledRule> {
@@ -135,7 +140,7 @@ export class RobotsMatcher {
     const winner = set.pool.rules.best(target);
     // Google's reading can only differ when the path or a rule has a `%` or non-ASCII; even
     // then it is worked out only if someone reads it (a batch asking "allowed?" never does).
-    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain || set.pool.googleMayDiffer, path, 0, target);
+    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain, path, 0, target);
   }
 
   /**
@@ -151,7 +156,7 @@ export class RobotsMatcher {
     if (winner === null) return undefined;
     // Read to the end with nothing to normalise: Google's literal reading of the path is the same.
     const plain = rules.readPlainPath;
-    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain || set.pool.googleMayDiffer, undefined, from, undefined);
+    return new RuleVerdict(url, resolved, group, winner, set.pool, !plain, undefined, from, undefined);
   }
 
   /**
@@ -483,8 +488,8 @@ class RuleVerdict implements Verdict {
     readonly group: SelectedGroup,
     private readonly winner: CompiledRule | undefined,
     private readonly pool: RulePool,
-    /** Google could read the path or a rule of the pool differently. */
-    private readonly googleMayDiffer: boolean,
+    /** Google could read the path differently (it has a `%`, `*`, `$` or non-ASCII); the pool says whether a rule could. */
+    private readonly pathMayDiffer: boolean,
     private pathText: string | undefined,
     private readonly pathFrom: number,
     targetText: string | undefined,
@@ -515,7 +520,7 @@ class RuleVerdict implements Verdict {
 
   get googleLiteral(): GoogleLiteralDifference | undefined {
     if (this.googleAnswer === null) {
-      this.googleAnswer = !this.googleMayDiffer || this.plainAndNoDifferingRule() ? undefined : googleDifference(this.pool, this.path, this.target, this.winner);
+      this.googleAnswer = !(this.pathMayDiffer || this.pool.googleMayDiffer) || this.plainAndNoDifferingRule() ? undefined : googleDifference(this.pool, this.path, this.target, this.winner);
     }
     return this.googleAnswer;
   }
