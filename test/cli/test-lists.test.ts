@@ -53,6 +53,12 @@ describe('robots-lens test --batch', () => {
     assert.equal(other.stdout, '{"line":3,"rule":"Disallow: /private/","url":"/private/a"}\n');
   });
 
+  test('queries saved with a byte order mark (as Windows tools write them) are read from the first line on', async () => {
+    const { code, stdout } = await runCli(['test', robots, '--batch', '--fields', 'allowed,line'], { stdin: '\ufeff{"agent":"GPTBot","url":"/private/a"}\r\n{"agent":"GPTBot","url":"/open"}\r\n' });
+    assert.equal(code, 0);
+    assert.deepEqual(stdout.trimEnd().split('\n'), ['{"allowed":false,"line":3}', '{"allowed":true,"line":null}']);
+  });
+
   test('the help names every field --fields takes, in their order', async () => {
     const { stdout } = await runCli(['test', '--help']);
     const option = stdout.split('\n').find((l) => l.trimStart().startsWith('--fields'))!;

@@ -111,6 +111,7 @@ export class QueryLineReader {
   /** Bytes of an overlong line seen so far, or -1 when the current line is within bounds. */
   private overlong = -1;
   private readonly span: QuerySpan = { agentStart: 0, agentEnd: 0, urlStart: 0, urlEnd: 0, urlAscii: true };
+  private firstLine = true;
 
   constructor(
     private readonly maxLineLength: number,
@@ -157,6 +158,7 @@ export class QueryLineReader {
 
   private endCarried(): void {
     if (this.overlong >= 0) {
+      this.firstLine = false;
       this.sink.other({ overlong: this.overlong });
       this.overlong = -1;
       return;
@@ -169,6 +171,11 @@ export class QueryLineReader {
 
   private line(bytes: Buffer, start: number, end: number): void {
     if (end > start && bytes[end - 1] === 13) end--;
+    // A UTF-8 byte order mark before the first line (Windows tools write one) is not part of it.
+    if (this.firstLine) {
+      this.firstLine = false;
+      if (end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+    }
     // A line of the usual shape has no more characters than bytes: within the bound in bytes, it is within it.
     if (end - start <= this.maxLineLength && readAgentUrl(bytes, start, end, this.span)) {
       this.sink.query(bytes, this.span);
