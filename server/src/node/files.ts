@@ -2,7 +2,8 @@
 
 // `fs.promises` is loaded when first used: a command that never reads this way (`test`)
 // does not pay the 5 ms its module (with the readline interface it pulls in) takes to load.
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs, statSync } from 'node:fs';
+import type { ReadStream } from 'node:fs';
 
 import { InputError } from './input-error';
 
@@ -18,6 +19,21 @@ export async function readInputFile(path: string, what = 'file'): Promise<Uint8A
     if (error instanceof InputError) throw error;
     throw new InputError(describeFsError(error, path, what));
   }
+}
+
+/**
+ * A read stream of the file at `path`, once it is open. A folder opens and fails only when
+ * read, after a caller may have written something: it is refused first, as EISDIR. Rejects
+ * with the fs error, for the caller to say in its words (`describeFsError`).
+ */
+export async function openFileStream(path: string, options: { highWaterMark?: number } = {}): Promise<ReadStream> {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path} is a directory`), { code: 'EISDIR' });
+  const stream = createReadStream(path, options);
+  await new Promise<void>((resolve, reject) => {
+    stream.once('ready', () => resolve());
+    stream.once('error', reject);
+  });
+  return stream;
 }
 
 export function describeFsError(error: unknown, path: string, what = 'file'): string {

@@ -5,13 +5,12 @@
  * the protocol's 50 MB of text is read from any sitemap, so a bomb stops there.
  */
 
-import { createReadStream, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SITEMAP_MAX_BYTES } from '../core';
 import type { SitemapSource } from '../core';
-import { describeFsError } from './files';
+import { describeFsError, openFileStream } from './files';
 import { DEFAULT_TIMEOUT_MS, fetchDocument } from './http-fetch';
 import type { HttpOptions } from './http-fetch';
 
@@ -68,14 +67,15 @@ export function sitemapSource(options: SitemapSourceOptions = {}): SitemapSource
 }
 
 async function readFile(path: string, write: (text: string) => Promise<void> | void): Promise<{ overLimit: boolean }> {
-  // A folder opens, and fails only when read, with the system's words: say it in ours.
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new Error('a directory, not a sitemap file.');
-  const stream = createReadStream(path, { highWaterMark: 1024 * 1024 });
+  let stream;
   try {
-    await new Promise<void>((done, fail) => {
-      stream.once('ready', () => done());
-      stream.once('error', (error) => fail(new Error(describeFsError(error, path, 'sitemap file').replace(`${path}: `, ''))));
-    });
+    stream = await openFileStream(path, { highWaterMark: 1024 * 1024 });
+  } catch (error) {
+    // The report names the sitemap already: its reason leaves the path out.
+    const sentence = describeFsError(error, path, 'sitemap file');
+    throw new Error(sentence.startsWith(`${path}: `) ? sentence.slice(path.length + 2) : sentence.startsWith(`${path} is `) ? sentence.slice(path.length + 4) : sentence);
+  }
+  try {
     return await streamText(stream, write);
   } finally {
     stream.destroy();

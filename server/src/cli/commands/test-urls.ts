@@ -4,10 +4,9 @@
  * a URL is answered with what is wrong with it and the run goes on.
  */
 
-import { createReadStream, statSync } from 'node:fs';
 import { csvCell, parseTarget, plural, statementText, verdictJson } from '../../core';
 import type { RobotsFile, RobotsMatcher } from '../../core';
-import { describeFsError, InputError } from '../../node/files';
+import { describeFsError, InputError, openFileStream } from '../../node/files';
 import { isQuiet } from '../../node/input-chunks';
 import { lineBatches } from '../../node/line-reader';
 import { escapeLine, LineWriter, safeJson } from '../output';
@@ -89,12 +88,9 @@ function problemLine(format: UrlsFormat, lineNumber: number, url: string, messag
 
 /** The list file as a stream, or an InputError naming what is wrong with the path. */
 async function openList(path: string): Promise<NodeJS.ReadableStream> {
-  // A folder opens, and fails only when read: say so before any answer is written.
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new InputError(describeFsError({ code: 'EISDIR' }, path, 'URL list'));
-  const stream = createReadStream(path);
-  await new Promise<void>((resolve, reject) => {
-    stream.once('ready', () => resolve());
-    stream.once('error', (error) => reject(new InputError(describeFsError(error, path, 'URL list'))));
-  });
-  return stream;
+  try {
+    return await openFileStream(path);
+  } catch (error) {
+    throw new InputError(describeFsError(error, path, 'URL list'));
+  }
 }
