@@ -1,8 +1,16 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import { URL } from 'node:url';
+
+/** Each workspace package with the workspace packages its package.json depends on. */
+const PACKAGES = readdirSync(new URL('packages/', import.meta.url)).map((name) => {
+  const manifest = JSON.parse(readFileSync(new URL(`packages/${name}/package.json`, import.meta.url), 'utf8'));
+  return { name, dependencies: Object.keys(manifest.dependencies ?? {}).filter((d) => d.startsWith('@robots-lens/')) };
+});
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.artifacts/**', 'examples/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'out/**', 'node_modules/**', '.cache/**', '.artifacts/**', 'examples/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,29 +19,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    // The core is pure: it knows what robots.txt means and nothing about editors or I/O.
-    files: ['server/src/core/**/*.ts'],
+  // The packages are pure: they know what robots.txt means and nothing about editors or I/O.
+  // A package imports another only if its package.json lists it as a dependency (the graph
+  // docs/architecture.md draws, checked by test/setup/architecture.test.ts).
+  ...PACKAGES.map(({ name, dependencies }) => ({
+    files: [`packages/${name}/src/**/*.ts`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['vscode', 'vscode-*', 'vscode-languageserver*'], message: 'The core must not depend on the editor or LSP.' },
-          { group: ['node:*'], message: 'The core is pure: I/O lives in server/src/node.' },
-          { group: ['fs', 'path', 'http', 'https', 'dns', 'net', 'child_process', 'os', 'zlib', 'stream', 'url', 'crypto', 'worker_threads'], message: 'The core is pure: I/O lives in server/src/node.' },
-          { group: ['../node/*', '../../node/*', '../cli/*', '../../cli/*', '../features/*', '../../features/*'], message: 'The core must not import the outer layers.' },
+          { group: ['vscode', 'vscode-*', 'vscode-languageserver*'], message: 'The packages must not depend on the editor or LSP.' },
+          { group: ['node:*'], message: 'The packages are pure: I/O lives in server/src/node.' },
+          { group: ['fs', 'path', 'http', 'https', 'dns', 'net', 'child_process', 'os', 'zlib', 'stream', 'url', 'crypto', 'worker_threads'], message: 'The packages are pure: I/O lives in server/src/node.' },
+          { group: ['@robots-lens/*', ...dependencies.flatMap((d) => [`!${d}`, `!${d}/*`])], message: `@robots-lens/${name} may import only the packages its package.json depends on.` },
+          { regex: '(^|/)(server|client)/src(/|$)', message: 'A package never imports the server or the client.' },
           // A folder's index is its public face; what lies behind it can change freely.
-          { regex: '^(\\.\\./)+[^./][^/]*/', message: 'A core folder imports another core folder only through its index (`../parse`, not `../parse/model`).' },
+          { regex: '^(\\.\\./)+[^./][^/]*/', message: 'A folder imports another folder of its package only through its index (`../parse`, not `../parse/model`).' },
         ],
       }],
     },
-  },
+  })),
   {
-    // Outside the core, its façade (core/index.ts) is the one way in; only tests reach behind it.
-    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
-    ignores: ['server/src/core/**'],
+    // Outside the packages, their entry points (\`@robots-lens/kernel/match\`, …) are the one way
+    // in; only a package's own tests (packages/*/test) reach behind them.
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: '(^|/)core/', message: 'Import the core through its façade (`server/src/core`), not its folders.' }],
+        patterns: [{ regex: '(^|/)packages/', message: 'Import a package through its entry points (`@robots-lens/kernel/match`), not its files.' }],
       }],
     },
   },
@@ -44,7 +55,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { regex: '(^|/)core/', message: 'Import the core through its façade (`server/src/core`), not its folders.' },
+          { regex: '(^|/)packages/', message: 'Import a package through its entry points (`@robots-lens/kernel/match`), not its files.' },
           { regex: '(^|/)server/src/node(/|$)|^\\./node(/|$)', message: 'The client and the protocol never import server/src/node: ask the server with a custom request.' },
         ],
       }],

@@ -7,7 +7,8 @@
  */
 
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lint, parseRobots } from '../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { toDiagnostics } from '../server/src/features/diagnostics';
 import { doHover } from '../server/src/features/hover';
 import { generateLargeRobots, generateRobots } from './fixtures/robots';

@@ -6,7 +6,8 @@
  */
 
 import robotsParser from 'robots-parser';
-import { matcherFor, parseRobots } from '../server/src/core';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { generateQueries } from './fixtures/queries';
 import { generateLargeRobots, generateRobots } from './fixtures/robots';
 import { ORIGIN } from './fixtures/shop';

@@ -41,8 +41,9 @@ const CHILD_SOURCE = `
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import robotsParser from 'robots-parser';
-import { createLogParser, parseRobots, resolveAgent } from '../server/src/core';
-import { looksLikeBrowser } from '../server/src/core/crawlers';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { looksLikeBrowser, resolveAgent } from '@robots-lens/kernel/crawlers';
+import { createLogParser } from '@robots-lens/replay/logs';
 import { inspectLogFile, logInput, replayLogFiles } from '../server/src/node/log-reader';
 
 const [mode, robotsPath, logPath, origin] = process.argv.slice(2);
@@ -140,6 +141,7 @@ export async function run(): Promise<void> {
       target: 'node20',
       outfile: bundle,
       logLevel: 'warning',
+      conditions: ['robots-lens-source'],
     });
     console.log(`\nReplay: ${fmt(written.lines)} combined-log lines (${fmt(written.bytes / 1e6, 0)} MB), robots.txt with 2,000 rules in 50 groups`);
 

@@ -25,6 +25,9 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // The workspace packages export their TypeScript sources under this condition (their
+  // published entry points are built files).
+  conditions: ['robots-lens-source'],
 };
 
 await Promise.all([

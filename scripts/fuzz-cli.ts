@@ -6,7 +6,7 @@
  * (an undocumented exit, a stack trace, a raw control byte, a fetch that outlived its
  * timeout), the slowest run and the commands that failed.
  *
- *   npm run build && node --import tsx scripts/fuzz-cli.ts [runs=400] [seed=1]
+ *   npm run build && node --conditions=robots-lens-source --import tsx scripts/fuzz-cli.ts [runs=400] [seed=1]
  */
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';

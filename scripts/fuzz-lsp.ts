@@ -4,7 +4,7 @@
  * Prints edits, requests, notifications, failures (unanswered requests, internal errors to
  * custom requests, text out of sync), crashes, the slowest answer and the server's peak RSS.
  *
- *   npm run build && node --import tsx scripts/fuzz-lsp.ts [seconds=180] [seed=1]
+ *   npm run build && node --conditions=robots-lens-source --import tsx scripts/fuzz-lsp.ts [seconds=180] [seed=1]
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';

@@ -7,7 +7,7 @@
  *
  * Deterministic: a seeded PRNG, fixed dates, no clock. Run from anywhere:
  *
- *   node --import tsx scripts/generate-examples.ts
+ *   node --conditions=robots-lens-source --import tsx scripts/generate-examples.ts
  *
  * The parts live in scripts/examples/, one section each; this file runs them in a fixed order,
  * because they share one random source.

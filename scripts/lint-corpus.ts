@@ -17,8 +17,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lint, LINT_RULES, parseRobots } from '../server/src/core';
-import type { Severity } from '../server/src/core';
+import { lint, LINT_RULES } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { Severity } from '@robots-lens/editor/lint';
 import { checkFixes, generalTitle } from '../test/support/fix-safety';
 
 interface FileCount {

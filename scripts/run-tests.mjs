@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['test/core', 'test/node', 'test/server', 'test/cli', 'test/client', 'test/setup'];
+const layers = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['packages', 'test/core', 'test/node', 'test/server', 'test/cli', 'test/client', 'test/setup'];
 const files = layers.flatMap((dir) => findTests(dir));
 if (files.length === 0) {
   console.error(`No test files under ${layers.join(', ')}.`);
@@ -16,7 +16,7 @@ if (files.length === 0) {
 // --test-force-exit: on Node 20 it ended a test file's process while some of its tests were
 // still to run, and they went missing from the count without a failure.)
 const guards = ['--test-timeout=600000'];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...guards, ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--conditions=robots-lens-source', '--import', 'tsx', '--test', '--test-reporter=spec', ...guards, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
 
 function findTests(dir) {

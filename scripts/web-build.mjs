@@ -66,6 +66,7 @@ function common({ production }) {
     sourcemap: !production,
     minify: production,
     logLevel: 'silent',
+    conditions: ['robots-lens-source'],
     metafile: true,
     absWorkingDir: ROOT,
     // process.env.NODE_ENV is read by some dependencies; a browser has no process.

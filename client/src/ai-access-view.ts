@@ -7,7 +7,7 @@
  * verdict next to it is never read as a promise.
  */
 
-import type { CrawlerPurpose } from '../../server/src/core';
+import type { CrawlerPurpose } from '@robots-lens/kernel/crawlers';
 import type { AiAccessCrawler, AiAccessResult, FetchStateNote } from '../../server/src/protocol';
 import { fetchStateText } from './verdict-report';
 

@@ -12,7 +12,7 @@ import type { TestUrlHint } from './commands/test-url';
 import { TEST_URL_COMMAND } from './commands/test-url';
 import type { RobotsServer } from './language-client';
 import { SETTINGS_SECTION, readSettings } from './settings';
-import { plural } from '../../server/src/core';
+import { plural } from '@robots-lens/kernel/words';
 
 /** Names shown before "+N more". */
 const NAMES_SHOWN = 4;

@@ -6,8 +6,9 @@
  */
 
 import { basename } from 'node:path';
-import { countOf, displayToken, formatCount } from '../../server/src/core';
-import type { FlipCount, FlipExample } from '../../server/src/core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { displayToken } from '@robots-lens/diff';
+import type { FlipCount, FlipExample } from '@robots-lens/diff';
 import type { CompareRequests } from '../../server/src/protocol';
 
 export interface FlipExampleView {

@@ -6,8 +6,10 @@
  * why. Plain strings only: the webview inserts them as text, since a sitemap is hostile text.
  */
 
-import { countOf, displayToken, formatCount, sitemapFlipsSentence, sitemapsReadText } from '../../server/src/core';
-import type { SitemapFlipCount, SitemapFlipExample } from '../../server/src/core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { displayToken } from '@robots-lens/diff';
+import { sitemapFlipsSentence, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { SitemapFlipCount, SitemapFlipExample } from '@robots-lens/sitemaps';
 import type { CompareSitemaps } from '../../server/src/protocol';
 
 /** Crawler names spelled out in a heading (as the CLI's `diff --sitemap`). */

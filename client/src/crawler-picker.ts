@@ -4,7 +4,8 @@
  */
 
 import * as vscode from 'vscode';
-import { CRAWLERS, purposesText } from '../../server/src/core';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { purposesText } from '@robots-lens/editor/explain';
 
 interface CrawlerItem extends vscode.QuickPickItem {
   /** What is sent as the agent: a catalogue token, or the text as typed. */

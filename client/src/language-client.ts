@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import type { UrlCheckReport } from '../../server/src/core';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import {
   AiAccessRequest,
   CheckSitemapsProgressNotification,

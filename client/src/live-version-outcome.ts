@@ -6,7 +6,7 @@
  * `vscode`, so it is tested without a workbench.
  */
 
-import { siteOrigin } from '../../server/src/core';
+import { siteOrigin } from '@robots-lens/kernel/match';
 import type { FetchResult } from '../../server/src/protocol';
 
 export type LiveVersion =

@@ -8,7 +8,7 @@
  */
 
 import * as vscode from 'vscode';
-import { parseTarget } from '../../server/src/core';
+import { parseTarget } from '@robots-lens/kernel/match';
 import { Debounce } from './debounce';
 import type { FetchedDocuments } from './commands/fetch';
 import type { RobotsServer } from './language-client';

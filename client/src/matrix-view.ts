@@ -12,7 +12,8 @@
  */
 
 import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
-import { plural, purposesText } from '../../server/src/core';
+import { plural } from '@robots-lens/kernel/words';
+import { purposesText } from '@robots-lens/editor/explain';
 import { fetchStateText, groupInWords } from './verdict-report';
 import type { LineText } from './verdict-report';
 

@@ -8,8 +8,8 @@
  * and the cards say why instead of showing "0 / 0".
  */
 
-import type { AuditSummary } from '../../server/src/core';
-import { plural } from '../../server/src/core';
+import type { AuditSummary } from '@robots-lens/replay';
+import { plural } from '@robots-lens/kernel/words';
 
 export interface ReplayCard {
   readonly label: string;

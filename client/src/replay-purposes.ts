@@ -3,7 +3,8 @@
  * the summary's crawler rows carry them and `robots-lens replay` counts them per purpose.
  */
 
-import type { AuditSummary, CrawlerPurpose } from '../../server/src/core';
+import type { AuditSummary } from '@robots-lens/replay';
+import type { CrawlerPurpose } from '@robots-lens/kernel/crawlers';
 
 /** Purposes joined by ", ", the main one first; '' for a client that is no catalogue crawler. */
 export function purposesOfCrawlers(summary: Pick<AuditSummary, 'crawlers'>): (crawler: string | null) => string {

@@ -4,8 +4,9 @@
  * Pure, so it is tested without a workbench; every value reaches the page as text.
  */
 
-import { countOf, listedText, sitemapReportText, sitemapsReadText } from '../../server/src/core';
-import type { BlockedSitemapUrl } from '../../server/src/core';
+import { countOf } from '@robots-lens/kernel/words';
+import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { BlockedSitemapUrl } from '@robots-lens/sitemaps';
 import type { CheckSitemapsResult } from '../../server/src/protocol';
 
 /** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { FileSummaryResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { isRobotsDocument } from './robots-document';
-import { plural } from '../../server/src/core';
+import { plural } from '@robots-lens/kernel/words';
 
 export class FileSummaryStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('robotsLens.summary', vscode.StatusBarAlignment.Left, 10);

@@ -6,7 +6,8 @@
  */
 
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
-import { plural, purposesText } from '../../server/src/core';
+import { plural } from '@robots-lens/kernel/words';
+import { purposesText } from '@robots-lens/editor/explain';
 import { agentLabel, fetchStateText, groupInWords, verdictSummary } from './verdict-report';
 import type { LineText, ReportOptions } from './verdict-report';
 

@@ -4,7 +4,7 @@
  */
 
 import * as vscode from 'vscode';
-import { parseTarget } from '../../server/src/core';
+import { parseTarget } from '@robots-lens/kernel/match';
 
 interface UrlItem extends vscode.QuickPickItem {
   /** The URL itself: labels render `$(…)` as icons, so the value is kept apart. */

@@ -4,8 +4,10 @@
  * verdicts the server sent; line numbers are shown 1-based as in the editor.
  */
 
-import type { SelectedGroup, Verdict } from '../../server/src/core';
-import { plural, preferencesText, purposesText } from '../../server/src/core';
+import type { SelectedGroup, Verdict } from '@robots-lens/kernel/match';
+import { plural } from '@robots-lens/kernel/words';
+import { preferencesText } from '@robots-lens/kernel/preferences';
+import { purposesText } from '@robots-lens/editor/explain';
 import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 

@@ -6,7 +6,7 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import type { UrlCheckReport } from './core';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import type { ParsedDocument } from './documents';
 import type { CheckSitemapsDeps } from './features/check-sitemaps-request';
 import type { CompareDeps } from './features/compare-request';

@@ -5,7 +5,7 @@
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport } from './core';
+import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport } from '@robots-lens/sitemaps';
 
 // ── robotsLens/checkSitemaps ──────────────────────────────────────────────────────────
 

@@ -8,25 +8,15 @@
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type {
-  AuditRecord,
-  SitemapFlips,
-  SitemapReport,
-  AuditSummary,
-  CrawlerAccess,
-  CrawlerPurpose,
-  EffectivePreferences,
-  FetchState,
-  FlipCount,
-  LogTally,
-  RobotsDiff,
-  RobotsFetchReport,
-  RobotsTxtRespect,
-  SelectedGroup,
-  UrlCheckReport,
-  Verdict,
-  VerdictReason,
-} from './core';
+import type { AuditRecord, AuditSummary } from '@robots-lens/replay';
+import type { SitemapFlips, SitemapReport } from '@robots-lens/sitemaps';
+import type { CrawlerAccess } from '@robots-lens/kernel/ai-access';
+import type { CrawlerPurpose, RobotsTxtRespect } from '@robots-lens/kernel/crawlers';
+import type { EffectivePreferences } from '@robots-lens/kernel/preferences';
+import type { FetchState, RobotsFetchReport } from '@robots-lens/fetch';
+import type { FlipCount, LogTally, RobotsDiff } from '@robots-lens/diff';
+import type { SelectedGroup, Verdict, VerdictReason } from '@robots-lens/kernel/match';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 
 /** The settings section of the extension: the client reads `robotsLens.*`, the server `robotsLens.lint.<id>`. */
 export const SETTINGS_SECTION = 'robotsLens';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { UrlCheckReport } from '../../server/src/core';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import { runCli } from '../support/cli';
 import { startFixtureServer } from '../support/http-fixture-server';
 import type { FixtureServer } from '../support/http-fixture-server';

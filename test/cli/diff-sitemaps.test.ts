@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CRAWLERS, matcherFor, parseRobots } from '../../server/src/core';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { runCli } from '../support/cli';
 
 const SITE = 'https://shop.test';

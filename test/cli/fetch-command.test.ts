@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { CrawlerAccess, FetchPolicy, RobotsFetchReport } from '../../server/src/core/fetch';
+import type { CrawlerAccess, FetchPolicy, RobotsFetchReport } from '@robots-lens/fetch';
 import { runCli } from '../support/cli';
 import { HTML_SOFT_404, MOVED_ROBOTS, OVERSIZE_BYTES, ROBOTS_OK, startFixtureServer } from '../support/http-fixture-server';
 import type { CaseName, FixtureServer } from '../support/http-fixture-server';

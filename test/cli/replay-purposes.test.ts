@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CRAWLER_PURPOSES, CRAWLERS } from '../../server/src/core/crawlers';
+import { CRAWLER_PURPOSES, CRAWLERS } from '@robots-lens/kernel/crawlers';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/dist';
 

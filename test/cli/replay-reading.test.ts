@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import type { AuditSummary } from '../../server/src/core/audit';
+import type { AuditSummary } from '@robots-lens/replay';
 import { outputOf, runCli } from '../support/cli';
 import type { CliResult } from '../support/cli';
 import { CLI, requireBuilt, ROOT } from '../support/dist';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { matcherFor, parseRobots } from '../../server/src/core';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { runCli } from '../support/cli';
 
 const SITE = 'https://shop.test';

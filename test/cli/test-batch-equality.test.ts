@@ -3,7 +3,9 @@ import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { matcherFor, parseRobots, verdictWithPreferencesJson } from '../../server/src/core';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
 import { safeJsonText } from '../../server/src/cli/output';
 import { runCli } from '../support/cli';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compareRequestsView } from '../../client/src/compare-requests-view';
-import type { FlipCount, FlipExample } from '../../server/src/core/diff';
+import type { FlipCount, FlipExample } from '@robots-lens/diff';
 import type { CompareRequests } from '../../server/src/protocol';
 
 const tally = (file: string, requests: number) => ({ file, format: 'combined' as const, lines: requests, requests, unreadable: 0 });

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AuditSummary } from '../../server/src/core';
+import type { AuditSummary } from '@robots-lens/replay';
 import { hasIpLists, replayCards } from '../../client/src/replay-cards';
 
 function summary(totals: Partial<AuditSummary['totals']>): AuditSummary {

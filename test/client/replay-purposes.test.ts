@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { purposeFilterOptions, purposesOfCrawlers } from '../../client/src/replay-purposes';
-import type { AuditRecord, AuditSummary } from '../../server/src/core';
+import type { AuditRecord, AuditSummary } from '@robots-lens/replay';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/dist';
 

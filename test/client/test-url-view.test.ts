@@ -6,7 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { matcherFor, parseRobots } from '../../server/src/core';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { testUrlView } from '../../client/src/test-url-view';
 
 const ROBOTS = ['User-agent: *', 'Disallow: /%62', '', 'User-agent: GPTBot', 'Disallow: /'].join('\n');

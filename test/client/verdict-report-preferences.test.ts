@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { effectivePreferences, matcherFor, parseRobots, plainVerdict } from '../../server/src/core';
+import { effectivePreferences } from '@robots-lens/kernel/preferences';
+import { matcherFor, plainVerdict } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { verdictReport } from '../../client/src/verdict-report';
 import { matrixView } from '../../client/src/matrix-view';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CRAWLERS } from '../../server/src/core/crawlers';
-import { parseRobots } from '../../server/src/core/parse';
-import { aiAccess } from '../../server/src/core/preferences';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { aiAccess } from '@robots-lens/kernel/ai-access';
 
 const training = (text: string) => aiAccess(parseRobots(text)).find((p) => p.purpose === 'ai-training')!;
 const known = CRAWLERS.filter((c) => c.retired === null && c.purposes.includes('ai-training')).length;

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { AuditSession, parseIpRangeList } from '../../server/src/core/audit';
-import type { AuditRecord, AuditSummary, CrawlDelayScope } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { AuditSession } from '@robots-lens/replay';
+import { parseIpRangeList } from '@robots-lens/replay/identity';
+import type { AuditRecord, AuditSummary, CrawlDelayScope } from '@robots-lens/replay';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'replay');
 const ROBOTS = parseRobots(readFileSync(join(FIXTURES, 'robots.txt')));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { csvHeader, csvRow, replayLogs } from '../../server/src/core/audit';
-import type { AuditRecord, ReplayOptions } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { csvHeader, csvRow, replayLogs } from '@robots-lens/replay';
+import type { AuditRecord, ReplayOptions } from '@robots-lens/replay';
 
 const ROBOTS = parseRobots('User-agent: *\nDisallow: /private/\n');
 const OPTIONS: ReplayOptions = { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: ROBOTS }] };

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { decide } from '../../server/src/core/match';
-import { createLogParser, detectLogFormat, parseAnyTime, parseClfTime, snapshotTime } from '../../server/src/core/audit';
-import type { JsonFieldNames, LogFormat, LogRequest } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { decide } from '@robots-lens/kernel/match';
+import { createLogParser, detectLogFormat, parseAnyTime, parseClfTime, snapshotTime } from '@robots-lens/replay/logs';
+import type { JsonFieldNames, LogFormat, LogRequest } from '@robots-lens/replay/logs';
 
 const LOGS = join(__dirname, '..', 'fixtures', 'replay', 'logs');
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -4,20 +4,12 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
-import { CRAWLERS, parseRobots } from '../../server/src/core';
-import {
-  AuditSession,
-  CrawlerVerifier,
-  formatIp,
-  IpPrefixSet,
-  parseCidr,
-  parseIp,
-  parseIpRangeList,
-  RANGE_LIST_SOURCES,
-  reverseName,
-  sameIp,
-} from '../../server/src/core/audit';
-import type { AuditRecord, IpRangeList, ReplayOptions } from '../../server/src/core/audit';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { AuditSession } from '@robots-lens/replay';
+import { CrawlerVerifier, formatIp, IpPrefixSet, parseCidr, parseIp, parseIpRangeList, RANGE_LIST_SOURCES, reverseName, sameIp } from '@robots-lens/replay/identity';
+import type { AuditRecord, ReplayOptions } from '@robots-lens/replay';
+import type { IpRangeList } from '@robots-lens/replay/identity';
 
 const RANGES = join(__dirname, '..', 'fixtures', 'replay', 'ranges');
 const ROBOTS = readFileSync(join(__dirname, '..', 'fixtures', 'replay', 'robots.txt'));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { replayLogs } from '../../server/src/core/audit';
-import type { AuditRecord, ReplayOptions } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { replayLogs } from '@robots-lens/replay';
+import type { AuditRecord, ReplayOptions } from '@robots-lens/replay';
 
 const ROBOTS = 'User-agent: *\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes, ai-train=no\n';
 const UA = 'Mozilla/5.0 (compatible; ExampleBot/1.0)';

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseRobots } from '../../server/src/core';
-import { AuditSession, csvHeader, csvRow, jsonLine, replayLogs } from '../../server/src/core/audit';
-import type { AuditRecord, AuditSummary, LogInput, ReplayOptions, ReplayProgress } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { AuditSession, csvHeader, csvRow, jsonLine, replayLogs } from '@robots-lens/replay';
+import type { AuditRecord, AuditSummary, LogInput, ReplayOptions, ReplayProgress } from '@robots-lens/replay';
 import { chunked } from '../support/chunks';
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { replayLogs } from '../../server/src/core/audit';
-import type { LogInput, ReplayOptions } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { replayLogs } from '@robots-lens/replay';
+import type { LogInput, ReplayOptions } from '@robots-lens/replay';
 import { chunked } from '../support/chunks';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');

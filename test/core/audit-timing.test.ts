@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseRobots } from '../../server/src/core';
-import { AuditSession, RobotsTimeline } from '../../server/src/core/audit';
-import type { AuditRecord, AuditSummary, ReplayOptions, RobotsVersion } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { AuditSession, RobotsTimeline } from '@robots-lens/replay';
+import type { AuditRecord, AuditSummary, ReplayOptions, RobotsVersion } from '@robots-lens/replay';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const BINGBOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';

@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CRAWLERS } from '../../server/src/core/crawlers';
-import { diffRobots } from '../../server/src/core/diff';
-import { matcherFor } from '../../server/src/core/match';
-import { parseRobots } from '../../server/src/core/parse';
-import { blockPurposeEdit, crawlersToBlock, effectivePreferences } from '../../server/src/core/preferences';
-import type { BlockScope } from '../../server/src/core/preferences';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { diffRobots } from '@robots-lens/diff';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { blockPurposeEdit, crawlersToBlock } from '@robots-lens/kernel/ai-access';
+import { effectivePreferences } from '@robots-lens/kernel/preferences';
+import type { BlockScope } from '@robots-lens/kernel/ai-access';
 
 const DATE = '2026-12-03';
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lint, parseRobots } from '../../server/src/core';
-import { AuditSession } from '../../server/src/core/audit';
-import type { AuditRecord } from '../../server/src/core/audit';
-import { crawlDelayLines } from '../../server/src/core/parse';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { AuditSession } from '@robots-lens/replay';
+import type { AuditRecord } from '@robots-lens/replay';
+import { crawlDelayLines } from '@robots-lens/kernel/parse';
 
 // One walk of a crawler's Crawl-delay lines serves lint and the replay: a value crawlers
 // cannot read ("1s") counts for neither.

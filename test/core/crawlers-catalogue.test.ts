@@ -2,11 +2,7 @@
 // documented fallbacks and Crawl-delay support, sources, and that every entry resolves.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  CRAWLERS,
-  identifyUserAgent,
-  resolveAgent,
-} from '../../server/src/core/crawlers';
+import { CRAWLERS, identifyUserAgent, resolveAgent } from '@robots-lens/kernel/crawlers';
 
 describe('catalogue data', () => {
   const NAME = /^[A-Za-z0-9_-]+$/;

@@ -3,7 +3,7 @@
 // and retired tokens that point to known tokens with who says so.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CRAWLER_PURPOSES, CRAWLERS, crawlerByToken } from '../../server/src/core/crawlers';
+import { CRAWLER_PURPOSES, CRAWLERS, crawlerByToken } from '@robots-lens/kernel/crawlers';
 
 const URL = /^https?:\/\/\S+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

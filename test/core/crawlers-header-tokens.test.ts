@@ -5,8 +5,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveAgent } from '../../server/src/core/crawlers';
-import { decideUnderFetchState, matcherFor, parseRobots } from '../../server/src/core';
+import { resolveAgent } from '@robots-lens/kernel/crawlers';
+import { decideUnderFetchState } from '@robots-lens/fetch';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
 
 interface HeaderRow {
   readonly header: string;

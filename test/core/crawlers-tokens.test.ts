@@ -1,12 +1,7 @@
 // Product tokens as a user types them, crawlerByToken, and hostile input that must never throw.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  crawlerByToken,
-  identifyUserAgent,
-  looksLikeBrowser,
-  resolveAgent,
-} from '../../server/src/core/crawlers';
+import { crawlerByToken, identifyUserAgent, looksLikeBrowser, resolveAgent } from '@robots-lens/kernel/crawlers';
 
 describe('bare tokens', () => {
   const cases: readonly { readonly input: string; readonly id: string | undefined; readonly chain: readonly string[] }[] = [

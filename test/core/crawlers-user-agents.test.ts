@@ -2,11 +2,7 @@
 // real headers, browsers and HTTP tools, spoofed-looking and near-miss names, unknown bots.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  identifyUserAgent,
-  looksLikeBrowser,
-  resolveAgent,
-} from '../../server/src/core/crawlers';
+import { identifyUserAgent, looksLikeBrowser, resolveAgent } from '@robots-lens/kernel/crawlers';
 
 /*
  * User-Agent strings are written inline (copied from the shared reference facts, with

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { diffRobots, parseRobots } from '../../server/src/core';
-import { normalizeTarget } from '../../server/src/core/encoding';
-import { compilePattern, decide, matches } from '../../server/src/core/match';
-import type { RobotsFile, VerdictChange } from '../../server/src/core';
+import { diffRobots } from '@robots-lens/diff';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { normalizeTarget } from '@robots-lens/kernel/encoding';
+import { compilePattern, decide, matches } from '@robots-lens/kernel/match';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { VerdictChange } from '@robots-lens/diff';
 
 /**
  * The diff's claims are checked against the matcher itself, on both versions: every path

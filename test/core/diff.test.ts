@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { diffRobots, parseRobots, summarizeDiff, summarizeFlips } from '../../server/src/core';
-import { countFlips } from '../../server/src/core/diff';
-import type { FlipCount } from '../../server/src/core';
-import type { RobotsDiff, VerdictChange } from '../../server/src/core';
+import { diffRobots, summarizeDiff, summarizeFlips } from '@robots-lens/diff';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { countFlips } from '@robots-lens/diff';
+import type { FlipCount } from '@robots-lens/diff';
+import type { RobotsDiff, VerdictChange } from '@robots-lens/diff';
 
 /** Lines joined with `\n`, so fixtures read like files with numbered lines. */
 function file(...lines: string[]): string {

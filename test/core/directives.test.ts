@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assessIndexing, effectiveDirectives, readPageDirectives } from '../../server/src/core/directives';
-import type { EffectiveDirectives, MetaTag, PageDirectives } from '../../server/src/core/directives';
+import { assessIndexing, effectiveDirectives, readPageDirectives } from '@robots-lens/fetch/directives';
+import type { EffectiveDirectives, MetaTag, PageDirectives } from '@robots-lens/fetch/directives';
 
 type Read = [bot: string | null, name: string, value: string | null];
 

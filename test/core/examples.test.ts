@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { lint, parseRobots } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 
 /**
  * examples/README.md promises a newcomer which mistakes the sample robots.txt contains, by

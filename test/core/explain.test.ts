@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseRobots } from '../../server/src/core';
-import { decide } from '../../server/src/core/match';
-import type { RobotsFile } from '../../server/src/core';
-import { explainPattern, groupAudience, patternExamples, readAgentValue, samplePaths } from '../../server/src/core/explain';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { decide } from '@robots-lens/kernel/match';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import { explainPattern, groupAudience, patternExamples, readAgentValue, samplePaths } from '@robots-lens/editor/explain';
 import { cursorIn } from '../support/cursor';
 
 /** What the line under the `|` cursor explains to; only the fields given are checked. */

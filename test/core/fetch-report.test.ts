@@ -1,7 +1,7 @@
 // The fetch report counts in words, one of a thing in the singular ("1 byte", never "1 bytes").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatFetchReport } from '../../server/src/core';
+import { formatFetchReport } from '@robots-lens/fetch';
 
 test('a one-byte body and one rule are counted in the singular', () => {
   const text = formatFetchReport({

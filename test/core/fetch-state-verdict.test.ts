@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decideUnderFetchState, matcherFor, parseRobots } from '../../server/src/core';
-import type { FetchState } from '../../server/src/core';
+import { decideUnderFetchState } from '@robots-lens/fetch';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { FetchState } from '@robots-lens/fetch';
 
 /** One case: fetch state, URL, and the expected outcome, reason and deciding line (1-based; 0 when no rule decides). */
 type Case = [state: FetchState, url: string, outcome: 'allowed' | 'disallowed' | 'not-applicable', reason: string, line: number];

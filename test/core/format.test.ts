@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CANONICAL_KEY, parseRobots } from '../../server/src/core';
-import type { RobotsFile } from '../../server/src/core';
-import { applyTextEdits, formatRobots } from '../../server/src/core/format';
+import { CANONICAL_KEY, parseRobots } from '@robots-lens/kernel/parse';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import { applyTextEdits, formatRobots } from '@robots-lens/editor/format';
 
 /** Groups, rules, other lines and sitemaps as crawlers read them. */
 function meaning(file: RobotsFile): string[] {

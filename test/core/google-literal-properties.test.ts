@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseRobots, RobotsMatcher } from '../../server/src/core';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { RobotsMatcher } from '@robots-lens/kernel/match';
 
 const ORIGIN = 'https://shop.test';
 // Escapes Google reads literally (%61 is "a", unreserved), escapes both read alike (%2F),

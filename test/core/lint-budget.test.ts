@@ -3,7 +3,8 @@
 // and the group says once, as information, that the deeper analysis was cut short and why.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeRules, lint, parseRobots } from '../../server/src/core';
+import { analyzeRules, lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 
 /** `User-agent: *`, then `extra` lines, then 1,000 wildcard rules no proof budget covers. */
 function bigGroup(extra: readonly string[]): string {

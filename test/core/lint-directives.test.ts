@@ -1,6 +1,6 @@
 // Lint cases about directives other than rules: unknown or unsupported keys, spellings only
 // Google reads, Crawl-delay and Sitemap (test/support/lint.ts has the helpers).
-import { GOOGLE_SIZE_LIMIT_BYTES } from '../../server/src/core';
+import { GOOGLE_SIZE_LIMIT_BYTES } from '@robots-lens/kernel/parse';
 import { cases } from '../support/lint';
 
 cases(

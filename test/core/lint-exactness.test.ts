@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { lint, parseRobots } from '../../server/src/core';
-import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
-import { compilePattern, contains, decide, intersects, matches, patternLanguage } from '../../server/src/core/match';
-import type { RobotsFile } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { normalizePattern, normalizeTarget } from '@robots-lens/kernel/encoding';
+import { compilePattern, contains, decide, intersects, matches, patternLanguage } from '@robots-lens/kernel/match';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 
 /**
  * Shadowed and redundant are claims about every URL, so they are checked against the

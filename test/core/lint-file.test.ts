@@ -2,8 +2,9 @@
 // (test/support/lint.ts has the helpers).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GOOGLE_SIZE_LIMIT_BYTES, lint, parseRobots } from '../../server/src/core';
-import { GOOGLE_MAX_LINE_BYTES } from '../../server/src/core/parse';
+import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '@robots-lens/kernel/parse';
+import { lint } from '@robots-lens/editor/lint';
+import { GOOGLE_MAX_LINE_BYTES } from '@robots-lens/kernel/parse';
 import { assertLint, matchesId, cases } from '../support/lint';
 
 describe('size-limit-*', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lint, parseRobots } from '../../server/src/core';
-import type { Finding, LintId } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { Finding, LintId } from '@robots-lens/editor/lint';
 import { unmark } from '../support/cursor';
 
 /** The rules of the preference lines' syntax and of paths they cannot apply to. */

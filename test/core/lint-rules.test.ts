@@ -2,7 +2,8 @@
 // (test/support/lint.ts has the helpers).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lint, parseRobots } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { cases } from '../support/lint';
 
 cases(

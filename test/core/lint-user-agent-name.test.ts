@@ -2,7 +2,8 @@
 // lines and the finding each must give (or not give).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lint, parseRobots } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 
 const ids = ['user-agent-retired', 'user-agent-near-miss'];
 

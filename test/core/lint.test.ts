@@ -2,9 +2,10 @@
 // no quick fix widens what a rule blocks. The cases of each rule are in lint-*.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GOOGLE_SIZE_LIMIT_BYTES, LINT_RULES, lint, parseRobots } from '../../server/src/core';
-import { GOOGLE_MAX_LINE_BYTES } from '../../server/src/core/parse';
-import type { LintId } from '../../server/src/core';
+import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '@robots-lens/kernel/parse';
+import { LINT_RULES, lint } from '@robots-lens/editor/lint';
+import { GOOGLE_MAX_LINE_BYTES } from '@robots-lens/kernel/parse';
+import type { LintId } from '@robots-lens/editor/lint';
 import { assertLint, assertFix, assertNoFix, applyEdits } from '../support/lint';
 import { unmark } from '../support/cursor';
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { matcherFor, parseRobots, parseTarget } from '../../server/src/core';
-import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
-import { decide } from '../../server/src/core/match';
+import { matcherFor, parseTarget } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { normalizePattern, normalizeTarget } from '@robots-lens/kernel/encoding';
+import { decide } from '@robots-lens/kernel/match';
 
 type Expected = 'allowed' | 'disallowed' | 'not-applicable';
 

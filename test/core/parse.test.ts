@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '../../server/src/core';
-import { GOOGLE_MAX_LINE_BYTES } from '../../server/src/core/parse';
-import type { RobotsFile } from '../../server/src/core';
-import type { LineKind } from '../../server/src/core/parse';
+import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '@robots-lens/kernel/parse';
+import { GOOGLE_MAX_LINE_BYTES } from '@robots-lens/kernel/parse';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { LineKind } from '@robots-lens/kernel/parse';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CRAWLERS } from '../../server/src/core/crawlers';
-import { parseRobots } from '../../server/src/core/parse';
-import { preferencesByPath } from '../../server/src/core/preferences';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { preferencesByPath } from '@robots-lens/kernel/ai-access';
 
 const lines = (...text: string[]) => parseRobots(text.join('\n'));
 const texts = (result: ReturnType<typeof preferencesByPath>) => result.cells.map((row) => row.map((cell) => cell.text));

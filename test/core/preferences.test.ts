@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { matcherFor } from '../../server/src/core/match';
-import { parseRobots } from '../../server/src/core/parse';
-import { effectivePreferences, parseDictionary, preferencesJson, preferenceStatements } from '../../server/src/core/preferences';
-import type { PreferencesJson } from '../../server/src/core/preferences';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { effectivePreferences, parseDictionary, preferencesJson, preferenceStatements } from '@robots-lens/kernel/preferences';
+import type { PreferencesJson } from '@robots-lens/kernel/preferences';
 
 /** The "preferences" JSON for (path, agent) on `text`, as `robots-lens test --json` prints it. */
 function preferencesOf(text: string, path: string, agent = 'ExampleBot'): PreferencesJson {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseRobots } from '../../server/src/core';
-import { normalizePattern, normalizeTarget } from '../../server/src/core/encoding';
-import { compilePattern, decide, matches } from '../../server/src/core/match';
-import { decodeRobotsBytes } from '../../server/src/core/parse';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { normalizePattern, normalizeTarget } from '@robots-lens/kernel/encoding';
+import { compilePattern, decide, matches } from '@robots-lens/kernel/match';
+import { decodeRobotsBytes } from '@robots-lens/kernel/parse';
 
 /**
  * A deliberately simple reference: dynamic programming over (pattern position, target

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { listedText, sitemapReportText, sitemapsReadText } from '../../server/src/core';
-import type { SitemapCheckTally, SitemapReport } from '../../server/src/core';
+import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { SitemapCheckTally, SitemapReport } from '@robots-lens/sitemaps';
 
 const urlset = (entries: number): SitemapReport => ({ location: 'https://shop.test/s.xml', kind: 'urlset', entries, notices: [] });
 const index = (entries: number): SitemapReport => ({ location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries, notices: [] });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SitemapXmlError, SitemapXmlReader } from '../../server/src/core/sitemaps';
-import type { SitemapKind } from '../../server/src/core/sitemaps';
+import { SitemapXmlError, SitemapXmlReader } from '@robots-lens/sitemaps';
+import type { SitemapKind } from '@robots-lens/sitemaps';
 
 function read(xml: string, chunk = xml.length): { kind: SitemapKind | undefined; locs: [string, number][]; overlong: number[] } {
   const locs: [string, number][] = [];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countOf, formatCount, plural, pluralNoun } from '../../server/src/core';
+import { countOf, formatCount, plural, pluralNoun } from '@robots-lens/kernel/words';
 
 test('a count and its noun: singular for one only', () => {
   assert.equal(plural(1, 'request'), '1 request');

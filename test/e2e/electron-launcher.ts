@@ -3,7 +3,7 @@
 // with ENOTFOUND; there, scripts/e2e/run-extension-tests.mjs runs the suite in code-server.)
 //
 // Usage, after `npm run build` and `node scripts/e2e/build-suite.mjs`:
-//   node --import tsx test/e2e/electron-launcher.ts            (Linux without a display: xvfb-run -a …)
+//   node --conditions=robots-lens-source --import tsx test/e2e/electron-launcher.ts            (Linux without a display: xvfb-run -a …)
 // Environment: VSCODE_TEST_VERSION (default 1.100.3, the VS Code inside code-server 4.100.3 and the
 // floor of engines.vscode), ROBOTS_LENS_E2E_WORKSPACE (default examples/), ROBOTS_LENS_E2E_GREP.
 import * as fs from 'node:fs';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { classifyFetch } from '../../server/src/core/fetch';
+import { classifyFetch } from '@robots-lens/fetch';
 import { ipRange } from '../../server/src/node/address-guard';
 import { fetchPage, fetchRobotsTxt } from '../../server/src/node/http-fetch';
 

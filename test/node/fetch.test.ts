@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { matcherFor } from '../../server/src/core';
-import { DEFAULT_ROBOTS_MAX_BYTES, MAJOR_CRAWLERS, classifyFetch, crawlPermission, robotsFetchReport } from '../../server/src/core/fetch';
-import type { CrawlerAccess, FetchPolicy, FetchWarningCode, NetworkErrorKind, RobotsFetchResult } from '../../server/src/core/fetch';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { DEFAULT_ROBOTS_MAX_BYTES, MAJOR_CRAWLERS, classifyFetch, crawlPermission, robotsFetchReport } from '@robots-lens/fetch';
+import type { CrawlerAccess, FetchPolicy, FetchWarningCode, NetworkErrorKind, RobotsFetchResult } from '@robots-lens/fetch';
 import { decodeHtml, extractMetaTags } from '../../server/src/node/html-meta';
 import { fetchPage, fetchRobotsTxt, robotsOrigin } from '../../server/src/node/http-fetch';
 import type { HttpOptions } from '../../server/src/node/http-fetch';

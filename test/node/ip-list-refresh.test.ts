@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { RANGE_LIST_SOURCES } from '../../server/src/core';
+import { RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
 import { refreshIpLists } from '../../server/src/node/ip-list-refresh';
 
 const LIST = JSON.stringify({ creationTime: '2026-03-01T00:00:00Z', prefixes: [{ ipv4Prefix: '66.249.64.0/27' }, { ipv6Prefix: '2001:4860:4801:10::/64' }] });

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { FlipCounter, parseRobots } from '../../server/src/core';
+import { FlipCounter } from '@robots-lens/diff';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import { inspectLogFile, logInput, replayLogFiles } from '../../server/src/node/log-reader';
 import { countFlipsInLog } from '../../server/src/node/log-flips';
 

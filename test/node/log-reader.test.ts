@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { parseRobots } from '../../server/src/core';
-import type { AuditRecord, AuditSummary, ReplayProgress } from '../../server/src/core/audit';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
 import { InputError } from '../../server/src/node/files';
 import { firstRequestTime, inspectLogFile, logInput, replayLogFiles } from '../../server/src/node/log-reader';
 

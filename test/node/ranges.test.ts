@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { RANGE_LIST_SOURCES } from '../../server/src/core/audit';
-import type { RangeListSource } from '../../server/src/core/audit';
+import { RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
+import type { RangeListSource } from '@robots-lens/replay/identity';
 import { InputError } from '../../server/src/node/files';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../server/src/node/ranges';
 

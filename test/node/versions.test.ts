@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { decide } from '../../server/src/core/match';
+import { decide } from '@robots-lens/kernel/match';
 import { InputError } from '../../server/src/node/files';
 import { gitVersions } from '../../server/src/node/git-history';
 import { explicitVersions, parseVersionSpec, singleVersion, snapshotFolder } from '../../server/src/node/versions';

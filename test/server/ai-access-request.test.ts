@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DidChangeTextDocumentNotification, ErrorCodes, ResponseError } from 'vscode-languageserver-protocol/node';
-import { CRAWLERS } from '../../server/src/core/crawlers';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
 import { AiAccessRequest, FetchedDocumentNotification } from '../../server/src/protocol';
 import type { AiAccessResult } from '../../server/src/protocol';
 import { startTestServer } from '../support/lsp-server';

@@ -1,5 +1,5 @@
 import { describe, test } from 'node:test';
-import { CRAWLERS } from '../../server/src/core';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
 import { assertCompletion } from '../support/features';
 import type { CompletionExpect } from '../support/features';
 

@@ -4,7 +4,7 @@
 // up to three, the rest counted, their lines named, in one more entry.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lint } from '../../server/src/core';
+import { lint } from '@robots-lens/editor/lint';
 import { toDiagnostic } from '../../server/src/features/diagnostics';
 import { parsedDocument } from '../support/features';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { LINT_RULES } from '../../server/src/core';
-import type { LintRule } from '../../server/src/core/lint';
+import { LINT_RULES } from '@robots-lens/editor/lint';
+import type { LintRule } from '@robots-lens/editor/lint';
 import { readLintSeverities } from '../../server/src/features/diagnostics';
 
 /**

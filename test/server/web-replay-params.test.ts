@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancellationToken, ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { parseRobots } from '../../server/src/core';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import type { ParsedDocument } from '../../server/src/documents';
 import { replayRequest } from '../../server/src/features/replay-request';
 import type { ReplayDeps } from '../../server/src/features/replay-request';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { SymbolKind } from 'vscode-languageserver';
 import type { CompletionItem, DocumentSymbol, MarkupContent, Position, Range, SelectionRange } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseRobots } from '../../server/src/core';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import type { ParsedDocument } from '../../server/src/documents';
 import { doComplete } from '../../server/src/features/completion';
 import { foldingRanges } from '../../server/src/features/folding';

@@ -18,11 +18,15 @@
  * names, and one that only the `*` group speaks to.
  */
 
-import { CRAWLERS, lint, matcherFor, parseRobots } from '../../server/src/core';
-import type { Finding, Fix, RobotsFile, Rule } from '../../server/src/core';
-import type { TextEdit } from '../../server/src/core/lint';
-import { decide, patternLanguage } from '../../server/src/core/match';
-import { productToken, tokenKey } from '../../server/src/core/product-token';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { lint } from '@robots-lens/editor/lint';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { Finding, Fix } from '@robots-lens/editor/lint';
+import type { RobotsFile, Rule } from '@robots-lens/kernel/parse';
+import type { TextEdit } from '@robots-lens/editor/lint';
+import { decide, patternLanguage } from '@robots-lens/kernel/match';
+import { productToken, tokenKey } from '@robots-lens/kernel/product-token';
 
 /** A path no robots.txt names: a rule a fix writes that disallows it closes (nearly) the whole site. */
 const UNNAMED_PATH = '/zq9-unnamed-page';

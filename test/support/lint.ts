@@ -4,9 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lint, parseRobots } from '../../server/src/core';
-import type { Finding, LintId, Severity } from '../../server/src/core';
-import type { TextEdit } from '../../server/src/core/lint';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { Finding, LintId, Severity } from '@robots-lens/editor/lint';
+import type { TextEdit } from '@robots-lens/editor/lint';
 import { unmark } from './cursor';
 
 function lineOf(text: string, offset: number): number {

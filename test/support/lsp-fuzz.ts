@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol/node';
 import type { ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseRobots } from '../../server/src/core';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import type { FileSummaryResult } from '../../server/src/protocol';
 
 /** Pieces robots.txt edits are made of, hostile ones included. */

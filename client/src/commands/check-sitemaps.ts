@@ -10,7 +10,7 @@
  */
 
 import * as vscode from 'vscode';
-import { parseRobots } from '../../../server/src/core';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import type { CheckSitemapsResult } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { pickCrawlers } from '../crawler-picker';

@@ -12,7 +12,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RobotsDiff } from '../../../server/src/core';
+import type { RobotsDiff } from '@robots-lens/diff';
 import type { CompareRequests } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { ComparePanel } from '../compare-panel';

@@ -11,7 +11,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AuditSummary } from '../../../server/src/core';
+import type { AuditSummary } from '@robots-lens/replay';
 import { manageWorkspaceTrust, offerAlternatives } from '../alternatives';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { restrictedModeMessage } from '../language-client';

@@ -1,6 +1,6 @@
 /** Offsets → 1-based line and column (UTF-16 code units), for the CLI's outputs. */
 
-import type { RobotsFile } from '../core';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 
 export interface Position {
   readonly line: number;

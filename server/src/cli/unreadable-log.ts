@@ -4,8 +4,9 @@
  * `diff --log` stop with this one sentence: the formats tried and the first line that failed.
  */
 
-import { LOG_FORMATS, printable } from '../core';
-import type { LogFormat } from '../core';
+import { LOG_FORMATS } from '@robots-lens/replay/logs';
+import { printable } from '@robots-lens/replay';
+import type { LogFormat } from '@robots-lens/replay/logs';
 
 /** The first line of a log that could not be read, and why. */
 export interface UnreadableLine {

@@ -5,8 +5,11 @@
  * the fetch state decides for every crawler and no group is in force, so no preference is.
  */
 
-import { aiAccess, allowedByFetchState, preferencesByPath, samplePaths } from '../core';
-import type { FetchState, PathPreferences, PurposeAccess } from '../core';
+import { aiAccess, preferencesByPath } from '@robots-lens/kernel/ai-access';
+import { allowedByFetchState } from '@robots-lens/fetch';
+import { samplePaths } from '@robots-lens/editor/explain';
+import type { FetchState } from '@robots-lens/fetch';
+import type { PathPreferences, PurposeAccess } from '@robots-lens/kernel/ai-access';
 import type { ParsedDocument } from '../documents';
 import type { AiAccessCrawler, AiAccessPreferenceCell, AiAccessResult } from '../protocol';
 

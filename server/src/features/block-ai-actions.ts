@@ -7,8 +7,8 @@
 
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionParams, TextEdit } from 'vscode-languageserver';
-import { blockPurposeEdit } from '../core';
-import type { BlockScope } from '../core';
+import { blockPurposeEdit } from '@robots-lens/kernel/ai-access';
+import type { BlockScope } from '@robots-lens/kernel/ai-access';
 import type { ParsedDocument } from '../documents';
 
 /** The kinds of the actions, which the client's commands ask for by name. */

@@ -7,8 +7,9 @@
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { parseTarget, SitemapCheck, walkSitemaps } from '../core';
-import type { BlockedSitemapUrl } from '../core';
+import { parseTarget } from '@robots-lens/kernel/match';
+import { SitemapCheck, walkSitemaps } from '@robots-lens/sitemaps';
+import type { BlockedSitemapUrl } from '@robots-lens/sitemaps';
 import type { ParsedDocument } from '../documents';
 import { isSitemapUrl, sitemapSource } from '../node/sitemap-source';
 import { MAX_SITEMAP_BLOCKED_SHOWN } from '../protocol';

@@ -3,8 +3,8 @@
  * apart. Fetched in the server, so the client stays thin.
  */
 
-import { urlCheckReport } from '../core';
-import type { UrlCheckReport } from '../core';
+import { urlCheckReport } from '@robots-lens/fetch/check-url';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import { checkUrl } from '../node/url-check';
 import type { CheckUrlParams } from '../protocol';
 import { invalidInputAsParamsError, optionalTimeout, requiredString } from './request-params';

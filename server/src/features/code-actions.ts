@@ -6,7 +6,7 @@
 
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionParams, Diagnostic, Range, TextEdit } from 'vscode-languageserver';
-import type { Finding, Fix } from '../core';
+import type { Finding, Fix } from '@robots-lens/editor/lint';
 import type { ParsedDocument } from '../documents';
 import { toDiagnostic } from './diagnostics';
 

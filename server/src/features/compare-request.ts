@@ -10,8 +10,11 @@
 import { basename, isAbsolute } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { diffRobots, FlipCounter, parseRobots, sitemapFlipsSentence, summarizeDiff, summarizeFlips } from '../core';
-import type { LogTally, RobotsDiff, RobotsFile } from '../core';
+import { diffRobots, FlipCounter, summarizeDiff, summarizeFlips } from '@robots-lens/diff';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { sitemapFlipsSentence } from '@robots-lens/sitemaps';
+import type { LogTally, RobotsDiff } from '@robots-lens/diff';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { countFlipsInLog } from '../node/log-flips';

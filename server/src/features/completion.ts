@@ -5,8 +5,10 @@
 
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver';
-import { chainText, CRAWLERS, describeDirective, DIRECTIVE_KEYS, explainPattern, purposesText, readKey } from '../core';
-import type { RobotsFile } from '../core';
+import { chainText, describeDirective, DIRECTIVE_KEYS, explainPattern, purposesText } from '@robots-lens/editor/explain';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { readKey } from '@robots-lens/kernel/parse';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { lineAt } from '../documents';
 import type { ParsedDocument } from '../documents';
 

@@ -5,8 +5,8 @@
 
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic, DiagnosticRelatedInformation, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { isLintId } from '../core';
-import type { Finding, Severity, SeveritySetting } from '../core';
+import { isLintId } from '@robots-lens/editor/lint';
+import type { Finding, Severity, SeveritySetting } from '@robots-lens/editor/lint';
 import type { LintSeverities, ParsedDocument, RobotsDocuments } from '../documents';
 import { runSafeVoid } from '../run-safe';
 import type { Log } from '../run-safe';

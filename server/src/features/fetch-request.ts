@@ -3,7 +3,7 @@
  * its rules apply. Fetched in the server, so the client stays thin.
  */
 
-import { classifyFetch, robotsFetchReport } from '../core';
+import { classifyFetch, robotsFetchReport } from '@robots-lens/fetch';
 import { fetchRobotsTxt } from '../node/http-fetch';
 import type { FetchParams, FetchResult } from '../protocol';
 import { invalidInputAsParamsError, optionalTimeout, requiredString } from './request-params';

@@ -7,9 +7,9 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { allowedByFetchState } from '../core';
+import { allowedByFetchState } from '@robots-lens/fetch';
 import { DocumentState } from '../document-state';
-import type { FetchState } from '../core';
+import type { FetchState } from '@robots-lens/fetch';
 import type { ParsedDocument } from '../documents';
 import type {
   AiAccessResult,

@@ -3,8 +3,8 @@
  * sitemaps, findings by severity, and who each group is for.
  */
 
-import { groupAudience } from '../core';
-import type { Finding } from '../core';
+import { groupAudience } from '@robots-lens/editor/explain';
+import type { Finding } from '@robots-lens/editor/lint';
 import type { ParsedDocument } from '../documents';
 import type { FileSummaryResult } from '../protocol';
 

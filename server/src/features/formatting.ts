@@ -1,7 +1,7 @@
 /** Document formatting: the core formatter's edits, turned into LSP ranges. */
 
 import type { TextEdit } from 'vscode-languageserver';
-import { formatRobots } from '../core';
+import { formatRobots } from '@robots-lens/editor/format';
 import type { ParsedDocument } from '../documents';
 
 export function formatDocument(parsed: ParsedDocument): TextEdit[] {

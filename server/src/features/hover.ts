@@ -7,24 +7,13 @@
 
 import { MarkupKind } from 'vscode-languageserver';
 import type { Hover, Position } from 'vscode-languageserver';
-import {
-  analyzeRules,
-  CANONICAL_KEY,
-  chainText,
-  codeSpan,
-  countOf,
-  crawlDelayText,
-  describeDirective,
-  explainPattern,
-  groupAudience,
-  patternExamples,
-  plural,
-  pluralNoun,
-  purposesText,
-  readAgentValue,
-  readKey,
-} from '../core';
-import type { Crawler, GroupAudience, Line, RobotsFile, Rule, Span } from '../core';
+import { analyzeRules } from '@robots-lens/editor/lint';
+import { CANONICAL_KEY, readKey } from '@robots-lens/kernel/parse';
+import { chainText, codeSpan, crawlDelayText, describeDirective, explainPattern, groupAudience, patternExamples, purposesText, readAgentValue } from '@robots-lens/editor/explain';
+import { countOf, plural, pluralNoun } from '@robots-lens/kernel/words';
+import type { Crawler } from '@robots-lens/kernel/crawlers';
+import type { GroupAudience } from '@robots-lens/editor/explain';
+import type { Line, RobotsFile, Rule, Span } from '@robots-lens/kernel/parse';
 import { lineAt, within } from '../documents';
 import { preferenceHover } from './preference-hover';
 import type { ParsedDocument } from '../documents';

@@ -6,8 +6,13 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { countOf, CRAWLERS, formatCount, decideUnderFetchState, effectivePreferences, matcherFor, preferencesText, samplePaths, statesPreferences } from '../core';
-import type { FetchState } from '../core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { decideUnderFetchState } from '@robots-lens/fetch';
+import { effectivePreferences, preferencesText, statesPreferences } from '@robots-lens/kernel/preferences';
+import { matcherFor } from '@robots-lens/kernel/match';
+import { samplePaths } from '@robots-lens/editor/explain';
+import type { FetchState } from '@robots-lens/fetch';
 import type { ParsedDocument } from '../documents';
 import type { MatrixCell, MatrixParams, MatrixResult, MatrixRow, MatrixTruncation } from '../protocol';
 import { nextTurn } from '../run-safe';

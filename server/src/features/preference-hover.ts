@@ -4,8 +4,10 @@
  * honour it. Rule text and URLs are shown as code or escaped text, never as Markdown.
  */
 
-import { codeSpan, CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, plural, preferenceStatements } from '../core';
-import type { Line, RobotsFile } from '../core';
+import { codeSpan } from '@robots-lens/editor/explain';
+import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements } from '@robots-lens/kernel/preferences';
+import { plural } from '@robots-lens/kernel/words';
+import type { Line, RobotsFile } from '@robots-lens/kernel/parse';
 
 const USAGE_MEANING = { 'train-ai': 'AI model training', search: 'search (indexing, links and snippets)' } as const;
 const SIGNAL_MEANING = {

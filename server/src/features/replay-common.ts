@@ -6,7 +6,7 @@
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import type { AuditRecord, ReplayOptions, RobotsVersion } from '../core';
+import type { AuditRecord, ReplayOptions, RobotsVersion } from '@robots-lens/replay';
 import type { ParsedDocument } from '../documents';
 import type { ReplayCount, ReplayParams } from '../protocol';
 

@@ -5,7 +5,7 @@
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { MAX_FETCH_TIMEOUT_MS } from '../core';
+import { MAX_FETCH_TIMEOUT_MS } from '@robots-lens/fetch';
 import { InputError } from '../node/input-error';
 
 export function requiredString(params: unknown, name: string): string {

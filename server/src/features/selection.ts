@@ -4,7 +4,7 @@
  */
 
 import type { Position, SelectionRange } from 'vscode-languageserver';
-import type { Span } from '../core';
+import type { Span } from '@robots-lens/kernel/parse';
 import { lineAt, within } from '../documents';
 import type { ParsedDocument } from '../documents';
 

@@ -6,7 +6,7 @@
 
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
-import { countOf } from '../core';
+import { countOf } from '@robots-lens/kernel/words';
 import type { ParsedDocument } from '../documents';
 import type { CheckedSitemapRoot } from '../protocol';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';

@@ -5,8 +5,10 @@
 
 import { SymbolKind } from 'vscode-languageserver';
 import type { DocumentSymbol, Range } from 'vscode-languageserver';
-import { CANONICAL_KEY, analyzeRules, plural } from '../core';
-import type { Rule } from '../core';
+import { CANONICAL_KEY } from '@robots-lens/kernel/parse';
+import { analyzeRules } from '@robots-lens/editor/lint';
+import { plural } from '@robots-lens/kernel/words';
+import type { Rule } from '@robots-lens/kernel/parse';
 import type { ParsedDocument } from '../documents';
 
 export function documentSymbols(parsed: ParsedDocument): DocumentSymbol[] {

@@ -4,8 +4,10 @@
  * fetched document's origin and fetch state.
  */
 
-import { decideUnderFetchState, effectivePreferences, matcherFor, plainVerdict } from '../core';
-import type { FetchState } from '../core';
+import { decideUnderFetchState } from '@robots-lens/fetch';
+import { effectivePreferences } from '@robots-lens/kernel/preferences';
+import { matcherFor, plainVerdict } from '@robots-lens/kernel/match';
+import type { FetchState } from '@robots-lens/fetch';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
 import { optionalText, optionalTextList, paramsObject, requiredText } from './request-params';

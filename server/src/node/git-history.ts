@@ -8,8 +8,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { basename, dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_ROBOTS_MAX_BYTES, formatCount, parseRobots } from '../core';
-import type { RobotsVersion } from '../core';
+import { DEFAULT_ROBOTS_MAX_BYTES } from '@robots-lens/fetch';
+import { formatCount } from '@robots-lens/kernel/words';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import type { RobotsVersion } from '@robots-lens/replay';
 import { InputError } from './files';
 
 const run = promisify(execFile);

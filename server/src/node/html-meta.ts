@@ -7,7 +7,7 @@
 
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import type { MetaTag } from '../core';
+import type { MetaTag } from '@robots-lens/fetch/directives';
 
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 

@@ -5,8 +5,9 @@
  * nothing could be downloaded, which on a machine without network is every list.
  */
 
-import { plural, RANGE_LIST_SOURCES } from '../core';
-import type { RangeListSource } from '../core';
+import { plural } from '@robots-lens/kernel/words';
+import { RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
+import type { RangeListSource } from '@robots-lens/replay/identity';
 import { defaultRangesDir, refreshRangeLists } from './ranges';
 import type { RefreshResult } from './ranges';
 

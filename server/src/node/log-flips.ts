@@ -7,8 +7,9 @@
  * line over the limit is one unreadable line, and damage to a gzip file is a warning.
  */
 
-import { LogLineReader } from '../core';
-import type { FlipCounter, LogFormat, LogTally } from '../core';
+import { LogLineReader } from '@robots-lens/replay/logs';
+import type { FlipCounter, LogTally } from '@robots-lens/diff';
+import type { LogFormat } from '@robots-lens/replay/logs';
 import { inspectLogFile, logInput } from './log-reader';
 
 export interface CountFlipsOptions {

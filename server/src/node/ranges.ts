@@ -6,8 +6,8 @@
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { acceptIpRangeList, parseIpRangeList, RANGE_LIST_SOURCES } from '../core';
-import type { IpRangeList, RangeListSource } from '../core';
+import { acceptIpRangeList, parseIpRangeList, RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
+import type { IpRangeList, RangeListSource } from '@robots-lens/replay/identity';
 import { describeFsError, InputError } from './files';
 
 /** Where `ranges --refresh` stores lists and `replay` looks for them by default. */

@@ -6,8 +6,8 @@
 
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { parseIp, reverseName } from '../core';
-import type { ReverseDnsResolver } from '../core';
+import { parseIp, reverseName } from '@robots-lens/replay/identity';
+import type { ReverseDnsResolver } from '@robots-lens/replay/identity';
 import { InputError } from './files';
 
 export interface DnsResolverOptions {

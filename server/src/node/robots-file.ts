@@ -8,7 +8,8 @@
  */
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { DEFAULT_ROBOTS_MAX_BYTES, formatCount } from '../core';
+import { DEFAULT_ROBOTS_MAX_BYTES } from '@robots-lens/fetch';
+import { formatCount } from '@robots-lens/kernel/words';
 import { describeFsError, InputError } from './files';
 
 export interface RobotsFileBytes {

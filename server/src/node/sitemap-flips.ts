@@ -4,8 +4,11 @@
  * decided by both versions as it comes, so both faces count the same flips.
  */
 
-import { parseTarget, SitemapFlipCounter, walkSitemaps } from '../core';
-import type { RobotsDiff, RobotsFile, SitemapFlips, SitemapReport } from '../core';
+import { parseTarget } from '@robots-lens/kernel/match';
+import { SitemapFlipCounter, walkSitemaps } from '@robots-lens/sitemaps';
+import type { RobotsDiff } from '@robots-lens/diff';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { SitemapFlips, SitemapReport } from '@robots-lens/sitemaps';
 import { isSitemapUrl, sitemapSource } from './sitemap-source';
 
 export interface DiffSitemaps {

@@ -8,8 +8,8 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { SITEMAP_MAX_BYTES } from '../core';
-import type { SitemapSource } from '../core';
+import { SITEMAP_MAX_BYTES } from '@robots-lens/sitemaps';
+import type { SitemapSource } from '@robots-lens/sitemaps';
 import { describeFsError, openFileStream } from './files';
 import { DEFAULT_TIMEOUT_MS, fetchDocument } from './http-fetch';
 import type { HttpOptions } from './http-fetch';

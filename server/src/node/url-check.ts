@@ -6,8 +6,9 @@
  * the crawler cannot see it.
  */
 
-import { checkFetchedUrl, resolveAgent } from '../core';
-import type { UrlCheck } from '../core';
+import { checkFetchedUrl } from '@robots-lens/fetch/check-url';
+import { resolveAgent } from '@robots-lens/kernel/crawlers';
+import type { UrlCheck } from '@robots-lens/fetch/check-url';
 import { decodeHtml, extractMetaTags } from './html-meta';
 import { DEFAULT_PAGE_MAX_BYTES, fetchPage, fetchRobotsTxt, robotsOrigin } from './http-fetch';
 import type { HttpOptions } from './http-fetch';

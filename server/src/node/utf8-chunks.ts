@@ -6,7 +6,7 @@
  */
 
 import { isAscii } from 'node:buffer';
-import { decodeUtf8Lossless } from '../core';
+import { decodeUtf8Lossless } from '@robots-lens/kernel/parse';
 
 /** Length of the longest prefix of `buf` that ends on a UTF-8 character boundary. */
 export function utf8Boundary(buf: Uint8Array): number {

@@ -7,8 +7,9 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseRobots, snapshotTime } from '../core';
-import type { RobotsVersion } from '../core';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { snapshotTime } from '@robots-lens/replay/logs';
+import type { RobotsVersion } from '@robots-lens/replay';
 import { describeFsError, InputError } from './files';
 import { readRobotsFile } from './robots-file';
 

@@ -5,8 +5,9 @@
  * a file it cannot use.
  */
 
-import { acceptIpRangeList, plural } from '../core';
-import type { IpRangeList } from '../core';
+import { acceptIpRangeList } from '@robots-lens/replay/identity';
+import { plural } from '@robots-lens/kernel/words';
+import type { IpRangeList } from '@robots-lens/replay/identity';
 import type { ReadIpListsResult } from '../protocol';
 
 export interface WebIpLists {

@@ -6,7 +6,8 @@
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { diffRobots, parseRobots, summarizeDiff } from '../core';
+import { diffRobots, summarizeDiff } from '@robots-lens/diff';
+import { parseRobots } from '@robots-lens/kernel/parse';
 import type { ServerPlatform } from '../platform';
 import { webReplay } from './replay';
 import type { ReadIpLists, ReadLog } from './replay';

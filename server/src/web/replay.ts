@@ -7,8 +7,8 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import { replayLogs } from '../core';
-import type { LogInput } from '../core';
+import { replayLogs } from '@robots-lens/replay';
+import type { LogInput } from '@robots-lens/replay';
 import type { ParsedDocument } from '../documents';
 import { checkReplayParams, replayedVersion, ReplayRecords } from '../features/replay-common';
 import type { ReplayDeps } from '../features/replay-request';

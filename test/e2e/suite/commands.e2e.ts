@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Verdict } from '../../../server/src/core/match';
+import type { Verdict } from '@robots-lens/kernel/match';
 import type { MatrixResult } from '../../../server/src/protocol';
 import { waitFor } from './wait';
 

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RobotsDiff } from '../../../server/src/core/diff';
+import type { RobotsDiff } from '@robots-lens/diff';
 
 interface CompareOutcome {
   readonly summary: string;

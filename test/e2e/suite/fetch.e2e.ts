@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { UrlCheckReport } from '../../../server/src/core';
+import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import type { FetchResult, TestUrlVerdict } from '../../../server/src/protocol';
 
 const ROBOTS = ['User-agent: *', 'Disallow: /private/', '', 'User-agent: GPTBot', 'Disallow: /', ''].join('\n');

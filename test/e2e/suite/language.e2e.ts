@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LINT_RULES } from '../../../server/src/core/lint';
+import { LINT_RULES } from '@robots-lens/editor/lint';
 import { waitFor } from './wait';
 
 const EXTENSION_ID = 'robots-lens.robots-txt-lens';

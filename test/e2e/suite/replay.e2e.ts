@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AuditSummary } from '../../../server/src/core/audit';
+import type { AuditSummary } from '@robots-lens/replay';
 import type { ReplayPanelState } from '../../../client/src/replay-panel';
 import { waitFor } from './wait';
 

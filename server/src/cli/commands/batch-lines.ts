@@ -6,7 +6,7 @@
  * surrogate escape) and handed on as text, so it gets the same answer it always had.
  */
 
-import { decodeUtf8Lossless, utf8SequenceLength } from '../../core';
+import { decodeUtf8Lossless, utf8SequenceLength } from '@robots-lens/kernel/parse';
 import type { OverlongLine } from '../../node/line-reader';
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { formatCheckReport, urlCheckReport } from '../../core';
+import { formatCheckReport, urlCheckReport } from '@robots-lens/fetch/check-url';
 import { checkUrl } from '../../node/url-check';
 import { UsageError } from '../usage';
 import { Output } from '../output';

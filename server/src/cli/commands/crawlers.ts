@@ -5,8 +5,10 @@
  */
 
 import { parseArgs } from 'node:util';
-import type { CatalogueChange, CrawlerPurpose, CrawlerRecord } from '../../core';
-import { compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, isCrawlerPurpose, plural, printable, readAiRobotsList } from '../../core';
+import type { CatalogueChange, CrawlerPurpose, CrawlerRecord } from '@robots-lens/kernel/crawlers';
+import { compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, isCrawlerPurpose, readAiRobotsList } from '@robots-lens/kernel/crawlers';
+import { plural } from '@robots-lens/kernel/words';
+import { printable } from '@robots-lens/replay';
 import { InputError, readInputFile } from '../../node/files';
 import { Output } from '../output';
 import { UsageError } from '../usage';

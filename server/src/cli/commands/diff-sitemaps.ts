@@ -5,8 +5,11 @@
  * editor's Compare with… uses too (`node/sitemap-flips.ts`); this file is the text face.
  */
 
-import { countOf, formatCount, sitemapFlipsSentence, sitemapReportText, sitemapsReadText } from '../../core';
-import type { RobotsDiff, RobotsFile, SitemapFlipExample } from '../../core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { sitemapFlipsSentence, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { RobotsDiff } from '@robots-lens/diff';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { SitemapFlipExample } from '@robots-lens/sitemaps';
 import { sitemapFlips } from '../../node/sitemap-flips';
 import type { DiffSitemaps } from '../../node/sitemap-flips';
 import { escapeLine } from '../output';

@@ -6,8 +6,14 @@
  */
 
 import { parseArgs } from 'node:util';
-import { countOf, diffRobots, displayToken, FlipCounter, formatCount, groupCrawlerDiffs, LOG_FORMATS, parseRobots, parseTarget } from '../../core';
-import type { CrawlerDiff, FlipCount, FlipExample, LogFormat, LogTally, RobotsDiff, RobotsFile, VerdictChange } from '../../core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs } from '@robots-lens/diff';
+import { LOG_FORMATS } from '@robots-lens/replay/logs';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { parseTarget } from '@robots-lens/kernel/match';
+import type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, VerdictChange } from '@robots-lens/diff';
+import type { LogFormat } from '@robots-lens/replay/logs';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';

@@ -5,7 +5,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { classifyFetch, formatFetchReport, MAX_FETCH_TIMEOUT_MS, robotsFetchReport } from '../../core';
+import { classifyFetch, formatFetchReport, MAX_FETCH_TIMEOUT_MS, robotsFetchReport } from '@robots-lens/fetch';
 import { fetchRobotsTxt } from '../../node/http-fetch';
 import { Output } from '../output';
 import { fetchStyle } from '../report-styles';

@@ -7,8 +7,10 @@
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { formatReplaySummary, mergeShardSummaries } from '../../core';
-import type { AuditSummary, CarriedIn, MergeResult, ShardSummary, SummaryPart } from '../../core';
+import { formatReplaySummary } from '@robots-lens/replay';
+import { mergeShardSummaries } from '@robots-lens/replay/shards';
+import type { AuditSummary } from '@robots-lens/replay';
+import type { CarriedIn, MergeResult, ShardSummary, SummaryPart } from '@robots-lens/replay/shards';
 import { describeFsError, InputError } from '../../node/files';
 import { Output, safeJson } from '../output';
 import { replayStyle } from '../report-styles';

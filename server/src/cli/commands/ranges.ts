@@ -6,7 +6,9 @@
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseDuration, plural, RANGE_LIST_SOURCES } from '../../core';
+import { parseDuration } from '@robots-lens/replay/logs';
+import { plural } from '@robots-lens/kernel/words';
+import { RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../node/ranges';
 import { Output } from '../output';
 import { UsageError } from '../usage';

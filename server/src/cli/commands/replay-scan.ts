@@ -6,8 +6,10 @@
  */
 
 import { parseArgs } from 'node:util';
-import { countOf, LOG_FORMATS, parseDuration, printable } from '../../core';
-import type { LogFormat } from '../../core';
+import { countOf } from '@robots-lens/kernel/words';
+import { LOG_FORMATS, parseDuration } from '@robots-lens/replay/logs';
+import { printable } from '@robots-lens/replay';
+import type { LogFormat } from '@robots-lens/replay/logs';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';

@@ -7,8 +7,15 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { composeCarried, csvHeader, csvRow, formatCount, formatReplaySummary, jsonLine, LOG_FORMATS, NO_CARRIED_STATE, parseDuration, parseTarget, plural, printable, readCarriedState } from '../../core';
-import type { AuditRecord, AuditSummary, CarriedState, IpRangeList, JsonFieldNames, LogFormat, ReplayProgress, RobotsVersion, SummaryPart } from '../../core';
+import { composeCarried, NO_CARRIED_STATE, readCarriedState } from '@robots-lens/replay/shards';
+import { csvHeader, csvRow, formatReplaySummary, jsonLine, printable } from '@robots-lens/replay';
+import { formatCount, plural } from '@robots-lens/kernel/words';
+import { LOG_FORMATS, parseDuration } from '@robots-lens/replay/logs';
+import { parseTarget } from '@robots-lens/kernel/match';
+import type { AuditRecord, AuditSummary, ReplayProgress, RobotsVersion } from '@robots-lens/replay';
+import type { CarriedState, SummaryPart } from '@robots-lens/replay/shards';
+import type { IpRangeList } from '@robots-lens/replay/identity';
+import type { JsonFieldNames, LogFormat } from '@robots-lens/replay/logs';
 import { describeFsError, InputError } from '../../node/files';
 import { gitVersions } from '../../node/git-history';
 import { replayLogFiles } from '../../node/log-reader';

@@ -7,8 +7,11 @@
  */
 
 import { parseArgs } from 'node:util';
-import { countOf, formatCount, listedText, parseRobots, parseTarget, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '../../core';
-import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '../../core';
+import { countOf, formatCount } from '@robots-lens/kernel/words';
+import { listedText, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { parseTarget } from '@robots-lens/kernel/match';
+import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '@robots-lens/sitemaps';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
 import { escapeLine, Output, styled } from '../output';

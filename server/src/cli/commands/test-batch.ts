@@ -5,8 +5,12 @@
  * explanation is words built on demand; `allowed` and `line` cost nothing beyond the match).
  */
 
-import { effectivePreferences, parseTarget, preferencesJson, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
-import type { EffectivePreferences, PlainUrlDecider, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
+import { effectivePreferences, preferencesJson, statesPreferences, verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
+import { parseTarget } from '@robots-lens/kernel/match';
+import { statementText } from '@robots-lens/kernel/parse';
+import type { EffectivePreferences } from '@robots-lens/kernel/preferences';
+import type { PlainUrlDecider, RobotsMatcher, Verdict, verdictJson } from '@robots-lens/kernel/match';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { eachInputChunk } from '../../node/input-chunks';
 import type { CommandInput } from '../../node/input-chunks';
 import { LineWriter, safeJsonText } from '../output';

@@ -4,8 +4,12 @@
  * a URL is answered with what is wrong with it and the run goes on.
  */
 
-import { csvCell, parseTarget, plural, statementText, verdictJson } from '../../core';
-import type { RobotsFile, RobotsMatcher } from '../../core';
+import { csvCell } from '@robots-lens/replay';
+import { parseTarget, verdictJson } from '@robots-lens/kernel/match';
+import { plural } from '@robots-lens/kernel/words';
+import { statementText } from '@robots-lens/kernel/parse';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { RobotsMatcher } from '@robots-lens/kernel/match';
 import { describeFsError, InputError, openFileStream } from '../../node/files';
 import { isQuiet } from '../../node/input-chunks';
 import { lineBatches } from '../../node/line-reader';

@@ -4,8 +4,11 @@
  */
 
 import { parseArgs } from 'node:util';
-import { effectivePreferences, matcherFor, parseRobots, parseTarget, preferencesText, statementText, statesPreferences, verdictWithPreferencesJson } from '../../core';
-import type { RobotsFile, Verdict } from '../../core';
+import { effectivePreferences, preferencesText, statesPreferences, verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
+import { matcherFor, parseTarget } from '@robots-lens/kernel/match';
+import { parseRobots, statementText } from '@robots-lens/kernel/parse';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { Verdict } from '@robots-lens/kernel/match';
 import type { CommandInput } from '../../node/input-chunks';
 import { readRobotsFile } from '../../node/robots-file';
 import { escapeLine, Output, styled } from '../output';

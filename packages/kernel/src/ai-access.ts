@@ -1,0 +1,10 @@
+/**
+ * What AI crawlers may do on a site, by purpose: the access summary, the preferences each
+ * path states per group, and "Block AI training, keep search" as an edit.
+ */
+export { blockPurposeEdit, crawlersToBlock } from './preferences/block-purpose';
+export type { BlockEdit, BlockOptions, BlockScope } from './preferences/block-purpose';
+export { aiAccess } from './preferences/ai-access';
+export type { CrawlerAccess, CrawlerAccessEntry, PurposeAccess } from './preferences/ai-access';
+export { preferencesByPath } from './preferences/path-preferences';
+export type { PathPreferenceCell, PathPreferences, PreferenceGroup } from './preferences/path-preferences';

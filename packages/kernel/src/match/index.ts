@@ -1,0 +1,13 @@
+export { RobotsMatcher, decide, matcherFor, pooledRules, indexHtmlPattern } from './matcher';
+export { crawlDelayOf } from './crawl-delay';
+export type { DecideOptions, PlainUrlDecider } from './matcher';
+export { compilePattern, matches } from './pattern';
+export type { CompiledPattern } from './pattern';
+export { parseTarget, siteOrigin } from './target';
+export type { Target, TargetResult } from './target';
+export { plainVerdict } from './verdict';
+export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
+export { verdictJson } from './verdict-json';
+export type { VerdictJson } from './verdict-json';
+export { patternLanguage, contains, intersects, globMachine } from './pattern-language';
+export type { PatternLanguage, PositionSet } from './pattern-language';

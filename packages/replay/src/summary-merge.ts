@@ -1,0 +1,89 @@
+/**
+ * The merge of shard summaries: shards cut by time, each replayed from the state the shards
+ * before it left, add up to the summary of one replay of them all. What would make the sum
+ * wrong is refused with a reason: shards that overlap in time, a shard replayed after the
+ * wrong scans, shards replayed with different settings.
+ */
+
+import { absorbPart, summaryPart } from './summary-part';
+import type { SummaryPart } from './summary-part';
+import type { AuditSummary } from './summary';
+import { SummaryBuilder } from './summary-builder';
+import { isoTime } from './time';
+import { plural } from '@robots-lens/kernel/words';
+
+/** What a shard's replay carried in: the composed scans of the shards before it. */
+export interface CarriedIn {
+  readonly requests: number;
+  readonly first: number | null;
+  readonly last: number | null;
+}
+
+/** One shard's replay, as `replay --summary-json` writes it. */
+export interface ShardSummary {
+  /** Where it was read from, for messages. */
+  readonly name: string;
+  readonly summary: AuditSummary;
+  readonly part: SummaryPart;
+  /** null when the shard was replayed from the start (no scans before it). */
+  readonly after: CarriedIn | null;
+}
+
+export type MergeResult =
+  | { readonly ok: true; readonly summary: AuditSummary; readonly shards: readonly ShardSummary[]; readonly part: SummaryPart; readonly after: CarriedIn | null }
+  | { readonly ok: false; readonly problem: string };
+
+/** Merges shard summaries (in any order: they are put in time order) into the summary of one replay. */
+export function mergeShardSummaries(shards: readonly ShardSummary[]): MergeResult {
+  if (shards.length === 0) return { ok: false, problem: 'no summaries to merge' };
+  const first = shards[0]!;
+  for (const shard of shards.slice(1)) {
+    const differs = JSON.stringify(first.part.limits) !== JSON.stringify(shard.part.limits) ? 'summary limits' : settingsDiffer(first.summary, shard.summary);
+    if (differs !== null) return { ok: false, problem: `${shard.name} was replayed with other ${differs} than ${first.name}; replay every shard with the same robots.txt, IP lists and options` };
+  }
+  // Shards without requests have no place in time; they go first, in the order given.
+  const ordered = [...shards].sort((a, b) => (a.part.first ?? -Infinity) - (b.part.first ?? -Infinity));
+  let before = { requests: 0, last: null as number | null, name: '' };
+  for (const shard of ordered) {
+    const p = shard.part;
+    if (p.first !== null && before.last !== null && p.first <= before.last) {
+      return {
+        ok: false,
+        problem: `${shard.name} overlaps ${before.name} in time: its requests start at ${isoTime(p.first)}, not after ${isoTime(before.last)} where the shard before it ends; cut logs by time so that each shard starts after the one before it ends`,
+      };
+    }
+    const carried = shard.after ?? { requests: 0, first: null, last: null };
+    if (carried.requests !== before.requests || carried.last !== before.last) {
+      const had = before.requests === 0 ? 'no shard is before it' : `the shards before it hold ${plural(before.requests, 'request')} up to ${isoTime(before.last!)}`;
+      const got = carried.requests === 0 ? 'without --after' : `after scans of ${plural(carried.requests, 'request')} up to ${carried.last === null ? '–' : isoTime(carried.last)}`;
+      return { ok: false, problem: `${shard.name} was replayed ${got}, but ${had}; replay each shard with --after the scans of exactly the shards before it` };
+    }
+    before = { requests: before.requests + p.counts.requests, last: p.last ?? before.last, name: shard.name };
+  }
+  const s = first.summary;
+  const builder = new SummaryBuilder(first.part.limits);
+  builder.setReorder({ windowMs: s.order.windowSeconds * 1000, maxWaiting: s.order.maxWaiting });
+  for (const shard of ordered) absorbPart(builder, shard.part);
+  const merged = builder.build({
+    versions: s.versions,
+    lists: s.verification.lists,
+    reverseDns: s.verification.reverseDns,
+    graceMs: s.policy.graceHours * 3_600_000,
+    policies: [],
+    crawlDelay: s.crawlDelay ? { scope: s.crawlDelay.scope, honouredBy: s.crawlDelay.honouredBy } : null,
+    cancelled: shards.some((x) => x.summary.cancelled),
+    elapsedMs: shards.reduce((n, x) => n + x.summary.elapsedMs, 0),
+  });
+  return { ok: true, summary: { ...merged, policy: s.policy }, shards: ordered, part: summaryPart(builder), after: ordered[0]!.after };
+}
+
+/** The first setting two shards' replays differ in, or null. */
+function settingsDiffer(a: AuditSummary, b: AuditSummary): string | null {
+  const same = (x: unknown, y: unknown): boolean => JSON.stringify(x) === JSON.stringify(y);
+  if (!same(a.versions, b.versions)) return 'robots.txt versions';
+  if (!same(a.verification.lists, b.verification.lists) || a.verification.reverseDns !== b.verification.reverseDns) return 'crawler verification (IP lists, reverse DNS)';
+  if (!same(a.policy, b.policy)) return 'grace and fetch policies';
+  if (!same(a.crawlDelay && { scope: a.crawlDelay.scope, honouredBy: a.crawlDelay.honouredBy }, b.crawlDelay && { scope: b.crawlDelay.scope, honouredBy: b.crawlDelay.honouredBy })) return 'Crawl-delay settings';
+  if (a.order.windowSeconds !== b.order.windowSeconds || a.order.maxWaiting !== b.order.maxWaiting) return 'reorder window';
+  return null;
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { replayLogs, scanLogs } from '../src';
+import type { AuditSummary, LogInput, ReplayOptions } from '../src';
+import { composeCarried, mergeShardSummaries, NO_CARRIED_STATE } from '../src/shards';
+import type { CarriedState, ShardSummary, SummaryPart } from '../src/shards';
+import { CarriedStateBuilder, fetchStateAfter } from '../src/carried-state';
+import { FetchTracker } from '../src/fetch-state';
+import { chunked } from '../../../test/support/chunks';
+
+const T0 = Date.parse('2026-11-23T00:00:00Z');
+const HOUR = 3_600_000;
+const OLD = parseRobots('User-agent: *\nDisallow: /private/\nCrawl-delay: 5\n\nUser-agent: Googlebot\nDisallow: /search\n');
+const NEW = parseRobots('User-agent: *\nDisallow: /private/\nDisallow: /blog/\nCrawl-delay: 20\n\nUser-agent: Googlebot\nDisallow: /\n');
+const OPTIONS: ReplayOptions = {
+  versions: [
+    { label: 'old', effective: T0, source: 'old', file: OLD },
+    { label: 'new', effective: T0 + 3 * HOUR, source: 'new', file: NEW },
+  ],
+  crawlDelay: 'claimed',
+  graceMs: 2 * HOUR,
+};
+
+function clf(time: number): string {
+  const d = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/Nov/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
+}
+
+const AGENTS = [
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+  'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  'curl/8.0',
+];
+const PATHS = ['/robots.txt', '/robots.txt', '/private/a', '/search?q=x', '/blog/post', '/'];
+const STATUSES = [200, 200, 200, 404, 503, 500, 429, 301];
+
+const entry = fc.record({ second: fc.nat({ max: 6 * 3600 }), agent: fc.nat({ max: AGENTS.length - 1 }), path: fc.nat({ max: PATHS.length - 1 }), status: fc.nat({ max: STATUSES.length - 1 }) });
+const line = (e: { second: number; agent: number; path: number; status: number }): string =>
+  `192.0.2.${e.agent + 1} - - [${clf(T0 + e.second * 1000)}] "GET ${PATHS[e.path]} HTTP/1.1" ${STATUSES[e.status]} 10 "-" "${AGENTS[e.agent]}"`;
+const input = (name: string, lines: readonly string[]): LogInput => ({ name, chunks: chunked(lines.length > 0 ? lines.join('\n') + '\n' : '', [97, 1000, 5000]) });
+
+/** Everything but the clock. */
+function figures(s: AuditSummary): unknown {
+  const { elapsedMs: _elapsed, ...rest } = s;
+  return rest;
+}
+
+/** Replays shards apart (each after the scans of those before it) and merges them. */
+async function sharded(shards: readonly (readonly string[])[], options: ReplayOptions): Promise<{ summary: AuditSummary; part: SummaryPart }> {
+  const scans: CarriedState[] = [];
+  for (const [i, lines] of shards.entries()) scans.push((await scanLogs([input(`shard-${i}.log`, lines)], options)).state);
+  const parts: ShardSummary[] = [];
+  for (const [i, lines] of shards.entries()) {
+    const after = scans.slice(0, i).reduce(composeCarried, NO_CARRIED_STATE);
+    let part: SummaryPart | undefined;
+    const summary = await replayLogs([input(`shard-${i}.log`, lines)], { ...options, ...(i > 0 ? { after } : {}) }, { onPart: (p) => (part = p) });
+    parts.push({ name: `shard-${i}`, summary, part: part!, after: i > 0 ? { requests: after.requests, first: after.first, last: after.last } : null });
+  }
+  const merged = mergeShardSummaries([...parts].reverse());
+  assert.ok(merged.ok, merged.ok ? '' : merged.problem);
+  return { summary: merged.summary, part: merged.part };
+}
+
+/** A log cut into time-contiguous shards at the given fractions (cuts fall between distinct seconds). */
+function cut(entries: readonly { second: number }[], fractions: readonly number[]): number[][] {
+  const seconds = [...new Set(entries.map((e) => e.second))].sort((a, b) => a - b);
+  const bounds = [...new Set(fractions.map((f) => seconds[Math.floor(f * seconds.length)] ?? Infinity))].sort((a, b) => a - b);
+  const shards: number[][] = Array.from({ length: bounds.length + 1 }, () => []);
+  entries.forEach((e, i) => shards[bounds.filter((b) => e.second >= b).length]!.push(i));
+  return shards;
+}
+
+describe('replay in shards', () => {
+  test('composing carried states is associative, and the composed fetch state is what one tracker over all fetches holds', () => {
+    const events = fc.array(fc.record({ key: fc.constantFrom('a', 'b'), time: fc.nat({ max: 1000 }), status: fc.constantFrom(200, 304, 404, 429, 503, 301) }), { maxLength: 12 });
+    const stateOf = (list: readonly { key: string; time: number; status: number }[], offset: number): CarriedState => {
+      const b = new CarriedStateBuilder();
+      for (const e of list) {
+        const outcome = e.status === 301 ? null : e.status === 404 ? 'unavailable' : e.status >= 429 ? 'unreachable' : 'rules';
+        if (outcome !== null) b.fetched(e.key, offset + e.time, outcome);
+        b.requested(`crawler-${e.key}`, offset + e.time, e.status === 200);
+      }
+      return b.state({ requests: list.length, first: list.length ? offset : null, last: list.length ? offset + 1000 : null });
+    };
+    fc.assert(
+      fc.property(events, events, events, (x, y, z) => {
+        const [a, b, c] = [stateOf(x, 0), stateOf(y, 2000), stateOf(z, 4000)];
+        assert.deepEqual(composeCarried(composeCarried(a, b), c), composeCarried(a, composeCarried(b, c)));
+        assert.deepEqual(composeCarried(NO_CARRIED_STATE, a), a);
+        assert.deepEqual(composeCarried(a, NO_CARRIED_STATE), a);
+        const tracker = new FetchTracker();
+        for (const [list, offset] of [[x, 0], [y, 2000], [z, 4000]] as const) for (const e of list) tracker.observe(e.key, offset + e.time, e.status);
+        const all = composeCarried(a, composeCarried(b, c));
+        for (const [key, effect] of Object.entries(all.fetches)) assert.deepEqual(fetchStateAfter(effect), tracker.get(key));
+      }),
+      { numRuns: 300, seed: 1919 },
+    );
+  });
+
+  test('any time-contiguous split, replayed shard by shard after the scans before it, merges into the one-process summary', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 150 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }), async (entries, fractions) => {
+        const sorted = [...entries].sort((a, b) => a.second - b.second);
+        const shards = cut(sorted, fractions).map((indexes) => indexes.map((i) => line(sorted[i]!)));
+        const whole = await replayLogs(shards.map((lines, i) => input(`shard-${i}.log`, lines)), OPTIONS);
+        const { summary } = await sharded(shards, OPTIONS);
+        assert.deepEqual(figures(summary), figures(whole));
+      }),
+      { numRuns: 80, seed: 1919 },
+    );
+  });
+
+  test('the split crosses fetch failures, grace after a version change and Crawl-delay runs, and still merges exactly', async () => {
+    const google = 0;
+    const bing = 1;
+    const log = [
+      { second: 60, agent: google, path: 0, status: 4 }, // Googlebot: robots.txt 503
+      { second: 120, agent: google, path: 2, status: 0 },
+      { second: 3 * 3600 + 10, agent: bing, path: 4, status: 0 }, // bingbot in grace after the change
+      { second: 3 * 3600 + 14, agent: bing, path: 4, status: 0 }, // 4 s after: Crawl-delay
+      { second: 3 * 3600 + 20, agent: google, path: 0, status: 0 },
+      { second: 3 * 3600 + 21, agent: google, path: 5, status: 0 },
+    ];
+    const lines = log.map(line);
+    const shards = [[lines[0]!, lines[1]!, lines[2]!], [lines[3]!, lines[4]!], [lines[5]!]];
+    const whole = await replayLogs(shards.map((l, i) => input(`shard-${i}.log`, l)), OPTIONS);
+    assert.ok(whole.totals.grace > 0 && whole.crawlDelay!.violations > 0 && whole.robotsFetches.changes.length >= 2);
+    assert.ok(whole.crawlers.some((r) => r.unreachable > 0));
+    assert.deepEqual(figures((await sharded(shards, OPTIONS)).summary), figures(whole));
+  });
+
+  test('shards that overlap in time or were replayed after the wrong scans are refused with the reason', async () => {
+    const a = [line({ second: 10, agent: 0, path: 2, status: 0 }), line({ second: 100, agent: 0, path: 2, status: 0 })];
+    const b = [line({ second: 50, agent: 0, path: 2, status: 0 })];
+    const part = async (name: string, lines: string[], after?: CarriedState): Promise<ShardSummary> => {
+      let p: SummaryPart | undefined;
+      const summary = await replayLogs([input(name, lines)], { ...OPTIONS, ...(after ? { after } : {}) }, { onPart: (x) => (p = x) });
+      return { name, summary, part: p!, after: after ? { requests: after.requests, first: after.first, last: after.last } : null };
+    };
+    const scanA = (await scanLogs([input('a.log', a)], OPTIONS)).state;
+    const overlap = mergeShardSummaries([await part('a.log', a), await part('b.log', b, scanA)]);
+    assert.equal(overlap.ok, false);
+    assert.match(overlap.ok ? '' : overlap.problem, /b\.log overlaps a\.log in time: its requests start at 2026-11-23T00:00:50Z, not after 2026-11-23T00:01:40Z/);
+    const c = [line({ second: 200, agent: 0, path: 2, status: 0 })];
+    const missing = mergeShardSummaries([await part('a.log', a), await part('c.log', c)]);
+    assert.match(missing.ok ? '' : missing.problem, /c\.log was replayed without --after, but the shards before it hold 2 requests/);
+    // One request before it is counted in the singular.
+    const d = [line({ second: 300, agent: 0, path: 2, status: 0 })];
+    const one = mergeShardSummaries([await part('c.log', c), await part('d.log', d)]);
+    assert.match(one.ok ? '' : one.problem, /d\.log was replayed without --after, but the shards before it hold 1 request up to /);
+  });
+});
