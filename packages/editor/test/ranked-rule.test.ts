@@ -2,14 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { normalizePattern } from '@robots-lens/kernel/encoding';
-import { indexHtmlPattern } from '@robots-lens/kernel/match';
+import { indexHtmlPattern, sortByRank } from '@robots-lens/kernel/match';
 import type { Rule } from '@robots-lens/kernel/parse';
 import { PatternFactsCache } from '../src/lint/pattern-relations';
-import { byRank, RankedRule, sortByRank } from '../src/lint/ranked-rule';
+import { rankPool, RankedRule } from '../src/lint/ranked-rule';
 
 /**
- * `sortByRank` sorts numbers when the pool is in line order and falls back on the
- * comparator otherwise: either way the order must be exactly `byRank`'s.
+ * The shadowing proofs rank their pools with the matcher's order (the kernel's
+ * `sortByRank`, whose own properties are in packages/kernel/test/rank.test.ts): each entry
+ * reads as its rule (or Google's implicit `/dir/$` of it), and `rankPool` numbers the ranks
+ * in that order.
  */
 
 const ruleArb = fc.record({
@@ -31,27 +33,25 @@ function pool(specs: ReadonlyArray<{ allow: boolean; pattern: string }>, order: 
   return ranked;
 }
 
-function assertRankOrder(ranked: RankedRule[]): void {
-  const expected = [...ranked].sort(byRank);
-  sortByRank(ranked);
-  // The same objects in the same order (equal-looking entries of two lines must not swap).
-  assert.ok(ranked.every((r, i) => r === expected[i]));
-  ranked.forEach((r, i) => assert.equal(r.rank, i));
-}
-
-test('sortByRank: a pool in line order is ranked as byRank ranks it', () => {
-  fc.assert(
-    fc.property(fc.array(ruleArb, { maxLength: 40 }), (specs) => assertRankOrder(pool(specs, specs.map((_, i) => i)))),
-  );
-});
-
-test('sortByRank: a pool out of line order too', () => {
+test('rankPool: the matcher order, with ranks numbered in it, whether the pool is in line order or not', () => {
   fc.assert(
     fc.property(
       fc.array(ruleArb, { minLength: 1, maxLength: 40 }).chain((specs) =>
-        fc.tuple(fc.constant(specs), fc.shuffledSubarray(specs.map((_, i) => i), { minLength: specs.length })),
+        fc.tuple(fc.constant(specs), fc.shuffledSubarray(specs.map((_, i) => i), { minLength: specs.length }), fc.boolean()),
       ),
-      ([specs, order]) => assertRankOrder(pool(specs, order)),
+      ([specs, order, inLineOrder]) => {
+        const ranked = pool(specs, inLineOrder ? specs.map((_, i) => i) : order);
+        for (const r of ranked) {
+          assert.equal(r.line, r.rule.line);
+          assert.equal(r.allow, r.rule.kind === 'allow');
+          assert.equal(r.octets, r.pattern.length);
+        }
+        const expected = [...ranked];
+        sortByRank(expected);
+        rankPool(ranked);
+        assert.ok(ranked.every((r, i) => r === expected[i]));
+        ranked.forEach((r, i) => assert.equal(r.rank, i));
+      },
     ),
   );
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { matcherFor, parseTarget } from '@robots-lens/kernel/match';
+import { matcherFor, parseTarget, UrlBytesDecider } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { normalizePattern, normalizeTarget } from '../src/encoding';
 import { compilePattern, decide, matches } from '../src/match';
@@ -183,13 +183,14 @@ describe('decide answers the same once the automaton takes over', () => {
   });
 });
 
-describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', () => {
+describe('UrlBytesDecider, for URLs read as bytes, gives the rule decide gives', () => {
   test('answers from a few questions on: bytes come in bulk, so the automaton is built sooner than for text', () => {
     const matcher = matcherFor(parseRobots('User-agent: *\nDisallow: /private/\nAllow: /private/open\n'));
+    const urlBytes = new UrlBytesDecider(matcher);
     const origin = 'https://www.example.test';
     const ask = (path: string) => {
       const bytes = Buffer.from(origin + path);
-      return matcher.plainUrlRule('SomeBot', bytes, 0, bytes.length, origin, false);
+      return urlBytes.decider('SomeBot', bytes, 0, bytes.length, origin, false);
     };
     const lineOf = (path: string) => {
       const decider = ask(path);
@@ -229,11 +230,12 @@ describe('plainUrlRule, for URLs read as bytes, gives the rule decide gives', ()
         const lines = (rules: typeof star): string => rules.map((r) => `${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`).join('\n');
         const text = `User-agent: *\n${lines(star)}\n\nUser-agent: Googlebot\n${lines(google)}\n`;
         const matcher = matcherFor(parseRobots(text));
+        const urlBytes = new UrlBytesDecider(matcher);
         for (const url of urls) {
           for (const agent of agents) {
             const bytes = Buffer.from(`"${url}"`);
             for (const googleAgrees of [false, true]) {
-              const rule = matcher.plainUrlRule(agent, bytes, 1, bytes.length - 1, origin, googleAgrees);
+              const rule = urlBytes.decider(agent, bytes, 1, bytes.length - 1, origin, googleAgrees);
               const verdict = matcher.decide(url, agent, { origin });
               if (rule === undefined) continue;
               answered++;

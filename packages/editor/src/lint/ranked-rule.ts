@@ -6,15 +6,18 @@
  * language is worked out when a proof first asks for it.
  */
 
-import { patternLanguage } from '@robots-lens/kernel/match';
+import { patternLanguage, sortByRank } from '@robots-lens/kernel/match';
+import type { Rankable } from '@robots-lens/kernel/match';
 import type { Rule } from '@robots-lens/kernel/parse';
 import type { PatternFacts, PatternFactsCache } from './pattern-relations';
 
-export class RankedRule {
+export class RankedRule implements Rankable {
   // Declared, not defined: the constructor sets every field (one class-field definition
   // per field would be paid for every rule of every pool).
   declare readonly rule: Rule;
   declare readonly allow: boolean;
+  /** The rule's line, which breaks ties in the rank order. */
+  declare readonly line: number;
   /** The normalised pattern that competes: the rule's own, or Google's implicit `/dir/$`. */
   declare readonly pattern: string;
   /** Specificity: octets of `pattern`. */
@@ -35,6 +38,7 @@ export class RankedRule {
   constructor(rule: Rule, pattern: string, implicit: boolean, withIndexHtml: boolean, patterns: PatternFactsCache) {
     this.rule = rule;
     this.allow = rule.kind === 'allow';
+    this.line = rule.line;
     this.pattern = pattern;
     this.octets = pattern.length;
     this.implicit = implicit;
@@ -51,38 +55,9 @@ export class RankedRule {
   }
 }
 
-/** The matcher's order: more octets first, Allow before Disallow, earlier line first. */
-export function byRank(a: RankedRule, b: RankedRule): number {
-  return b.octets - a.octets || Number(b.allow) - Number(a.allow) || a.rule.line - b.rule.line || Number(a.implicit) - Number(b.implicit);
-}
-
-/**
- * Sorts a pool into the matcher's order and numbers the ranks. A pool built group by group
- * in file order is already in line order (an implicit `/dir/$` right after its rule), so
- * the order is octets and kind, then position in the pool: one number per rule, sorted as
- * numbers, where a comparator would be called some 140,000 times for 10,000 rules.
- */
-export function sortByRank(pool: RankedRule[]): void {
-  let maxOctets = 0;
-  let inLineOrder = true;
-  for (let i = 0; i < pool.length; i++) {
-    const r = pool[i]!;
-    maxOctets = Math.max(maxOctets, r.octets);
-    const prev = pool[i - 1];
-    if (prev && !(r.implicit ? prev.rule === r.rule : r.rule.line > prev.rule.line)) inLineOrder = false;
-  }
-  const slots = 2 ** Math.ceil(Math.log2(pool.length + 1));
-  // Keys must stay exact doubles; past that (or out of line order) the comparator decides.
-  if (inLineOrder && (maxOctets + 1) * 2 * slots < Number.MAX_SAFE_INTEGER) {
-    const keys = new Float64Array(pool.length);
-    for (let i = 0; i < pool.length; i++) {
-      const r = pool[i]!;
-      keys[i] = ((maxOctets - r.octets) * 2 + (r.allow ? 0 : 1)) * slots + i;
-    }
-    keys.sort();
-    const byPosition = pool.slice();
-    for (let i = 0; i < keys.length; i++) pool[i] = byPosition[keys[i]! % slots]!;
-  } else pool.sort(byRank);
+/** Sorts a pool into the matcher's order (the kernel's `sortByRank`) and numbers the ranks. */
+export function rankPool(pool: RankedRule[]): void {
+  sortByRank(pool);
   for (let i = 0; i < pool.length; i++) pool[i]!.rank = i;
 }
 

@@ -21,7 +21,7 @@ import { indexHtmlPattern } from '@robots-lens/kernel/match';
 import type { RobotsFile, Rule } from '@robots-lens/kernel/parse';
 import { containsProved, intersectsProved, PatternFactsCache } from './pattern-relations';
 import { PrefixIndex } from './prefix-index';
-import { RankedRule, sortByRank } from './ranked-rule';
+import { rankPool, RankedRule } from './ranked-rule';
 
 export interface RuleStatus {
   readonly rule: Rule;
@@ -114,7 +114,7 @@ function analyzePool(rules: readonly Rule[], patterns: PatternFactsCache): { sta
     pool.push(new RankedRule(rule, rule.normalized, false, implicit !== undefined, patterns));
     if (implicit !== undefined) pool.push(new RankedRule(rule, implicit, true, true, patterns));
   }
-  sortByRank(pool);
+  rankPool(pool);
 
   const index = new PrefixIndex(pool);
   // `Allow: /` in a group without Disallow is the deliberate "this crawler may fetch

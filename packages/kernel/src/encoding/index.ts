@@ -5,3 +5,4 @@
  */
 export { escapeByte, escapedByte } from './surrogate-escape';
 export { HEX, escapedByteAt, escapedOctet, googleLiteralPattern, googleLiteralTarget, isUnreserved, normalizePattern, normalizeTarget } from './normalize';
+export { escapeStep, stepByte, stepConsumed, stepIsEscape } from './normalize';

@@ -62,25 +62,60 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
   let run = 0;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
-    if (c === 0x25) {
-      const byte = escapedByteAt(raw, i);
-      if (byte < 0) continue;
-      const replacement = decodeUnreserved && isUnreserved(byte) ? String.fromCharCode(byte) : pct(byte);
-      if (replacement !== raw.slice(i, i + 3)) {
+    if (c === 0x25 || (target && (c === 0x2a || c === 0x24))) {
+      const step = escapeStep(c, raw.charCodeAt(i + 1), raw.charCodeAt(i + 2), decodeUnreserved);
+      const consumed = stepConsumed(step);
+      const replacement = stepIsEscape(step) ? pct(stepByte(step)) : String.fromCharCode(stepByte(step));
+      if (replacement !== raw.slice(i, i + consumed)) {
         out += raw.slice(run, i) + replacement;
-        run = i + 3;
+        run = i + consumed;
       }
-      i += 2;
+      i += consumed - 1;
     } else if (c >= 0x80) {
       out += raw.slice(run, i) + encodeNonAscii(raw, i);
       i = lastConsumed;
       run = i + 1;
-    } else if (target && (c === 0x2a || c === 0x24)) {
-      out += raw.slice(run, i) + (c === 0x2a ? '%2A' : '%24');
-      run = i + 1;
     }
   }
   return run === 0 ? raw : out + raw.slice(run);
+}
+
+/**
+ * How normalising writes the `%` (or, in a target, the literal `*` or `$`) whose code is `c`,
+ * given the codes of the two characters after it (NaN past the end): the one place the
+ * rules of contract §4 for these characters are written. Packed in a number, so that the
+ * rule automaton can step a URL's characters through it without allocating: read it with
+ * `stepByte`, `stepIsEscape` and `stepConsumed`.
+ * - `*` and `$` → the escape `%2A`, `%24` (only a pattern's are wildcards);
+ * - `%` + two hex digits naming an unreserved character → that character (when
+ *   `decodeUnreserved`, as RFC 9309 reads; Google's literal reading keeps the escape);
+ * - `%` + two hex digits naming any other octet → its escape in upper-case hex;
+ * - `%` otherwise → a literal `%`.
+ */
+export function escapeStep(c: number, next: number, then: number, decodeUnreserved = true): number {
+  if (c === 0x2a || c === 0x24) return ESCAPE | c | (1 << CONSUMED_SHIFT);
+  const byte = escapedOctet(next, then);
+  if (byte < 0) return 0x25 | (1 << CONSUMED_SHIFT);
+  if (decodeUnreserved && isUnreserved(byte)) return byte | (3 << CONSUMED_SHIFT);
+  return ESCAPE | byte | (3 << CONSUMED_SHIFT);
+}
+
+const ESCAPE = 0x100;
+const CONSUMED_SHIFT = 9;
+
+/** The octet an `escapeStep` writes: as a character, or as the escape `%XX` (`stepIsEscape`). */
+export function stepByte(step: number): number {
+  return step & 0xff;
+}
+
+/** Whether an `escapeStep` writes its octet as the escape `%XX` rather than as a character. */
+export function stepIsEscape(step: number): boolean {
+  return (step & ESCAPE) !== 0;
+}
+
+/** How many characters of the source an `escapeStep` reads: 1, or 3 for an escape. */
+export function stepConsumed(step: number): number {
+  return step >> CONSUMED_SHIFT;
 }
 
 /** Set by `encodeNonAscii`: the last index it consumed (a surrogate pair takes two). */

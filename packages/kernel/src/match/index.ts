@@ -1,10 +1,14 @@
-export { RobotsMatcher, decide, matcherFor, pooledRules, indexHtmlPattern } from './matcher';
+export { RobotsMatcher, decide, matcherFor } from './matcher';
+export type { DecideOptions } from './matcher';
+export { pooledRules, indexHtmlPattern } from './rule-pool';
+export { sortByRank } from './rank';
+export type { Rankable } from './rank';
+export { UrlBytesDecider } from './url-bytes';
+export type { PlainUrlDecider } from './url-bytes';
 export { crawlDelayOf } from './crawl-delay';
-export type { DecideOptions, PlainUrlDecider } from './matcher';
 export { compilePattern, matches } from './pattern';
 export type { CompiledPattern } from './pattern';
 export { parseTarget, siteOrigin } from './target';
-export type { Target, TargetResult } from './target';
 export { plainVerdict } from './verdict';
 export type { Verdict, VerdictReason, SelectedGroup, DecidingRule, GoogleLiteralDifference } from './verdict';
 export { verdictJson } from './verdict-json';

@@ -6,7 +6,7 @@
  */
 
 import { effectivePreferences, preferencesJson, statesPreferences, verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
-import { parseTarget } from '@robots-lens/kernel/match';
+import { parseTarget, UrlBytesDecider } from '@robots-lens/kernel/match';
 import { statementText } from '@robots-lens/kernel/parse';
 import type { EffectivePreferences } from '@robots-lens/kernel/preferences';
 import type { PlainUrlDecider, RobotsMatcher, Verdict, verdictJson } from '@robots-lens/kernel/match';
@@ -124,7 +124,7 @@ interface AnswerWriter {
   verdict(verdict: Verdict, to: LineWriter, plainUrl: boolean): Promise<void> | undefined;
   /**
    * Writes the answer for `agent` and the URL `bytes[start, end)`, its own JSON between quotes
-   * (see QuerySpan), if it can be told without a verdict (see `RobotsMatcher.plainUrlRule`);
+   * (see QuerySpan), if it can be told without a verdict (see `UrlBytesDecider`);
    * null when not, and nothing was written: then it takes a verdict.
    */
   plainUrl(agent: string, bytes: Uint8Array, start: number, end: number, to: LineWriter): Promise<void> | undefined | null;
@@ -146,13 +146,13 @@ function deciderOf(verdict: Verdict): unknown {
   return verdict.rule ?? verdict.reason;
 }
 
-/** `deciderOf` the verdict whose decider `plainUrlRule` gave: a rule, a reason, (null) no rule matched, or another origin. */
+/** `deciderOf` the verdict whose decider `UrlBytesDecider` gave: a rule, a reason, (null) no rule matched, or another origin. */
 function deciderOfRule(decider: PlainUrlDecider): unknown {
   if (decider === null) return 'no-matching-rule';
   return isOtherOrigin(decider) ? 'other-origin' : decider;
 }
 
-/** The decider of a URL on another origin, which `plainUrlRule` names. */
+/** The decider of a URL on another origin, which `UrlBytesDecider` names. */
 function isOtherOrigin(decider: PlainUrlDecider): decider is { readonly otherOrigin: string } {
   return typeof decider === 'object' && decider !== null && 'otherOrigin' in decider;
 }
@@ -170,6 +170,7 @@ const DECIDER_FIELDS: ReadonlySet<AnswerField> = new Set(['allowed', 'line', 'ru
  */
 function decidersAnswers(fields: readonly AnswerField[], matcher: RobotsMatcher, robots: RobotsFile, origin: string | undefined): AnswerWriter {
   const byDecider = new Map<unknown, Uint8Array>();
+  const urlBytes = new UrlBytesDecider(matcher);
   return {
     verdict(verdict, to) {
       const decider = deciderOf(verdict);
@@ -181,7 +182,7 @@ function decidersAnswers(fields: readonly AnswerField[], matcher: RobotsMatcher,
       return to.writeAround(text, '', NO_BYTES);
     },
     plainUrl(agent, bytes, start, end, to) {
-      const rule = origin === undefined ? undefined : matcher.plainUrlRule(agent, bytes, start, end, origin, false);
+      const rule = origin === undefined ? undefined : urlBytes.decider(agent, bytes, start, end, origin, false);
       const text = rule === undefined ? undefined : byDecider.get(deciderOfRule(rule));
       return text === undefined ? null : to.writeAround(text, '', NO_BYTES);
     },
@@ -209,6 +210,7 @@ function answers(fields: readonly AnswerField[], matcher: RobotsMatcher, robots:
   // A file that states no preference gives every URL of one verdict's kind the same ones.
   const preferencesByUrl = readsPreferences && statesPreferences(robots);
   const byAgent = new Map<Verdict['agent'], Map<unknown, Answer>>();
+  const urlBytes = new UrlBytesDecider(matcher);
   const verdictAnswer = (verdict: Verdict, to: LineWriter, plainUrl: boolean): Promise<void> | undefined => {
     let known = byAgent.get(verdict.agent);
     if (known === undefined) {
@@ -239,7 +241,7 @@ function answers(fields: readonly AnswerField[], matcher: RobotsMatcher, robots:
       // What `verdictAnswer` would keep: the answer of the same agent and rule, if it holds
       // nothing that reads the URL (and, asked, Google reads the URL as RFC 9309 does).
       if (origin === undefined || preferencesByUrl) return null;
-      const rule = matcher.plainUrlRule(agent, bytes, start, end, origin, googleAgrees);
+      const rule = urlBytes.decider(agent, bytes, start, end, origin, googleAgrees);
       if (rule === undefined) return null;
       const kept = byAgent.get(matcher.resolve(agent))?.get(deciderOfRule(rule));
       // The words for a URL on another origin name that origin, and nothing else of the URL.
