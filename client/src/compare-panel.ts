@@ -15,8 +15,7 @@ import { compareSitemapsView, sitemapOfferView } from './compare-sitemaps-view';
 import type { CompareSitemapsView, SitemapOfferView } from './compare-sitemaps-view';
 import { webviewPageHtml } from './webview-page';
 import { displayToken, groupCrawlerDiffs, parseRobots } from '../../server/src/core';
-import type { CrawlerDiff } from '../../server/src/core';
-import type { CompareResult } from '../../server/src/protocol';
+import type { CompareResult, CrawlerDiffDto } from '../../server/src/protocol';
 import { compareWithLatestLog } from './compare-with-log';
 import type { CompareWithLogDeps, LoggedCompareResult } from './compare-with-log';
 import { revealLine } from './robots-document';
@@ -73,7 +72,7 @@ type ToWebview =
   | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'sitemaps-busy'; readonly busy: boolean };
 
-function heading(crawlers: readonly CrawlerDiff[]): string {
+function heading(crawlers: readonly CrawlerDiffDto[]): string {
   const ordered = [...crawlers.filter((c) => c.token === '*'), ...crawlers.filter((c) => c.token !== '*')];
   const names = ordered.slice(0, NAMES_IN_HEADING).map((c) => displayToken(c));
   const more = crawlers.length - names.length;

@@ -17,8 +17,7 @@ import { purposeFilterOptions, purposesOfCrawlers } from './replay-purposes';
 import type { ReplayChart } from './replay-chart';
 import { refreshIpLists } from './ip-list-refresh';
 import { csvHeader, csvRow, jsonLine, plural } from '../../server/src/core';
-import type { AuditRecord, AuditSummary } from '../../server/src/core';
-import type { ReplayResult } from '../../server/src/protocol';
+import type { AuditRecordDto, AuditSummaryDto, ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { Debounce } from './debounce';
 import { droppedLogFiles } from './dropped-logs';
@@ -55,7 +54,7 @@ type ToWebview =
       readonly type: 'result';
       readonly title: string;
       readonly logFiles: readonly string[];
-      readonly summary: AuditSummary;
+      readonly summary: AuditSummaryDto;
       readonly rows: readonly ReplayRow[];
       /** The purposes the Purpose filter offers, in the catalogue's order. */
       readonly purposes: readonly string[];
@@ -135,7 +134,7 @@ export class ReplayPanel implements vscode.Disposable {
   private readonly panel: vscode.WebviewPanel;
   private readonly subscriptions: vscode.Disposable[] = [];
   private target!: ReplayTarget;
-  private records: readonly AuditRecord[] = [];
+  private records: readonly AuditRecordDto[] = [];
   private last: ToWebview | undefined;
   private rendered: { matching: number; inDom: number } | undefined;
   private notice: string | undefined;
@@ -294,7 +293,7 @@ export class ReplayPanel implements vscode.Disposable {
 
   private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {
     const records = indices
-      ? indices.map((i) => (typeof i === 'number' ? this.records[i] : undefined)).filter((r): r is AuditRecord => r !== undefined)
+      ? indices.map((i) => (typeof i === 'number' ? this.records[i] : undefined)).filter((r): r is AuditRecordDto => r !== undefined)
       : this.records;
     if (records.length === 0) {
       this.post({ type: 'notice', message: 'Nothing to export.' });
@@ -339,7 +338,7 @@ export class ReplayPanel implements vscode.Disposable {
   }
 }
 
-function toRow(r: AuditRecord, purposesOf: (crawler: string | null) => string): ReplayRow {
+function toRow(r: AuditRecordDto, purposesOf: (crawler: string | null) => string): ReplayRow {
   return {
     t: r.time,
     ip: r.ip,

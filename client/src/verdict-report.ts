@@ -4,9 +4,8 @@
  * verdicts the server sent; line numbers are shown 1-based as in the editor.
  */
 
-import type { SelectedGroup, Verdict } from '../../server/src/core';
+import type { FetchStateNote, SelectedGroupDto, TestUrlVerdict, VerdictDto } from '../../server/src/protocol';
 import { plural, preferencesText, purposesText } from '../../server/src/core';
-import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
 /** The text of a 0-based document line, for quoting the rule that decided. */
@@ -17,7 +16,7 @@ export interface ReportOptions {
   readonly parserNotes: boolean;
 }
 
-const OUTCOME: Readonly<Record<Verdict['outcome'], string>> = {
+const OUTCOME: Readonly<Record<VerdictDto['outcome'], string>> = {
   allowed: 'ALLOWED',
   disallowed: 'DISALLOWED',
   'not-applicable': 'NOT APPLICABLE',
@@ -58,7 +57,7 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
 }
 
 /** The group a crawler uses, quoting its User-agent line, and how it was chosen. */
-export function groupInWords(group: Pick<SelectedGroup, 'token' | 'via' | 'agentLines' | 'groups'>, lineText: LineText): string {
+export function groupInWords(group: Pick<SelectedGroupDto, 'token' | 'via' | 'agentLines' | 'groups'>, lineText: LineText): string {
   const lines = group.agentLines.map((line) => line + 1);
   const where = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.join(', ')}`;
   const first = group.agentLines[0];

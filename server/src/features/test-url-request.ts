@@ -4,11 +4,12 @@
  * fetched document's origin and fetch state.
  */
 
-import { decideUnderFetchState, effectivePreferences, matcherFor, plainVerdict } from '../core';
+import { decideUnderFetchState, effectivePreferences, matcherFor } from '../core';
 import type { FetchState } from '../core';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
 import { optionalText, optionalTextList, paramsObject, requiredText } from './request-params';
+import { preferencesDto, verdictDto } from './wire/verdicts';
 
 /** `state`: how the document's robots.txt was fetched (it decides before the rules); `noRulesExplanation` says why when it does. */
 export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: FetchState = 'rules', noRulesExplanation?: string): TestUrlResult {
@@ -22,7 +23,7 @@ export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: Fe
     verdicts: agents.map((agent) => {
       const verdict = decideUnderFetchState(state, matcher, url, agent, options);
       // The preferences in effect beside the crawl verdict (contract ai-preferences.md §4).
-      return { ...plainVerdict(verdict), preferences: effectivePreferences(parsed.file, verdict) };
+      return { ...verdictDto(verdict), preferences: preferencesDto(effectivePreferences(parsed.file, verdict)) };
     }),
   };
 }
