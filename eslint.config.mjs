@@ -49,14 +49,29 @@ export default tseslint.config(
     },
   },
   {
-    // The client and the protocol never reach the server's I/O: what needs Node is asked of the
-    // server by a custom request, so the web build swaps nothing on the server's side for them.
-    files: ['client/src/**/*.ts', 'server/src/protocol*.ts'],
+    // The client never reaches the server's I/O: what needs Node is asked of the server by a
+    // custom request, so the web build swaps nothing on the server's side for it.
+    files: ['client/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { regex: '(^|/)packages/', message: 'Import a package through its entry points (`@robots-lens/kernel/match`), not its files.' },
-          { regex: '(^|/)server/src/node(/|$)|^\\./node(/|$)', message: 'The client and the protocol never import server/src/node: ask the server with a custom request.' },
+          { regex: '(^|/)server/src/node(/|$)|^\\./node(/|$)', message: 'The client never imports server/src/node: ask the server with a custom request.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The protocol is the client's contract: its wire types are declared in its own folder, so
+    // a change inside the core cannot change what the client receives unnoticed. It imports
+    // only its own files and the LSP protocol library (not the core, not even a type; not
+    // server/src/node), and the server converts core values in features/wire/.
+    files: ['server/src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@robots-lens/*'], message: 'protocol/ declares its own wire types: never import the core packages (convert in server/src/features/wire/).' },
+          { regex: '^\\.\\./', message: 'protocol/ imports only its own files and vscode-languageserver-protocol.' },
         ],
       }],
     },

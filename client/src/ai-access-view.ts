@@ -7,8 +7,7 @@
  * verdict next to it is never read as a promise.
  */
 
-import type { CrawlerPurpose } from '@robots-lens/kernel/crawlers';
-import type { AiAccessCrawler, AiAccessResult, FetchStateNote } from '../../server/src/protocol';
+import type { AiAccessCrawler, AiAccessResult, CrawlerPurposeDto, FetchStateNote } from '../../server/src/protocol';
 import { fetchStateText } from './verdict-report';
 
 export type AccessState = AiAccessCrawler['access'];
@@ -33,7 +32,7 @@ export interface AiAccessViewRow {
 }
 
 export interface AiAccessViewPurpose {
-  readonly purpose: CrawlerPurpose;
+  readonly purpose: CrawlerPurposeDto;
   readonly title: string;
   readonly summary: string;
   /** Shown unfolded: the purposes about AI. */
@@ -59,7 +58,7 @@ export interface AiAccessView {
 
 export const MAY_IGNORE_MARK = 'user-initiated: may ignore robots.txt';
 
-const AI_PURPOSES: ReadonlySet<CrawlerPurpose> = new Set(['ai-training', 'ai-search', 'user-fetch']);
+const AI_PURPOSES: ReadonlySet<CrawlerPurposeDto> = new Set(['ai-training', 'ai-search', 'user-fetch']);
 
 const ACCESS_WORDS: Readonly<Record<AccessState, string>> = {
   nothing: 'May fetch nothing',

@@ -16,8 +16,7 @@ import type { CompareSitemapsView, SitemapOfferView } from './compare-sitemaps-v
 import { webviewPageHtml } from './webview-page';
 import { displayToken, groupCrawlerDiffs } from '@robots-lens/diff';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import type { CrawlerDiff } from '@robots-lens/diff';
-import type { CompareResult } from '../../server/src/protocol';
+import type { CompareResult, CrawlerDiffDto } from '../../server/src/protocol';
 import { compareWithLatestLog } from './compare-with-log';
 import type { CompareWithLogDeps, LoggedCompareResult } from './compare-with-log';
 import { revealLine } from './robots-document';
@@ -74,7 +73,7 @@ type ToWebview =
   | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'sitemaps-busy'; readonly busy: boolean };
 
-function heading(crawlers: readonly CrawlerDiff[]): string {
+function heading(crawlers: readonly CrawlerDiffDto[]): string {
   const ordered = [...crawlers.filter((c) => c.token === '*'), ...crawlers.filter((c) => c.token !== '*')];
   const names = ordered.slice(0, NAMES_IN_HEADING).map((c) => displayToken(c));
   const more = crawlers.length - names.length;

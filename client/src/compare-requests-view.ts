@@ -8,8 +8,7 @@
 import { basename } from 'node:path';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { displayToken } from '@robots-lens/diff';
-import type { FlipCount, FlipExample } from '@robots-lens/diff';
-import type { CompareRequests } from '../../server/src/protocol';
+import type { CompareRequests, FlipCountDto, FlipExampleDto } from '../../server/src/protocol';
 
 export interface FlipExampleView {
   /** `2026-11-23 08:14:03` (UTC); empty when the log gave no time. */
@@ -65,18 +64,18 @@ export function compareRequestsView(requests: CompareRequests): CompareRequestsV
   };
 }
 
-function flipsOf(f: FlipCount): number {
+function flipsOf(f: FlipCountDto): number {
   return f.newlyDisallowed + f.newlyAllowed;
 }
 
-function counts(f: FlipCount): string {
+function counts(f: FlipCountDto): string {
   const of = `${formatCount(flipsOf(f))} of ${countOf(f.requests, 'request')}`;
   if (f.newlyAllowed === 0) return `${of} newly disallowed`;
   if (f.newlyDisallowed === 0) return `${of} newly allowed`;
   return `${of}: ${formatCount(f.newlyDisallowed)} newly disallowed, ${formatCount(f.newlyAllowed)} newly allowed`;
 }
 
-function exampleView(example: FlipExample, before: string, now: string): FlipExampleView {
+function exampleView(example: FlipExampleDto, before: string, now: string): FlipExampleView {
   return {
     // ISO 8601 UTC from the server; the column heading says UTC.
     time: example.time === undefined ? '' : example.time.replace('T', ' ').replace(/Z$/, ''),

@@ -9,8 +9,7 @@
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { displayToken } from '@robots-lens/diff';
 import { sitemapFlipsSentence, sitemapsReadText } from '@robots-lens/sitemaps';
-import type { SitemapFlipCount, SitemapFlipExample } from '@robots-lens/sitemaps';
-import type { CompareSitemaps } from '../../server/src/protocol';
+import type { CompareSitemaps, SitemapFlipCountDto, SitemapFlipExampleDto } from '../../server/src/protocol';
 
 /** Crawler names spelled out in a heading (as the CLI's `diff --sitemap`). */
 const NAMES_IN_HEADING = 8;
@@ -63,7 +62,8 @@ export function sitemapOfferView(sitemapUrls: readonly string[]): SitemapOfferVi
 export function compareSitemapsView(listed: CompareSitemaps): CompareSitemapsView {
   const { flips, sitemaps } = listed;
   return {
-    headline: sitemapFlipsSentence(flips),
+    // The core's sentence asks for `origin` present (undefined when none); the wire leaves it out.
+    headline: sitemapFlipsSentence({ ...flips, origin: flips.origin }),
     read: `${sitemapsReadText(sitemaps)}, ${countOf(flips.checked, 'URL')} listed${flips.origin !== undefined ? ` on ${flips.origin}` : ''}.`,
     allowed: flips.newlyAllowed > 0 ? `It newly allows ${countOf(flips.newlyAllowed, 'URL')} listed in them.` : '',
     crawlers: flips.crawlers.filter((c) => c.newlyBlocked + c.newlyAllowed > 0).map((c) => ({
@@ -76,12 +76,12 @@ export function compareSitemapsView(listed: CompareSitemaps): CompareSitemapsVie
   };
 }
 
-function heading(c: SitemapFlipCount): string {
+function heading(c: SitemapFlipCountDto): string {
   const names = c.agents.slice(0, NAMES_IN_HEADING).map((token) => displayToken({ token }));
   const more = c.agents.length - names.length;
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${c.agents.length > 1 ? ` (${c.agents.length} crawlers)` : ''}`;
 }
 
-function example(e: SitemapFlipExample, kind: ListedFlipView['kind']): ListedFlipView {
+function example(e: SitemapFlipExampleDto, kind: ListedFlipView['kind']): ListedFlipView {
   return { kind, url: e.url, line: e.line > 0 ? e.line : null, rule: e.rule };
 }

@@ -1,12 +1,11 @@
 /**
- * The language client's typed face: the custom requests of `protocol.ts` with VS Code URIs,
+ * The language client's typed face: the custom requests of `protocol/` with VS Code URIs,
  * converted exactly as the client converts them for document sync, so the server always finds the document.
  * Where the server runs is `server-connection.ts` (Node) or `web/server-connection.ts`.
  */
 
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import {
   AiAccessRequest,
   CheckSitemapsProgressNotification,
@@ -42,7 +41,7 @@ import type {
   TestUrlResult,
 } from '../../server/src/protocol';
 import { CompareRequest } from '../../server/src/protocol';
-import type { CompareParams, CompareResult } from '../../server/src/protocol';
+import type { CompareParams, CompareResult, UrlCheckReportDto } from '../../server/src/protocol';
 
 /** The typed requests the commands, views and CodeLens send. */
 export interface RobotsServer {
@@ -53,7 +52,7 @@ export interface RobotsServer {
   aiAccess(document: vscode.Uri, token?: vscode.CancellationToken): Promise<AiAccessResult>;
   /** The server fetches, so the extension host needs no HTTP of its own. */
   fetch(params: FetchParams, token?: vscode.CancellationToken): Promise<FetchResult>;
-  checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReport>;
+  checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReportDto>;
   /** Tells the server where a fetched document came from (null: forget it). */
   fetchedDocument(document: vscode.Uri, source: FetchedSource | null): Promise<void>;
   /** Replays access logs against the unsaved buffer, in the server. */

@@ -8,8 +8,8 @@
  * and the cards say why instead of showing "0 / 0".
  */
 
-import type { AuditSummary } from '@robots-lens/replay';
 import { plural } from '@robots-lens/kernel/words';
+import type { AuditSummaryDto } from '../../server/src/protocol';
 
 export interface ReplayCard {
   readonly label: string;
@@ -27,7 +27,7 @@ export function hasIpLists(ranges: string): boolean {
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-export function replayCards(summary: AuditSummary, ranges: string): ReplayCard[] {
+export function replayCards(summary: AuditSummaryDto, ranges: string): ReplayCard[] {
   const t = summary.totals;
   const crawlers = new Set(summary.crawlers.map((c) => c.crawler)).size;
   const lists = hasIpLists(ranges);

@@ -18,8 +18,7 @@ import type { ReplayChart } from './replay-chart';
 import { refreshIpLists } from './ip-list-refresh';
 import { csvHeader, csvRow, jsonLine } from '@robots-lens/replay';
 import { plural } from '@robots-lens/kernel/words';
-import type { AuditRecord, AuditSummary } from '@robots-lens/replay';
-import type { ReplayResult } from '../../server/src/protocol';
+import type { AuditRecordDto, AuditSummaryDto, ReplayResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { Debounce } from './debounce';
 import { droppedLogFiles } from './dropped-logs';
@@ -56,7 +55,7 @@ type ToWebview =
       readonly type: 'result';
       readonly title: string;
       readonly logFiles: readonly string[];
-      readonly summary: AuditSummary;
+      readonly summary: AuditSummaryDto;
       readonly rows: readonly ReplayRow[];
       /** The purposes the Purpose filter offers, in the catalogue's order. */
       readonly purposes: readonly string[];
@@ -136,7 +135,7 @@ export class ReplayPanel implements vscode.Disposable {
   private readonly panel: vscode.WebviewPanel;
   private readonly subscriptions: vscode.Disposable[] = [];
   private target!: ReplayTarget;
-  private records: readonly AuditRecord[] = [];
+  private records: readonly AuditRecordDto[] = [];
   private last: ToWebview | undefined;
   private rendered: { matching: number; inDom: number } | undefined;
   private notice: string | undefined;
@@ -295,7 +294,7 @@ export class ReplayPanel implements vscode.Disposable {
 
   private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {
     const records = indices
-      ? indices.map((i) => (typeof i === 'number' ? this.records[i] : undefined)).filter((r): r is AuditRecord => r !== undefined)
+      ? indices.map((i) => (typeof i === 'number' ? this.records[i] : undefined)).filter((r): r is AuditRecordDto => r !== undefined)
       : this.records;
     if (records.length === 0) {
       this.post({ type: 'notice', message: 'Nothing to export.' });
@@ -340,7 +339,7 @@ export class ReplayPanel implements vscode.Disposable {
   }
 }
 
-function toRow(r: AuditRecord, purposesOf: (crawler: string | null) => string): ReplayRow {
+function toRow(r: AuditRecordDto, purposesOf: (crawler: string | null) => string): ReplayRow {
   return {
     t: r.time,
     ip: r.ip,

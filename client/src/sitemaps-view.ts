@@ -6,11 +6,10 @@
 
 import { countOf } from '@robots-lens/kernel/words';
 import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
-import type { BlockedSitemapUrl } from '@robots-lens/sitemaps';
-import type { CheckSitemapsResult } from '../../server/src/protocol';
+import type { BlockedSitemapUrlDto, CheckSitemapsResult } from '../../server/src/protocol';
 
 /** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */
-export type SitemapsViewRow = BlockedSitemapUrl;
+export type SitemapsViewRow = BlockedSitemapUrlDto;
 
 export interface SitemapsView {
   readonly documentName: string;
@@ -29,7 +28,8 @@ export interface SitemapsView {
 export function sitemapsView(result: CheckSitemapsResult, documentName: string): SitemapsView {
   const { tally } = result;
   const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
-  const head = `${sitemapsReadText(result.sitemaps)}, ${listedText(tally)}: `;
+  // The core's words want `origin` present (undefined when none); the wire leaves it out.
+  const head = `${sitemapsReadText(result.sitemaps)}, ${listedText({ ...tally, origin: tally.origin })}: `;
   const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${countOf(blocked, 'blocked URL')} (URL × crawler).`;
   const notices = [...result.notices];
   if (result.cancelled) notices.unshift('Cancelled: these are the sitemaps read until then.');

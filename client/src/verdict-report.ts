@@ -4,11 +4,10 @@
  * verdicts the server sent; line numbers are shown 1-based as in the editor.
  */
 
-import type { SelectedGroup, Verdict } from '@robots-lens/kernel/match';
+import type { FetchStateNote, SelectedGroupDto, TestUrlVerdict, VerdictDto } from '../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { preferencesText } from '@robots-lens/kernel/preferences';
 import { purposesText } from '@robots-lens/editor/explain';
-import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
 import type { WinningLine } from './winning-line';
 
 /** The text of a 0-based document line, for quoting the rule that decided. */
@@ -19,7 +18,7 @@ export interface ReportOptions {
   readonly parserNotes: boolean;
 }
 
-const OUTCOME: Readonly<Record<Verdict['outcome'], string>> = {
+const OUTCOME: Readonly<Record<VerdictDto['outcome'], string>> = {
   allowed: 'ALLOWED',
   disallowed: 'DISALLOWED',
   'not-applicable': 'NOT APPLICABLE',
@@ -60,7 +59,7 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
 }
 
 /** The group a crawler uses, quoting its User-agent line, and how it was chosen. */
-export function groupInWords(group: Pick<SelectedGroup, 'token' | 'via' | 'agentLines' | 'groups'>, lineText: LineText): string {
+export function groupInWords(group: Pick<SelectedGroupDto, 'token' | 'via' | 'agentLines' | 'groups'>, lineText: LineText): string {
   const lines = group.agentLines.map((line) => line + 1);
   const where = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.join(', ')}`;
   const first = group.agentLines[0];

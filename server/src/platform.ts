@@ -6,7 +6,6 @@
  */
 
 import type { CancellationToken } from 'vscode-languageserver';
-import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import type { ParsedDocument } from './documents';
 import type { CheckSitemapsDeps } from './features/check-sitemaps-request';
 import type { CompareDeps } from './features/compare-request';
@@ -20,6 +19,7 @@ import type {
   FetchParams,
   FetchResult,
   RefreshIpListsResult,
+  UrlCheckReportDto,
   ReplayParams,
   ReplayResult,
 } from './protocol';
@@ -28,7 +28,7 @@ export interface ServerPlatform {
   /** Where the server runs, for messages: `node` or `web worker`. */
   readonly name: string;
   fetchRobots(params: FetchParams): Promise<FetchResult>;
-  checkUrl(params: CheckUrlParams): Promise<UrlCheckReport>;
+  checkUrl(params: CheckUrlParams): Promise<UrlCheckReportDto>;
   replay(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult>;
   compare(parsed: ParsedDocument, params: CompareParams, token: CancellationToken, deps: CompareDeps): Promise<CompareResult>;
   checkSitemaps(parsed: ParsedDocument, params: CheckSitemapsParams, token: CancellationToken, deps: CheckSitemapsDeps): Promise<CheckSitemapsResult>;

@@ -70,7 +70,7 @@ describe('compare panel: URLs listed in your sitemaps', () => {
   });
 
   test('no flip: the headline says so and nothing is listed', () => {
-    const view = compareSitemapsView({ flips: { origin: undefined, checked: 1, newlyBlocked: 0, newlyAllowed: 0, crawlers: [] }, sitemaps: [{ location: '/s.xml', kind: 'urlset', entries: 1, notices: [] }] });
+    const view = compareSitemapsView({ flips: { checked: 1, newlyBlocked: 0, newlyAllowed: 0, crawlers: [] }, sitemaps: [{ location: '/s.xml', kind: 'urlset', entries: 1, notices: [] }] });
     assert.deepEqual([view.headline, view.read, view.allowed, view.crawlers, view.errors], ['This edit newly blocks no URL listed in your sitemaps.', '1 sitemap read, 1 URL listed.', '', [], []]);
   });
 

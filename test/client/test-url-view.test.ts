@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { testUrlView } from '../../client/src/test-url-view';
+import { verdictDto } from '../../server/src/features/wire/verdicts';
 
 const ROBOTS = ['User-agent: *', 'Disallow: /%62', '', 'User-agent: GPTBot', 'Disallow: /'].join('\n');
 const lines = ROBOTS.split('\n');
@@ -16,7 +17,8 @@ const lineText = (line: number): string | undefined => lines[line];
 
 function view(url: string, agents: readonly string[], parserNotes = true) {
   const matcher = matcherFor(parseRobots(ROBOTS));
-  const verdicts = agents.map((agent) => matcher.decide(url, agent));
+  // As the view receives them: through the server's converter to the wire shape.
+  const verdicts = agents.map((agent) => verdictDto(matcher.decide(url, agent)));
   return testUrlView(verdicts, { documentName: 'robots.txt', version: 3, lineText }, { parserNotes });
 }
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { effectivePreferences } from '@robots-lens/kernel/preferences';
-import { matcherFor, plainVerdict } from '@robots-lens/kernel/match';
+import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
+import { preferencesDto, verdictDto } from '../../server/src/features/wire/verdicts';
 import { verdictReport } from '../../client/src/verdict-report';
 import { matrixView } from '../../client/src/matrix-view';
 
@@ -12,7 +13,7 @@ function reportOf(path: string): string[] {
   const file = parseRobots(ROBOTS);
   const verdict = matcherFor(file).decide(path, 'ExampleBot');
   const lines = ROBOTS.split('\n');
-  return verdictReport({ ...plainVerdict(verdict), preferences: effectivePreferences(file, verdict) }, (l) => lines[l], { parserNotes: false });
+  return verdictReport({ ...verdictDto(verdict), preferences: preferencesDto(effectivePreferences(file, verdict)) }, (l) => lines[l], { parserNotes: false });
 }
 
 test('the Test URL report says the preferences in effect under the verdict', () => {

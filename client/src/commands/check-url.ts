@@ -17,13 +17,13 @@ import type { Alternative } from '../alternatives';
 import { restrictedModeMessage } from '../language-client';
 import { LIVE_FETCH_UNAVAILABLE } from '../live-fetch';
 import { formatCheckReport } from '@robots-lens/fetch/check-url';
-import type { UrlCheckReport } from '@robots-lens/fetch/check-url';
 import { isPlainObject } from '../command-arguments';
 import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';
 import type { RecentUrls } from '../recent-urls';
 import { readSettings } from '../settings';
 import type { FetchedDocuments } from './fetch';
+import type { UrlCheckReportDto } from '../../../server/src/protocol';
 
 export const CHECK_URL_COMMAND = 'robotsLens.checkUrl';
 
@@ -51,7 +51,7 @@ export function registerCheckUrl(deps: CheckUrlDeps): vscode.Disposable {
   });
 }
 
-async function checkProgrammatically(server: RobotsServer, args: Record<string, unknown>): Promise<UrlCheckReport> {
+async function checkProgrammatically(server: RobotsServer, args: Record<string, unknown>): Promise<UrlCheckReportDto> {
   if (typeof args.url !== 'string' || args.url.trim() === '') throw new TypeError(`${CHECK_URL_COMMAND}: "url" must be an absolute http(s) URL.`);
   const agent = typeof args.agent === 'string' && args.agent.trim() !== '' ? args.agent.trim() : readSettings().defaultCrawlers[0];
   if (agent === undefined) throw new TypeError(`${CHECK_URL_COMMAND}: "agent" names no crawler and robotsLens.testUrl.defaultCrawlers is empty.`);
@@ -62,7 +62,7 @@ async function checkProgrammatically(server: RobotsServer, args: Record<string, 
 /** Test URL answers from the open robots.txt alone, where Check URL cannot fetch. */
 const testUrlInstead: Alternative = { title: 'Test URL…', run: () => Promise.resolve(vscode.commands.executeCommand('robotsLens.testUrl')) };
 
-async function checkInteractively(deps: CheckUrlDeps): Promise<UrlCheckReport[] | undefined> {
+async function checkInteractively(deps: CheckUrlDeps): Promise<UrlCheckReportDto[] | undefined> {
   if (LIVE_FETCH_UNAVAILABLE !== undefined) return void (await offerAlternatives(LIVE_FETCH_UNAVAILABLE, [testUrlInstead]));
   if (!vscode.workspace.isTrusted) return void (await offerAlternatives(restrictedModeMessage('Check URL'), [manageWorkspaceTrust, testUrlInstead]));
   const active = vscode.window.activeTextEditor?.document;
@@ -82,7 +82,7 @@ async function checkInteractively(deps: CheckUrlDeps): Promise<UrlCheckReport[] 
   if (agents === undefined) return undefined;
   await deps.recent.remember(url.trim());
 
-  let reports: UrlCheckReport[];
+  let reports: UrlCheckReportDto[];
   let cancelled = false;
   try {
     reports = await vscode.window.withProgress(
@@ -124,6 +124,6 @@ export function pageUrlProblem(value: string): string | undefined {
 }
 
 /** One line per crawler: crawl permission, then what that means for the page's indexing directives. */
-export function checkSummary(reports: readonly UrlCheckReport[]): string {
+export function checkSummary(reports: readonly UrlCheckReportDto[]): string {
   return reports.map((report) => report.assessment.headline).join(' ');
 }

@@ -12,8 +12,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RobotsDiff } from '@robots-lens/diff';
-import type { CompareRequests } from '../../../server/src/protocol';
+import type { CompareRequests, RobotsDiffDto } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { ComparePanel } from '../compare-panel';
 import { compareWithLatestLog } from '../compare-with-log';
@@ -42,7 +41,7 @@ export interface CompareArguments {
 
 export interface CompareOutcome {
   readonly summary: string;
-  readonly diff: RobotsDiff;
+  readonly diff: RobotsDiffDto;
   /** The requests of the workspace's latest replayed log, when there is one. */
   readonly requests?: CompareRequests;
 }

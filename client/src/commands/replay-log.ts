@@ -11,7 +11,6 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AuditSummary } from '@robots-lens/replay';
 import { manageWorkspaceTrust, offerAlternatives } from '../alternatives';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { restrictedModeMessage } from '../language-client';
@@ -21,13 +20,14 @@ import { ReplayPanel } from '../replay-panel';
 import type { ReplayPanelDeps, ReplayPanelState } from '../replay-panel';
 import { resolveRobotsDocument } from '../robots-document';
 import { SETTINGS_SECTION, stringList } from '../settings';
+import type { AuditSummaryDto } from '../../../server/src/protocol';
 
 export const REPLAY_LOG_COMMAND = 'robotsLens.replayLog';
 /** Not contributed: lets tests see the panel and act as its webview. */
 export const REPLAY_PANEL_STATE_COMMAND = 'robotsLens.replayPanelState';
 
 export interface ReplayLogResult {
-  readonly summary: AuditSummary;
+  readonly summary: AuditSummaryDto;
   readonly truncated: boolean;
   readonly recordCount: number;
 }

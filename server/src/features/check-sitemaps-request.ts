@@ -9,12 +9,12 @@ import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import { parseTarget } from '@robots-lens/kernel/match';
 import { SitemapCheck, walkSitemaps } from '@robots-lens/sitemaps';
-import type { BlockedSitemapUrl } from '@robots-lens/sitemaps';
 import type { ParsedDocument } from '../documents';
 import { isSitemapUrl, sitemapSource } from '../node/sitemap-source';
 import { MAX_SITEMAP_BLOCKED_SHOWN } from '../protocol';
-import type { CheckedSitemapRoot, CheckSitemapsParams, CheckSitemapsProgressParams, CheckSitemapsResult } from '../protocol';
+import type { BlockedSitemapUrlDto, CheckedSitemapRoot, CheckSitemapsParams, CheckSitemapsProgressParams, CheckSitemapsResult } from '../protocol';
 import { optionalText, optionalTextList, optionalTimeout, paramsObject } from './request-params';
+import { blockedSitemapUrlDto, sitemapCheckTallyDto, sitemapReportDto } from './wire/sitemaps';
 
 export interface CheckSitemapsDeps {
   readonly progress: (progress: CheckSitemapsProgressParams) => void;
@@ -40,7 +40,7 @@ export async function checkSitemapsRequest(parsed: ParsedDocument, params: Check
   origin ??= roots.filter(isSitemapUrl).map((r) => parseTarget(r)).find((t) => t.ok)?.target.origin ?? undefined;
   const check = new SitemapCheck(parsed.file, agents, origin);
   const perRoot = new Map(roots.map((root) => [root, agents.map(() => 0)]));
-  const blocked: BlockedSitemapUrl[] = [];
+  const blocked: BlockedSitemapUrlDto[] = [];
   let omitted = 0;
   let urls = 0;
   let read = 0;
@@ -58,7 +58,7 @@ export async function checkSitemapsRequest(parsed: ParsedDocument, params: Check
         const counts = perRoot.get(root)!;
         for (const entry of check.check(loc, sitemap, line)) {
           counts[agents.indexOf(entry.agent)]!++;
-          if (blocked.length < MAX_SITEMAP_BLOCKED_SHOWN) blocked.push(entry);
+          if (blocked.length < MAX_SITEMAP_BLOCKED_SHOWN) blocked.push(blockedSitemapUrlDto(entry));
           else omitted++;
         }
       },
@@ -78,7 +78,16 @@ export async function checkSitemapsRequest(parsed: ParsedDocument, params: Check
       perAgent: agents.map((agent, i) => ({ agent, blocked: counts[i]! })),
     };
   });
-  return { version: parsed.version, blocked, blockedOmitted: omitted, tally: check.tally(), sitemaps, roots: checkedRoots, notices, cancelled: token.isCancellationRequested };
+  return {
+    version: parsed.version,
+    blocked,
+    blockedOmitted: omitted,
+    tally: sitemapCheckTallyDto(check.tally()),
+    sitemaps: sitemaps.map(sitemapReportDto),
+    roots: checkedRoots,
+    notices,
+    cancelled: token.isCancellationRequested,
+  };
 }
 
 /** The sitemaps named in the params (absolute paths or http(s) URLs), else the document's `Sitemap:` lines. */

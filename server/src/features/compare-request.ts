@@ -15,12 +15,15 @@ import { parseRobots } from '@robots-lens/kernel/parse';
 import { sitemapFlipsSentence } from '@robots-lens/sitemaps';
 import type { LogTally, RobotsDiff } from '@robots-lens/diff';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
+import type { SitemapFlips } from '@robots-lens/sitemaps';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { countFlipsInLog } from '../node/log-flips';
 import { isSitemapUrl } from '../node/sitemap-source';
 import { sitemapFlips } from '../node/sitemap-flips';
-import type { CompareParams, CompareRequests, CompareResult, CompareSitemaps } from '../protocol';
+import type { CompareParams, CompareRequests, CompareResult, CompareSitemaps, SitemapFlipsDto } from '../protocol';
+import { flipCountDto, logTallyDto, robotsDiffDto } from './wire/compare';
+import { sitemapFlipsDto, sitemapReportDto } from './wire/sitemaps';
 
 export interface CompareDeps {
   /** The origin of a fetched document: requests to other origins are not counted. */
@@ -45,9 +48,14 @@ export async function compareRequest(parsed: ParsedDocument, params: ComparePara
   let listed: CompareSitemaps | undefined;
   if (sitemaps.length > 0) {
     listed = await countListed(other, parsed.file, diff, sitemaps, token, deps);
-    summary = `${summary} ${sitemapFlipsSentence(listed.flips)}`;
+    summary = `${summary} ${sitemapFlipsSentence(withOrigin(listed.flips))}`;
   }
-  return { diff, summary, ...(requests ? { requests } : {}), ...(listed ? { sitemaps: listed } : {}), version: parsed.version };
+  return { diff: robotsDiffDto(diff), summary, ...(requests ? { requests } : {}), ...(listed ? { sitemaps: listed } : {}), version: parsed.version };
+}
+
+/** The core's sentence asks for `origin` present (undefined when none); the wire leaves it out. */
+function withOrigin(flips: SitemapFlipsDto): SitemapFlips {
+  return { ...flips, origin: flips.origin };
 }
 
 /** The listed URLs the edit flips; a cancelled comparison also ends the fetch in flight. */
@@ -55,10 +63,11 @@ async function countListed(oldFile: RobotsFile, newFile: RobotsFile, diff: Robot
   const abort = new AbortController();
   const listener = token?.onCancellationRequested(() => abort.abort());
   try {
-    return await sitemapFlips(sitemaps, oldFile, newFile, diff, deps.origin, {
+    const read = await sitemapFlips(sitemaps, oldFile, newFile, diff, deps.origin, {
       signal: abort.signal,
       isCancelled: () => token?.isCancellationRequested === true,
     });
+    return { flips: sitemapFlipsDto(read.flips), sitemaps: read.sitemaps.map(sitemapReportDto) };
   } finally {
     listener?.dispose();
   }
@@ -77,7 +86,7 @@ async function countRequests(oldFile: RobotsFile, newFile: RobotsFile, logFiles:
   } finally {
     listener?.dispose();
   }
-  return { logs, flips: counter.results() };
+  return { logs: logs.map(logTallyDto), flips: counter.results().map(flipCountDto) };
 }
 
 /** Absent or empty: no logs. Otherwise absolute paths only, as for the replay. */

@@ -7,6 +7,7 @@ import { classifyFetch, robotsFetchReport } from '@robots-lens/fetch';
 import { fetchRobotsTxt } from '../node/http-fetch';
 import type { FetchParams, FetchResult } from '../protocol';
 import { invalidInputAsParamsError, optionalTimeout, requiredString } from './request-params';
+import { fetchReportDto } from './wire/fetch';
 
 /** Fetches the origin's /robots.txt and reports what the outcome means, with the decoded file. */
 export async function fetchRobots(params: FetchParams): Promise<FetchResult> {
@@ -14,5 +15,5 @@ export async function fetchRobots(params: FetchParams): Promise<FetchResult> {
   const timeoutMs = optionalTimeout(params);
   const outcome = await invalidInputAsParamsError(() => fetchRobotsTxt(site, timeoutMs !== undefined ? { timeoutMs } : {}));
   const report = robotsFetchReport(classifyFetch(outcome), { includeText: true });
-  return { ...report, fetchedAt: new Date().toISOString() };
+  return { ...fetchReportDto(report), fetchedAt: new Date().toISOString() };
 }

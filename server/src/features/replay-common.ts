@@ -8,7 +8,8 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AuditRecord, ReplayOptions, RobotsVersion } from '@robots-lens/replay';
 import type { ParsedDocument } from '../documents';
-import type { ReplayCount, ReplayParams } from '../protocol';
+import type { AuditRecordDto, ReplayCount, ReplayParams } from '../protocol';
+import { auditRecordDto } from './wire/replay';
 
 export const DEFAULT_MAX_RECORDS = 100_000;
 /** The longest reorder window: more would only hold more requests in memory. */
@@ -46,9 +47,12 @@ export function replayedVersion(parsed: ParsedDocument): RobotsVersion {
   return { label: labelOf(parsed.uri), effective: null, source: parsed.uri, file: parsed.file };
 }
 
-/** The records a replay returns (the first `maxRecords`) and the requests decided per rule line, for hover. */
+/**
+ * The records a replay returns (the first `maxRecords`, kept in their wire shape, so the
+ * core's objects are not held after the replay) and the requests decided per rule line, for hover.
+ */
 export class ReplayRecords {
-  readonly records: AuditRecord[] = [];
+  readonly records: AuditRecordDto[] = [];
   truncated = false;
   private readonly counts = new Map<number, number>();
 
@@ -56,7 +60,7 @@ export class ReplayRecords {
 
   readonly add = (record: AuditRecord): void => {
     if (record.line !== null) this.counts.set(record.line - 1, (this.counts.get(record.line - 1) ?? 0) + 1);
-    if (this.records.length < this.maxRecords) this.records.push(record);
+    if (this.records.length < this.maxRecords) this.records.push(auditRecordDto(record));
     else this.truncated = true;
   };
 

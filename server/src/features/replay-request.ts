@@ -18,6 +18,7 @@ import { replayLogFiles } from '../node/log-reader';
 import { defaultRangesDir, loadRangeLists } from '../node/ranges';
 import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
 import { checkReplayParams, replayedVersion, ReplayRecords } from './replay-common';
+import { auditSummaryDto } from './wire/replay-summary';
 
 /** Lines between two progress notifications. */
 const PROGRESS_EVERY = 20_000;
@@ -70,7 +71,7 @@ export async function replayRequest(parsed: ParsedDocument, params: ReplayParams
   }
   const ruleCounts = kept.ruleCounts();
   if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-  return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
+  return { summary: auditSummaryDto(summary), records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
 }
 
 async function loadRanges(dir: string | undefined, warnings: string[]): Promise<{ lists: IpRangeList[]; source: string }> {

@@ -1,6 +1,6 @@
 /**
  * The params of the live-fetch requests, checked as they arrive: the client is trusted to
- * send the shapes of `protocol.ts`, but a bad value is answered as InvalidParams, never as
+ * send the shapes of `protocol/`, but a bad value is answered as InvalidParams, never as
  * a server failure.
  */
 

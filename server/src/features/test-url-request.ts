@@ -6,11 +6,12 @@
 
 import { decideUnderFetchState } from '@robots-lens/fetch';
 import { effectivePreferences } from '@robots-lens/kernel/preferences';
-import { matcherFor, plainVerdict } from '@robots-lens/kernel/match';
+import { matcherFor } from '@robots-lens/kernel/match';
 import type { FetchState } from '@robots-lens/fetch';
 import type { ParsedDocument } from '../documents';
 import type { TestUrlParams, TestUrlResult } from '../protocol';
 import { optionalText, optionalTextList, paramsObject, requiredText } from './request-params';
+import { preferencesDto, verdictDto } from './wire/verdicts';
 
 /** `state`: how the document's robots.txt was fetched (it decides before the rules); `noRulesExplanation` says why when it does. */
 export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: FetchState = 'rules', noRulesExplanation?: string): TestUrlResult {
@@ -24,7 +25,7 @@ export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: Fe
     verdicts: agents.map((agent) => {
       const verdict = decideUnderFetchState(state, matcher, url, agent, options);
       // The preferences in effect beside the crawl verdict (contract ai-preferences.md §4).
-      return { ...plainVerdict(verdict), preferences: effectivePreferences(parsed.file, verdict) };
+      return { ...verdictDto(verdict), preferences: preferencesDto(effectivePreferences(parsed.file, verdict)) };
     }),
   };
 }

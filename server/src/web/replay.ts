@@ -13,6 +13,7 @@ import type { ParsedDocument } from '../documents';
 import { checkReplayParams, replayedVersion, ReplayRecords } from '../features/replay-common';
 import type { ReplayDeps } from '../features/replay-request';
 import type { ReadIpListsResult, ReadLogParams, ReadLogResult, ReplayParams, ReplayResult } from '../protocol';
+import { auditSummaryDto } from '../features/wire/replay-summary';
 import { webIpLists } from './ip-lists';
 
 /** Lines between two progress notifications, as on the desktop. */
@@ -53,7 +54,7 @@ export async function webReplay(readLog: ReadLog, readIpLists: ReadIpLists, pars
     );
     const ruleCounts = kept.ruleCounts();
     if (!summary.cancelled) deps.setCounts(parsed, ruleCounts);
-    return { summary, records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
+    return { summary: auditSummaryDto(summary), records: kept.records, truncated: kept.truncated, ruleCounts, version: parsed.version, ranges: ranges.source, warnings };
   } finally {
     listener.dispose();
   }

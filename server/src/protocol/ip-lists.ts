@@ -1,7 +1,7 @@
 /**
- * The crawler IP lists in the protocol (`protocol.ts` re-exports this file): the lists a web
- * worker's replay asks the client to read (`robotsLens/readIpLists`), and the desktop's
- * "Refresh IP lists", run by the server (`robotsLens/refreshIpLists`) with its progress.
+ * The crawler IP lists in the protocol: the lists a web worker's replay asks the client to
+ * read (`robotsLens/readIpLists`), and the desktop's "Refresh IP lists", run by the server
+ * (`robotsLens/refreshIpLists`) with its progress.
  */
 
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
