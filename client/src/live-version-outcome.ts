@@ -1,5 +1,5 @@
 /**
- * What a fetch of the live robots.txt gives Compare with… (contract §5): a 2xx body is a
+ * What a fetch of the live robots.txt gives Compare with… (docs/spec/robots-semantics.md §5): a 2xx body is a
  * version like any file; an unavailable (4xx) or unreachable (5xx, 429, no answer) robots.txt
  * is no file at all — the fetch state decides every URL — so there is nothing to diff, and the
  * user is told what crawlers do instead, in the fetch report's own words. Plain data, no

@@ -5,7 +5,7 @@
  * (debounced) when the robots.txt changes; the webview keeps its filters and sorting.
  *
  * Log content (user agents, paths) is untrusted: the page is a static shell under a strict
- * CSP with a nonce, and `media/replay.js` inserts every value as text (architecture rule 8).
+ * CSP with a nonce, and `media/replay.js` inserts every value as text (docs/architecture.md, "Untrusted text stays text").
  */
 
 import * as vscode from 'vscode';

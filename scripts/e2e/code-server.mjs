@@ -2,7 +2,7 @@
 // code-server (from the npm registry) serves the workbench and runs the real Node extension
 // host; Debian's Chromium, driven by playwright-core, is the window.
 //
-// See /work/shared/guides/e2e-in-code-server.md for how this was worked out. These modules only
+// How the suite runs there is in docs/architecture.md ("Tests by layer"). These modules only
 // use Node 20 built-ins and playwright-core, so they run before (and without) any build step:
 //   code-server-install.mjs  ensureCodeServer()   install code-server 4.100.3 in a cache folder outside the clone
 //   code-server-profile.mjs  createProfile()      throwaway user-data-dir + extensions-dir + config.yaml

@@ -1,5 +1,5 @@
 /**
- * The open robots.txt documents, each parsed once per version (architecture rule 2) and
+ * The open robots.txt documents, each parsed once per version (docs/architecture.md, "Parse once") and
  * linted once per version and settings; every feature receives the same `RobotsFile`.
  * Replay counts sent by the client are kept here too, tied to the version they describe.
  */

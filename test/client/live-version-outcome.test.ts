@@ -1,6 +1,6 @@
 /**
  * Compare with… a live robots.txt: which fetch outcomes give a file to compare with (2xx
- * only, contract §5), what the user is told when none does, and which site is offered first.
+ * only, docs/spec/robots-semantics.md §5), what the user is told when none does, and which site is offered first.
  * The fetch results come from a real fetch of a local server, so the wording checked is the
  * fetch feature's own.
  */

@@ -32,7 +32,7 @@ function replay(lines: string[], scope: CrawlDelayScope | false): { records: Aud
   return { records, summary: session.summary() };
 }
 
-describe('Crawl-delay (contract §7)', () => {
+describe('Crawl-delay (docs/spec/robots-semantics.md §7)', () => {
   const lines = [
     at(0, BINGBOT, '157.55.39.12'),
     at(3, BINGBOT, '207.46.13.88'), // 3 s after, from another address of the same crawler: too soon for 5 s

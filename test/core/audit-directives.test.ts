@@ -21,7 +21,7 @@ const line = (ua: string, uri: string, tag?: string): object => ({
   ...(tag === undefined ? {} : { x_robots_tag: tag }),
 });
 
-describe('replay: X-Robots-Tag logged with the request (contract §8)', () => {
+describe('replay: X-Robots-Tag logged with the request (docs/spec/robots-semantics.md §8)', () => {
   test('the directive set applies per crawler: generic parts plus its own, most restrictive', async () => {
     const [google, bing] = await replay([
       line(GOOGLEBOT, '/a', 'max-snippet: 50, googlebot: noindex'),

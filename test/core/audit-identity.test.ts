@@ -119,7 +119,7 @@ describe('published IP lists', () => {
   });
 });
 
-describe('verification (contract §9)', () => {
+describe('verification (docs/spec/robots-semantics.md §9)', () => {
   const lists = fixtureLists();
 
   test('IPv4 and IPv6 inside the published ranges are verified, with the list and its date', () => {

@@ -35,7 +35,7 @@ function replay(versions: RobotsVersion[], lines: string[], options: Partial<Rep
 const OLD = version('old', T0, 'User-agent: *\nDisallow: /checkout/\n');
 const NEW = version('new', T0 + 10 * HOUR, 'User-agent: *\nDisallow: /checkout/\nDisallow: /search\n');
 
-describe('versions over time (contract §6)', () => {
+describe('versions over time (docs/spec/robots-semantics.md §6)', () => {
   test('a change applies from its effective time, never before', () => {
     const { records } = replay([OLD, NEW], [at(10 * HOUR - 1000, GPTBOT, '/search?q=a'), at(10 * HOUR, GPTBOT, '/search?q=a')], { graceMs: 0 });
     assert.deepEqual(records.map((r) => [r.version, r.allowed, r.state]), [['old', true, 'rules'], ['new', false, 'rules']]);
@@ -78,7 +78,7 @@ describe('versions over time (contract §6)', () => {
   });
 });
 
-describe('robots.txt fetches in the log (contract §5)', () => {
+describe('robots.txt fetches in the log (docs/spec/robots-semantics.md §5)', () => {
   const SITE = [version('robots.txt', null, 'User-agent: *\nDisallow: /checkout/\n')];
 
   test('5xx: everything disallowed until a good fetch', () => {

@@ -11,7 +11,7 @@ type Case = [state: FetchState, url: string, outcome: 'allowed' | 'disallowed' |
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/help';
 const ORIGIN = 'https://example.com';
 
-describe('the fetch state decides before the rules (contract §5)', () => {
+describe('the fetch state decides before the rules (docs/spec/robots-semantics.md §5)', () => {
   const cases: Case[] = [
     ['rules', '/private/x', 'disallowed', 'rule', 2],
     ['rules', '/public', 'allowed', 'no-matching-rule', 0],

@@ -31,7 +31,7 @@ describe('explanations', () => {
 
 const SEED_EXAMPLE = 'User-agent: ExampleBot\nDisallow: /private/\nDisallow:\nUser-agent: ExampleBot\nAllow: /private/help.html$';
 
-describe('group selection (contract §3)', () => {
+describe('group selection (docs/spec/robots-semantics.md §3)', () => {
   const cases: Case[] = [
     ['named group wins over *', 'User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /x', 'FooBot', '/y', 'allowed', 0],
     ['* rules never mix into a named group', 'User-agent: *\nDisallow: /y\nUser-agent: FooBot\nDisallow: /x', 'FooBot', '/y', 'allowed', 0],
@@ -91,7 +91,7 @@ describe('group selection (contract §3)', () => {
   });
 });
 
-describe('rule precedence (contract §4)', () => {
+describe('rule precedence (docs/spec/robots-semantics.md §4)', () => {
   const cases: Case[] = [
     ['no rule matches: allowed', 'User-agent: *\nDisallow: /a', 'x', '/b', 'allowed', 0],
     ['prefix match', 'User-agent: *\nDisallow: /a', 'x', '/abc', 'disallowed', 2],
@@ -135,7 +135,7 @@ describe('rule precedence (contract §4)', () => {
   cases.forEach(assertVerdict);
 });
 
-describe('wildcards and end anchors (contract §4)', () => {
+describe('wildcards and end anchors (docs/spec/robots-semantics.md §4)', () => {
   const cases: Case[] = [
     ['* matches any sequence', 'User-agent: *\nDisallow: /*.pdf', 'x', '/docs/a.pdf', 'disallowed', 2],
     ['* matches empty', 'User-agent: *\nDisallow: /a*b', 'x', '/ab', 'disallowed', 2],
@@ -166,7 +166,7 @@ describe('wildcards and end anchors (contract §4)', () => {
   cases.forEach(assertVerdict);
 });
 
-describe("Google's index.html rule (contract §4)", () => {
+describe("Google's index.html rule (docs/spec/robots-semantics.md §4)", () => {
   const cases: Case[] = [
     ['Allow index.html allows the directory', 'User-agent: *\nDisallow: /dir/\nAllow: /dir/index.html', 'x', '/dir/', 'allowed', 3],
     ['index.htm too', 'User-agent: *\nDisallow: /dir/\nAllow: /dir/index.htm', 'x', '/dir/', 'allowed', 3],
@@ -180,7 +180,7 @@ describe("Google's index.html rule (contract §4)", () => {
   cases.forEach(assertVerdict);
 });
 
-describe('percent-encoding normalisation (contract §4)', () => {
+describe('percent-encoding normalisation (docs/spec/robots-semantics.md §4)', () => {
   const cases: Case[] = [
     ['%62 in pattern equals b', 'User-agent: *\nDisallow: /%62', 'x', '/b', 'disallowed', 2],
     ['%62 in URL equals b', 'User-agent: *\nDisallow: /b', 'x', '/%62', 'disallowed', 2],
@@ -248,7 +248,7 @@ describe('RFC vs Google literal comparison', () => {
   });
 });
 
-describe('origins (contract §4)', () => {
+describe('origins (docs/spec/robots-semantics.md §4)', () => {
   const robots = parseRobots('User-agent: *\nDisallow: /');
   const cases: Array<[string, string, Expected]> = [
     ['https://example.test/a', 'https://example.test', 'disallowed'],

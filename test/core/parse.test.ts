@@ -22,7 +22,7 @@ function groupsOf(file: RobotsFile): string[] {
   );
 }
 
-describe('reading lines (contract §1)', () => {
+describe('reading lines (docs/spec/robots-semantics.md §1)', () => {
   const cases: Array<[string, string, LineKind[]]> = [
     ['LF line ends', 'User-agent: *\nDisallow: /a\n', ['user-agent', 'disallow']],
     ['CRLF line ends', 'User-agent: *\r\nDisallow: /a\r\n', ['user-agent', 'disallow']],
@@ -96,7 +96,7 @@ describe('reading lines (contract §1)', () => {
   });
 });
 
-describe('byte order marks and encodings (contract §1)', () => {
+describe('byte order marks and encodings (docs/spec/robots-semantics.md §1)', () => {
   const boms: Array<[string, number[]]> = [
     ['full BOM', [0xef, 0xbb, 0xbf]],
     ['two-byte partial BOM', [0xef, 0xbb]],
@@ -147,7 +147,7 @@ describe('byte order marks and encodings (contract §1)', () => {
   });
 });
 
-describe('groups (contract §2)', () => {
+describe('groups (docs/spec/robots-semantics.md §2)', () => {
   const cases: Array<[string, string, string[]]> = [
     ['one group', 'User-agent: a\nDisallow: /x', ['a => D/x']],
     ['consecutive agents share a group', 'User-agent: a\nUser-agent: b\nDisallow: /x', ['a,b => D/x']],
@@ -205,7 +205,7 @@ describe('groups (contract §2)', () => {
   }
 });
 
-describe('size limits (contract §1)', () => {
+describe('size limits (docs/spec/robots-semantics.md §1)', () => {
   test('lines past 500 KiB are kept but inert', () => {
     const filler = '# ' + 'x'.repeat(998) + '\n';
     let text = 'User-agent: *\nDisallow: /early\n';

@@ -54,7 +54,7 @@ export interface CrawlerTarget {
 /** Selections by token key, once per parsed file: most crawlers share the `*` group. */
 const selections = new WeakMap<RobotsFile, Map<string, Selection>>();
 
-/** The group the chain selects in `file`: the first token naming a group (contract §3). */
+/** The group the chain selects in `file`: the first token naming a group (docs/spec/robots-semantics.md §3). */
 export function selectGroup(file: RobotsFile, chain: readonly string[]): Selection | null {
   for (const token of chain) {
     const key = token === '*' ? '*' : tokenKey(token);
@@ -141,7 +141,7 @@ export function defaultTargets(files: readonly RobotsFile[]): CrawlerTarget[] {
 /** Every crawler that no token of either file (nor its fallbacks) names. */
 export const STAR_TARGET: CrawlerTarget = { token: '*', chain: ['*'] };
 
-/** Higher is stronger: more octets, then Allow (the matcher's ranking, contract §4). */
+/** Higher is stronger: more octets, then Allow (the matcher's ranking, docs/spec/robots-semantics.md §4). */
 export function rankCompare(a: EffectiveRule, b: EffectiveRule): number {
   return a.octets - b.octets || Number(a.allow) - Number(b.allow);
 }

@@ -1,5 +1,5 @@
 /**
- * Fetch outcome → what it means (contract §5): the state (`rules`, `unavailable`,
+ * Fetch outcome → what it means (docs/spec/robots-semantics.md §5): the state (`rules`, `unavailable`,
  * `unreachable`), the parsed rules when there are any, warnings about how the file is
  * served, and what each major crawler does. Pure: the HTTP layer supplies the outcome.
  */

@@ -1,6 +1,6 @@
 /**
  * May this crawler fetch this URL, given how robots.txt was fetched? The fetch state comes
- * before the rules (contract §5): unavailable ⇒ allowed, unreachable ⇒ disallowed, and
+ * before the rules (docs/spec/robots-semantics.md §5): unavailable ⇒ allowed, unreachable ⇒ disallowed, and
  * only a `rules` state asks the matcher. `decideUnderFetchState` is the one place that says
  * so: Test URL, the matrix, Check URL and the replay all ask it.
  */

@@ -1,6 +1,6 @@
 /**
  * What each crawler was entitled to do, given its own fetches of /robots.txt seen in the log
- * (contract §5): 2xx (and 304) → the rules; 4xx except 429 → everything allowed
+ * (docs/spec/robots-semantics.md §5): 2xx (and 304) → the rules; 4xx except 429 → everything allowed
  * (`unavailable`); 429 and 5xx → everything disallowed (`unreachable`) until a good fetch,
  * for as long as the crawler's policy says. A crawler whose fetches the log does not show is
  * taken to hold a good copy.

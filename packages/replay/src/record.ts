@@ -80,14 +80,14 @@ export interface AuditRecord {
   readonly crawlDelay?: { readonly gapSeconds: number; readonly delaySeconds: number };
   /**
    * Google's open-source parser compares percent-escapes literally and would decide
-   * otherwise (contract §4): its verdict and deciding line. The verdict above follows RFC 9309.
+   * otherwise (docs/spec/robots-semantics.md §4): its verdict and deciding line. The verdict above follows RFC 9309.
    */
   readonly googleLiteral?: { readonly allowed: boolean; readonly line: number | null };
   /** Extra context: long-outage policy applied, request before the first known version, … */
   readonly note?: string;
   /**
    * Page-level directives from the logged X-Robots-Tag, as they apply to this crawler
-   * (contract §8): indexing, not crawling — reported beside the crawl verdict, never as it.
+   * (docs/spec/robots-semantics.md §8): indexing, not crawling — reported beside the crawl verdict, never as it.
    */
   readonly directives?: { readonly header: string; readonly effective: string; readonly noindex: boolean };
   /**

@@ -1,5 +1,5 @@
 /**
- * Who really made a request (contract §9). A User-Agent header is a claim; the claim is
+ * Who really made a request (docs/spec/robots-semantics.md §9). A User-Agent header is a claim; the claim is
  * *verified* when the address lies in the operator's published ranges or passes
  * forward-confirmed reverse DNS for the operator's domains, *spoofed* when it is checkable
  * and fails, *unverified* when nothing can check it. DNS enters through a small resolver

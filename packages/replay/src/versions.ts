@@ -1,5 +1,5 @@
 /**
- * robots.txt over time (contract §6): versions with effective times, and the one in effect
+ * robots.txt over time (docs/spec/robots-semantics.md §6): versions with effective times, and the one in effect
  * at a request's timestamp. A change applies from its effective time, never retroactively.
  */
 

@@ -3,7 +3,7 @@
  * fetch state, so that Test URL and the matrix judge URLs as crawlers do — URLs on other
  * origins are not applicable, and when robots.txt was unreachable (every URL disallowed) or
  * unavailable (every URL allowed) the fetch state decides, never the rules of the buffer
- * (contract §5).
+ * (docs/spec/robots-semantics.md §5).
  */
 
 import type { CancellationToken } from 'vscode-languageserver';

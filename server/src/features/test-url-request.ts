@@ -24,7 +24,7 @@ export function testUrl(parsed: ParsedDocument, params: TestUrlParams, state: Fe
   return {
     verdicts: agents.map((agent) => {
       const verdict = decideUnderFetchState(state, matcher, url, agent, options);
-      // The preferences in effect beside the crawl verdict (contract ai-preferences.md §4).
+      // The preferences in effect beside the crawl verdict (docs/spec/ai-preferences.md §4).
       return { ...verdictDto(verdict), preferences: preferencesDto(effectivePreferences(parsed.file, verdict)) };
     }),
   };

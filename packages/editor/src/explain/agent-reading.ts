@@ -1,5 +1,5 @@
 /**
- * How a `User-agent` value is read (contract §3): the product token crawlers compare, the
+ * How a `User-agent` value is read (docs/spec/robots-semantics.md §3): the product token crawlers compare, the
  * catalogue crawler it names, and — when the token read differs from what was written —
  * the crawler the author most likely meant.
  */

@@ -1,6 +1,6 @@
 /**
  * What a robots.txt pattern matches, in words. The sentences follow the matcher's reading
- * of the normalised pattern (contract §4): a prefix match, `*` as any run of characters,
+ * of the normalised pattern (docs/spec/robots-semantics.md §4): a prefix match, `*` as any run of characters,
  * a final `$` as the end of the target, any other `$` as a literal character.
  */
 

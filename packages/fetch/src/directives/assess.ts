@@ -1,5 +1,5 @@
 /**
- * Crawling and indexing are separate questions (contract §8). This puts the two answers
+ * Crawling and indexing are separate questions (docs/spec/robots-semantics.md §8). This puts the two answers
  * side by side for one URL and one crawler, and says what follows when they interact:
  * a crawler that may not fetch a page never sees its noindex.
  */

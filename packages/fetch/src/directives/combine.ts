@@ -1,7 +1,7 @@
 /**
  * The directives one crawler obeys on a page: the generic ones plus those addressed to a
  * token of its chain (`googlebot` also speaks to Googlebot-Image and Googlebot-News), with
- * the most restrictive combination winning (contract §8): `none` = noindex + nofollow,
+ * the most restrictive combination winning (docs/spec/robots-semantics.md §8): `none` = noindex + nofollow,
  * `nosnippet` beats any `max-snippet`, the smallest `max-snippet`/`max-video-preview`,
  * the smallest `max-image-preview` (none < standard < large), the earliest
  * `unavailable_after`. Every effective directive says where it came from; everything that

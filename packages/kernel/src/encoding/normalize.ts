@@ -1,6 +1,6 @@
 /**
  * Percent-encoding normalisation, applied identically to patterns and targets
- * (contract §4) so that equal URLs compare equal:
+ * (docs/spec/robots-semantics.md §4) so that equal URLs compare equal:
  * - `%XX` naming an unreserved character (`A-Z a-z 0-9 - . _ ~`) is decoded;
  * - any other `%xx` keeps its escape, with upper-case hex (`%2f` → `%2F`; an encoded
  *   slash never becomes `/`);
@@ -83,7 +83,7 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
 /**
  * How normalising writes the `%` (or, in a target, the literal `*` or `$`) whose code is `c`,
  * given the codes of the two characters after it (NaN past the end): the one place the
- * rules of contract §4 for these characters are written. Packed in a number, so that the
+ * rules of docs/spec/robots-semantics.md §4 for these characters are written. Packed in a number, so that the
  * rule automaton can step a URL's characters through it without allocating: read it with
  * `stepByte`, `stepIsEscape` and `stepConsumed`.
  * - `*` and `$` → the escape `%2A`, `%24` (only a pattern's are wildcards);

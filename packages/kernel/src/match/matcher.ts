@@ -1,5 +1,5 @@
 /**
- * The one matcher (architecture rule 5). A `RobotsMatcher` compiles a parsed file once and
+ * The one matcher (docs/architecture.md, "One matcher"). A `RobotsMatcher` compiles a parsed file once and
  * answers (URL, agent) questions; the server, CLI, lint, hover, matrix and replay all ask
  * it, so they can never disagree.
  */
@@ -143,7 +143,7 @@ export class RobotsMatcher {
   }
 
   /**
-   * The group a crawler uses: the first token of its chain that names a group (contract §3).
+   * The group a crawler uses: the first token of its chain that names a group (docs/spec/robots-semantics.md §3).
    * An agent string is resolved and its group selected once, then remembered.
    */
   select(agent: string | ResolvedAgent): { group: SelectedGroup; set: CompiledGroupSet } | undefined {

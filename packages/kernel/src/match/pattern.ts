@@ -3,7 +3,7 @@
  * everything else is literal. A pattern is split once into its literal pieces and matched
  * by anchored prefix + leftmost search for each later piece: the leftmost occurrence of a
  * piece always leaves the most room for the rest, so no backtracking is ever needed and
- * the work is linear in pattern and target length (contract §4, architecture rule 6).
+ * the work is linear in pattern and target length (docs/spec/robots-semantics.md §4; docs/architecture.md, "Matching is linear").
  */
 
 export interface CompiledPattern {

@@ -1,5 +1,5 @@
 /**
- * The order rules are tried in (contract §4): the longest pattern in octets wins, Allow wins
+ * The order rules are tried in (docs/spec/robots-semantics.md §4): the longest pattern in octets wins, Allow wins
  * a tie with Disallow, and then the earlier line (Google's implicit `/dir/$` of an
  * `Allow: /dir/index.html` right after its own rule). The matcher ranks its compiled rules
  * with it and lint's shadowing proofs rank theirs with it, so the two never disagree.

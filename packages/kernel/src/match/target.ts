@@ -1,6 +1,6 @@
 /**
  * What a URL means to robots.txt: its origin (which robots.txt applies at all) and its
- * path + `;params` + `?query`, without fragment (contract §4). Written by hand rather than
+ * path + `;params` + `?query`, without fragment (docs/spec/robots-semantics.md §4). Written by hand rather than
  * with WHATWG `URL`, which would resolve dot segments and re-encode — robots.txt matching
  * sees the path exactly as sent. Path extraction follows Google's `GetPathParamsQuery`.
  */

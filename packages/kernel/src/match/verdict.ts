@@ -15,7 +15,7 @@ export type VerdictReason =
   | 'other-origin'
   /**
    * robots.txt was unavailable (every URL allowed) or unreachable (every URL disallowed) when
-   * fetched: the fetch state decides, not rules (contract §5; see `decideUnderFetchState`).
+   * fetched: the fetch state decides, not rules (docs/spec/robots-semantics.md §5; see `decideUnderFetchState`).
    */
   | 'fetch-state';
 

@@ -1,5 +1,5 @@
 /**
- * robots.txt text → `RobotsFile`, following RFC 9309 and Google's parser (contract §1–2).
+ * robots.txt text → `RobotsFile`, following RFC 9309 and Google's parser (docs/spec/robots-semantics.md §1–2).
  * Never throws: every input, however broken, yields a model plus problems.
  */
 

@@ -1,6 +1,6 @@
 /**
- * What a robots.txt says about the use of what a crawler fetches (contract
- * ai-preferences.md): Content-Usage rules, Content-Signal lines and License lines, read
+ * What a robots.txt says about the use of what a crawler fetches (the contract
+ * docs/spec/ai-preferences.md): Content-Usage rules, Content-Signal lines and License lines, read
  * from the parsed file. Lines are 0-based physical lines, as everywhere in the core.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Who a group speaks to, shared by the checks that name crawlers in their messages: the
  * tokens a group's User-agent lines name, and the catalogue crawlers whose chain selects it
- * (contract §3). Not a check itself.
+ * (docs/spec/robots-semantics.md §3). Not a check itself.
  */
 
 import { CRAWLERS } from '@robots-lens/kernel/crawlers';

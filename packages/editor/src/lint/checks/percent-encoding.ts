@@ -19,7 +19,7 @@ const BROKEN = /[\ufffd\udc80-\udcff]/;
 const ESCAPE_OR_NON_ASCII = /[%\u0080-\uffff]/;
 
 /**
- * Escapes in a pattern that crawlers may read differently (contract §4):
+ * Escapes in a pattern that crawlers may read differently (docs/spec/robots-semantics.md §4):
  * - percent-encoding-unreserved: `%62` (an unreserved character): RFC 9309 decodes it,
  *   Google compares it literally;
  * - percent-encoding-lower-case: `%2f` is read as `%2F`;
