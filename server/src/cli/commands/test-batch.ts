@@ -9,8 +9,9 @@ import { effectivePreferences, parseTarget, preferencesJson, statementText, stat
 import type { EffectivePreferences, PlainUrlDecider, RobotsFile, RobotsMatcher, Verdict, verdictJson } from '../../core';
 import { eachInputChunk } from '../../node/input-chunks';
 import type { CommandInput } from '../../node/input-chunks';
-import { LineWriter, safeJsonText } from '../output';
-import { UsageError } from '../usage';
+import { LineWriter } from '../line-writer';
+import { safeJsonText } from '../output';
+import { UsageError } from '../usage-error';
 import { keepYoungGenerationSmall } from '../young-generation';
 import { AgentNames, latin1 } from './batch-agents';
 import { QueryLineReader } from './batch-lines';
