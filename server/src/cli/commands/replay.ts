@@ -11,7 +11,7 @@ import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
 import { checkedLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
-import { clearStatus, Output, reportError, reportStatus, safeJson } from '../output';
+import { clearStatus, Output, reportError, reportStatus, safeJson, safeJsonText } from '../output';
 import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
 import type { REPLAY } from '../specs/replay';
@@ -139,7 +139,9 @@ function recordSink(
       if (p) pending.push(p);
     }
     if (jsonl || stdout) {
-      const line = jsonLine(record);
+      // Log lines are untrusted: a User-Agent may carry DEL or a C1 control (U+009B starts a
+      // terminal's control sequence), which JSON.stringify leaves raw; written as \u escapes.
+      const line = safeJsonText(jsonLine(record));
       const a = jsonl?.write(line);
       if (a) pending.push(a);
       const b = stdout?.write(line);
