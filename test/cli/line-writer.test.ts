@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
-import { LineWriter } from '../../server/src/cli/output';
+import { LineWriter } from '../../server/src/cli/line-writer';
 
 /** Lines that fill many small chunks, each one different, so a chunk written over shows. */
 const LINES = Array.from({ length: 3_000 }, (_, i) => `line ${i} ${'x'.repeat(i % 97)}`);

@@ -1,44 +1,26 @@
 /**
  * `robots-lens`: the command-line face of the core. Every subcommand calls the same core
- * as the language server, so the CLI and the editor always give the same answer.
+ * as the language server, so the CLI and the editor always give the same answer. Which
+ * commands there are, what they take and what they exit with is the command table's.
  */
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeLine, Output } from './output';
-import type { Piece } from './output';
-import { commandHelp, COMMAND_HELP, overview, usageLine, UsageError } from './usage';
-import { exitForWriteFailure, watchWriteFailures, writeFailed } from './write-failure';
 import { InputError } from '../node/files';
-import type { CommandInput } from '../node/input-chunks';
-
-type Command = (argv: readonly string[], io: CommandInput & { stdout: NodeJS.WritableStream }) => Promise<number>;
-
-/**
- * Each command's module is loaded when it runs: the bundle then evaluates only the modules
- * of the command asked for (`test` never loads the HTTP, DNS and sitemap readers it does
- * not use), which is a tenth of a short run.
- */
-const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
-  lint: async () => (await import('./commands/lint')).runLint,
-  test: async () => (await import('./commands/test')).runTest,
-  replay: async () => (await import('./commands/replay')).runReplay,
-  'replay-scan': async () => (await import('./commands/replay-scan')).runReplayScan,
-  merge: async () => (await import('./commands/merge')).runMerge,
-  ranges: async () => (await import('./commands/ranges')).runRanges,
-  fetch: async () => (await import('./commands/fetch')).runFetch,
-  check: async () => (await import('./commands/check')).runCheck,
-  diff: async () => (await import('./commands/diff')).runDiff,
-  sitemaps: async () => (await import('./commands/sitemaps')).runSitemaps,
-  crawlers: async () => (await import('./commands/crawlers')).runCrawlers,
-};
+import { COMMANDS } from './command-table';
+import { ExitCode } from './exit-code';
+import { Output, reportError } from './output';
+import type { Piece } from './output';
+import { commandHelp, COMMAND_HELP, overview, usageLine } from './usage';
+import { UsageError } from './usage-error';
+import { exitForWriteFailure, watchWriteFailures, writeFailed } from './write-failure';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   watchWriteFailures(name ?? 'help');
   if (name === undefined) {
     await print(overview(), process.stderr);
-    return 2;
+    return ExitCode.Failure;
   }
   if (name === '--version' || name === '-V') return print([[`robots-lens ${version()}`]]);
   if (name === 'help' || name === '--help' || name === '-h') {
@@ -47,18 +29,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!COMMAND_HELP[topic]) return unknownCommand(topic);
     return print(commandHelp(topic));
   }
-  const load = COMMANDS[name];
-  if (!load) return unknownCommand(name);
+  const command = COMMANDS[name];
+  if (!command) return unknownCommand(name);
   if (asksForHelp(rest)) return print(commandHelp(name));
   try {
-    const command = await load();
     // process.stdin is made only when a command reads it as a stream: `test --batch` reads
     // a file on descriptor 0 itself (node/input-chunks.ts).
-    return await command(rest, { get stdin() { return process.stdin; }, stdinFd: 0, stdout: process.stdout });
+    return await command.run(rest, { get stdin() { return process.stdin; }, stdinFd: 0, stdout: process.stdout });
   } catch (error) {
     if (writeFailed()) return exitForWriteFailure(name);
-    process.stderr.write(`robots-lens ${name}: ${escapeLine(messageOf(error, name))}\n`);
-    return 2;
+    reportError(name, messageOf(error, name));
+    return ExitCode.Failure;
   }
 }
 
@@ -72,12 +53,12 @@ async function print(lines: readonly (readonly Piece[])[], stream: NodeJS.Writab
   const out = new Output(stream);
   for (const line of lines) await out.line(...line);
   await out.flush().catch(() => undefined);
-  return writeFailed() ? exitForWriteFailure('help') : 0;
+  return writeFailed() ? exitForWriteFailure('help') : ExitCode.Success;
 }
 
 function unknownCommand(name: string): number {
-  process.stderr.write(`robots-lens: unknown command "${escapeLine(name)}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}; run robots-lens help.\n`);
-  return 2;
+  reportError(undefined, `unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}; run robots-lens help.`);
+  return ExitCode.Failure;
 }
 
 function messageOf(error: unknown, command: string): string {
@@ -122,7 +103,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`robots-lens: unexpected error: ${escapeLine(error instanceof Error ? error.message : String(error))}\n`);
-    process.exitCode = 2;
+    reportError(undefined, `unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = ExitCode.Failure;
   },
 );

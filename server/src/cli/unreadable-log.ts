@@ -6,6 +6,7 @@
 
 import { LOG_FORMATS } from '@robots-lens/replay/logs';
 import { printable } from '@robots-lens/replay';
+import type { AuditSummary } from '@robots-lens/replay';
 import type { LogFormat } from '@robots-lens/replay/logs';
 
 /** The first line of a log that could not be read, and why. */
@@ -20,4 +21,15 @@ export function unreadableLogMessage(file: string, format: LogFormat | 'auto', f
   const tried = format === 'auto' ? `formats tried: ${LOG_FORMATS.join(', ')}` : `read as ${format}, as ${option} says`;
   const line = first ? `; first unreadable line ${first.line}: "${printable(first.text, 80)}" (${first.reason})` : '';
   return `${file}: no line could be read as an access log (${tried})${line}.`;
+}
+
+/**
+ * Logs of which no line could be read: a report of "0 requests" would hide that the input
+ * is not a log (or not in the format given), so each is an error naming the formats tried
+ * and the first line that could not be read.
+ */
+export function unreadableLogs(summary: AuditSummary, format: LogFormat | 'auto'): string[] {
+  return summary.files
+    .filter((f) => f.requests === 0 && f.parseFailures > 0)
+    .map((f) => unreadableLogMessage(f.name, format, summary.parseFailures.samples.find((sample) => sample.file === f.name)));
 }

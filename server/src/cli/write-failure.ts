@@ -5,8 +5,8 @@
  * never reads it as "lint found an error" and nothing is lost without a word.
  */
 
-/** 128 + SIGPIPE: what shells report for a writer whose reader went away. */
-export const CLOSED_PIPE_EXIT = 141;
+import { ExitCode } from './exit-code';
+import { reportError } from './output';
 
 let failure: NodeJS.ErrnoException | undefined;
 let deferred = false;
@@ -38,11 +38,11 @@ export function writeFailed(): boolean {
 }
 
 /** Says what went wrong (unless the pipe was closed) and returns the exit code for it. */
-export function exitForWriteFailure(command: string): number {
-  if (failure === undefined) return 0;
-  if (failure.code === 'EPIPE') return CLOSED_PIPE_EXIT;
-  process.stderr.write(`robots-lens ${command}: cannot write the output: ${describeWriteError(failure)}\n`);
-  return 2;
+export function exitForWriteFailure(command: string): ExitCode {
+  if (failure === undefined) return ExitCode.Success;
+  if (failure.code === 'EPIPE') return ExitCode.ClosedPipe;
+  reportError(command, `cannot write the output: ${describeWriteError(failure)}`);
+  return ExitCode.Failure;
 }
 
 /** The cause of a failed write in words, with its code. */

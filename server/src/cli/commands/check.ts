@@ -5,31 +5,22 @@
  * statement that the crawler cannot see it.
  */
 
-import { parseArgs } from 'node:util';
 import { formatCheckReport, urlCheckReport } from '@robots-lens/fetch/check-url';
 import { checkUrl } from '../../node/url-check';
-import { UsageError } from '../usage';
+import { ExitCode } from '../exit-code';
+import { fetchTimeout, positiveInteger } from '../option-values';
 import { Output } from '../output';
 import { checkStyle } from '../report-styles';
-import { positiveInteger, timeoutOption } from './fetch';
+import type { Args, CommandIo } from '../spec';
+import type { CHECK } from '../specs/check';
+import { UsageError } from '../usage-error';
 
-export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      agent: { type: 'string', short: 'a' },
-      json: { type: 'boolean', default: false },
-      timeout: { type: 'string' },
-      'max-bytes': { type: 'string' },
-    },
-  });
+export async function runCheck({ values, positionals }: Args<typeof CHECK.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length !== 1) throw new UsageError('give one URL, e.g. robots-lens check https://example.com/page --agent Googlebot');
   if (values.agent === undefined || values.agent.trim() === '') {
     throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
   }
-  const timeoutMs = timeoutOption(values.timeout);
+  const timeoutMs = fetchTimeout(values.timeout);
   const maxBytes = positiveInteger(values['max-bytes'], '--max-bytes');
   const check = await checkUrl(positionals[0]!, values.agent, {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
@@ -40,5 +31,5 @@ export async function runCheck(argv: readonly string[], io: { stdin: NodeJS.Read
   if (values.json) await out.json(report, 2);
   else await out.block(formatCheckReport(report), checkStyle);
   await out.flush();
-  return 0;
+  return ExitCode.Success;
 }

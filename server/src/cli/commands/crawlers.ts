@@ -4,26 +4,18 @@
  * importing it would add or change, without changing anything.
  */
 
-import { parseArgs } from 'node:util';
 import type { CatalogueChange, CrawlerPurpose, CrawlerRecord } from '@robots-lens/kernel/crawlers';
 import { compareWithCatalogue, CRAWLER_PURPOSES, crawlerRecords, isCrawlerPurpose, readAiRobotsList } from '@robots-lens/kernel/crawlers';
 import { plural } from '@robots-lens/kernel/words';
 import { printable } from '@robots-lens/replay';
 import { InputError, readInputFile } from '../../node/files';
+import { ExitCode } from '../exit-code';
 import { Output } from '../output';
-import { UsageError } from '../usage';
+import type { Args, CommandIo } from '../spec';
+import type { CRAWLERS } from '../specs/crawlers';
+import { UsageError } from '../usage-error';
 
-export async function runCrawlers(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      purpose: { type: 'string' },
-      import: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+export async function runCrawlers({ values, positionals }: Args<typeof CRAWLERS.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length > 0) throw new UsageError(`crawlers takes no arguments besides options (got "${positionals[0]}").`);
   const lines: (string | { json: unknown })[] = [];
   const write = (line: string | { json: unknown }): void => {
@@ -40,7 +32,7 @@ export async function runCrawlers(argv: readonly string[], io: { stdout: NodeJS.
   const out = new Output(io.stdout);
   for (const line of lines) await (typeof line === 'string' ? out.line(line) : out.json(line.json, 2));
   await out.flush();
-  return 0;
+  return ExitCode.Success;
 }
 
 function listCatalogue(purposeOption: string | undefined, json: boolean, write: (line: string | { json: unknown }) => void): void {

@@ -12,13 +12,13 @@ import type { RobotsFile } from '@robots-lens/kernel/parse';
 import type { SitemapFlipExample } from '@robots-lens/sitemaps';
 import { sitemapFlips } from '../../node/sitemap-flips';
 import type { DiffSitemaps } from '../../node/sitemap-flips';
-import { escapeLine } from '../output';
+import { reportError } from '../output';
 
 /** Reads the sitemaps as the editor's Compare with… does; a sitemap not read is said on stderr as it happens. */
 export function readSitemapFlips(locations: readonly string[], oldFile: RobotsFile, newFile: RobotsFile, diff: RobotsDiff, origin: string | undefined): Promise<DiffSitemaps> {
   return sitemapFlips(locations, oldFile, newFile, diff, origin, {
     done(report) {
-      if (report.error !== undefined) process.stderr.write(`robots-lens diff: ${escapeLine(report.location)}: ${escapeLine(report.error)}\n`);
+      if (report.error !== undefined) reportError('diff', `${report.location}: ${report.error}`);
     },
   });
 }

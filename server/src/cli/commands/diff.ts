@@ -5,49 +5,32 @@
  * `--fail-on-change` it guards a deploy in CI (exit 1).
  */
 
-import { parseArgs } from 'node:util';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs } from '@robots-lens/diff';
-import { LOG_FORMATS } from '@robots-lens/replay/logs';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import { parseTarget } from '@robots-lens/kernel/match';
 import type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, VerdictChange } from '@robots-lens/diff';
-import type { LogFormat } from '@robots-lens/replay/logs';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
-import { escapeLine, Output } from '../output';
+import { ExitCode } from '../exit-code';
+import { checkedLogFormat, checkedOrigin } from '../option-values';
+import { Output, reportError } from '../output';
 import { diffStyle } from '../report-styles';
+import type { Args, CommandIo } from '../spec';
+import type { DIFF } from '../specs/diff';
 import { unreadableLogMessage } from '../unreadable-log';
 import type { UnreadableLine } from '../unreadable-log';
+import { UsageError } from '../usage-error';
 import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
-import { UsageError } from '../usage';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */
 const NAMES_IN_HEADING = 8;
 
-export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      log: { type: 'string', multiple: true },
-      'log-format': { type: 'string', default: 'auto' },
-      json: { type: 'boolean', default: false },
-      crawlers: { type: 'string', multiple: true },
-      'fail-on-change': { type: 'string', multiple: true },
-      origin: { type: 'string' },
-      sitemap: { type: 'string', multiple: true },
-    },
-  });
+export async function runDiff({ values, positionals }: Args<typeof DIFF.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length !== 2) throw new UsageError('give the old and the new robots.txt, e.g. robots-lens diff robots.txt robots.new.txt');
   const [oldPath, newPath] = positionals as [string, string];
-  const logFormat = values['log-format'];
-  if (logFormat !== 'auto' && !(LOG_FORMATS as readonly string[]).includes(logFormat)) {
-    throw new UsageError(`--log-format must be auto or one of ${LOG_FORMATS.join(', ')}, not "${logFormat}".`);
-  }
+  const logFormat = checkedLogFormat(values['log-format'], '--log-format');
   const crawlers = tokenList(values.crawlers, '--crawlers');
   const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
@@ -63,9 +46,9 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
     for (const path of values.log) {
       let first: UnreadableLine | undefined;
       const onUnreadable = (line: number, text: string, reason: string): void => void (first ??= { line, text, reason });
-      const tally = await countFlipsInLog(path, logFormat as LogFormat | 'auto', counter, { onUnreadable });
+      const tally = await countFlipsInLog(path, logFormat, counter, { onUnreadable });
       // Counting no request of a file that is not a log would read as "the edit changes nothing".
-      if (tally.requests === 0 && tally.unreadable > 0) throw new InputError(unreadableLogMessage(path, logFormat as LogFormat | 'auto', first, '--log-format'));
+      if (tally.requests === 0 && tally.unreadable > 0) throw new InputError(unreadableLogMessage(path, logFormat, first, '--log-format'));
       logs.push(tally);
     }
     flips = counter.results();
@@ -80,13 +63,13 @@ export async function runDiff(argv: readonly string[], io: { stdout: NodeJS.Writ
   if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
   else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
   await out.flush();
-  if (guard && guard.changed.length > 0) return 1;
-  return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? 2 : 0;
+  if (guard && guard.changed.length > 0) return ExitCode.Finding;
+  return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? ExitCode.Failure : ExitCode.Success;
 }
 
 async function readRobots(path: string): Promise<Uint8Array> {
   const input = await readRobotsFile(path);
-  if (input.notice) process.stderr.write(`robots-lens diff: ${escapeLine(input.notice)}\n`);
+  if (input.notice) reportError('diff', input.notice);
   return input.bytes;
 }
 
@@ -95,12 +78,6 @@ function tokenList(values: readonly string[] | undefined, option: string): strin
   const tokens = values.flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
   if (tokens.length === 0) throw new UsageError(`${option} needs at least one crawler token, e.g. ${option} Googlebot,GPTBot`);
   return tokens;
-}
-
-function checkedOrigin(origin: string): string {
-  const parsed = parseTarget(origin);
-  if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
-  return parsed.target.origin;
 }
 
 interface Guard {

@@ -5,7 +5,6 @@
 
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Log, Result } from 'sarif';
 import { lint, lintRule, LINT_RULES } from '@robots-lens/editor/lint';
 import { parseRobots } from '@robots-lens/kernel/parse';
@@ -13,10 +12,13 @@ import { plural } from '@robots-lens/kernel/words';
 import type { Finding } from '@robots-lens/editor/lint';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { readRobotsFile } from '../../node/robots-file';
-import { escapeLine, Output, styled } from '../output';
+import { ExitCode } from '../exit-code';
+import { Output, reportError, styled } from '../output';
 import type { Piece, Style } from '../output';
 import { positionAt } from '../positions';
-import { UsageError } from '../usage';
+import type { Args, CommandIo } from '../spec';
+import type { LINT } from '../specs/lint';
+import { UsageError } from '../usage-error';
 
 export interface LintRecord {
   file: string;
@@ -29,13 +31,7 @@ export interface LintRecord {
   message: string;
 }
 
-export async function runLint(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: { format: { type: 'string', default: 'text' } },
-  });
+export async function runLint({ values, positionals }: Args<typeof LINT.options>, io: CommandIo): Promise<ExitCode> {
   const format = values.format;
   if (format !== 'text' && format !== 'json' && format !== 'sarif') {
     throw new UsageError(`--format must be text, json or sarif, not "${format}".`);
@@ -45,7 +41,7 @@ export async function runLint(argv: readonly string[], io: { stdout: NodeJS.Writ
   const records: LintRecord[] = [];
   for (const path of positionals) {
     const input = await readRobotsFile(path);
-    if (input.notice) process.stderr.write(`robots-lens lint: ${escapeLine(input.notice)}\n`);
+    if (input.notice) reportError('lint', input.notice);
     const file = parseRobots(input.bytes);
     for (const finding of lint(file)) records.push(toRecord(path, file, finding));
   }
@@ -57,7 +53,7 @@ export async function runLint(argv: readonly string[], io: { stdout: NodeJS.Writ
     await out.line(summaryLine(records));
   }
   await out.flush();
-  return records.some((r) => r.severity === 'error') ? 1 : 0;
+  return records.some((r) => r.severity === 'error') ? ExitCode.Finding : ExitCode.Success;
 }
 
 /** "3 errors, 5 warnings in 2 files", or "no problems". */

@@ -6,18 +6,19 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { formatReplaySummary } from '@robots-lens/replay';
 import { mergeShardSummaries } from '@robots-lens/replay/shards';
 import type { AuditSummary } from '@robots-lens/replay';
 import type { CarriedIn, MergeResult, ShardSummary, SummaryPart } from '@robots-lens/replay/shards';
 import { describeFsError, InputError } from '../../node/files';
+import { ExitCode } from '../exit-code';
+import { failsOnViolations } from '../option-values';
 import { Output, safeJson } from '../output';
 import { replayStyle } from '../report-styles';
-import { UsageError } from '../usage';
-import { openOutput } from './replay';
-
-type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
+import type { Args, CommandIo } from '../spec';
+import type { MERGE } from '../specs/merge';
+import { UsageError } from '../usage-error';
+import { openOutput } from './output-file';
 
 /** A summary file as `replay --summary-json` (or `merge --summary-json`) writes it. */
 interface SummaryFile extends AuditSummary {
@@ -26,15 +27,9 @@ interface SummaryFile extends AuditSummary {
   readonly shard?: { readonly after?: CarriedIn | null; readonly part?: SummaryPart };
 }
 
-export async function runMerge(argv: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: { 'summary-json': { type: 'string' }, 'fail-on': { type: 'string' } },
-  });
+export async function runMerge({ values, positionals }: Args<typeof MERGE.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length === 0) throw new UsageError('give the summaries of the shards, e.g. robots-lens merge 10h.json 11h.json --summary-json day.json');
-  if (values['fail-on'] !== undefined && values['fail-on'] !== 'violations') throw new UsageError(`--fail-on takes "violations", not "${values['fail-on']}".`);
+  const failOnViolations = failsOnViolations(values['fail-on']);
   const files = await Promise.all(positionals.map((path) => readSummary(path)));
   const shards: ShardSummary[] = files.map(({ path, file }) => ({ name: path, summary: file, part: file.shard!.part!, after: file.shard!.after ?? null }));
   let merged: MergeResult;
@@ -59,7 +54,7 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
   const output = new Output(io.stdout);
   await output.block(formatReplaySummary(summary, { logs: summary.files.map((f) => f.name), ...sources }), replayStyle);
   await output.flush();
-  return values['fail-on'] === 'violations' && summary.totals.violations > 0 ? 1 : 0;
+  return failOnViolations && summary.totals.violations > 0 ? ExitCode.Finding : ExitCode.Success;
 }
 
 async function readSummary(path: string): Promise<{ path: string; file: SummaryFile }> {

@@ -5,29 +5,20 @@
  */
 
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { parseDuration } from '@robots-lens/replay/logs';
 import { plural } from '@robots-lens/kernel/words';
 import { RANGE_LIST_SOURCES } from '@robots-lens/replay/identity';
 import { defaultRangesDir, loadRangeLists, refreshRangeLists } from '../../node/ranges';
+import { ExitCode } from '../exit-code';
 import { Output } from '../output';
-import { UsageError } from '../usage';
+import type { Args, CommandIo } from '../spec';
+import type { RANGES } from '../specs/ranges';
+import { UsageError } from '../usage-error';
 
 /** The longest `--timeout` per download taken. */
 const MAX_REFRESH_TIMEOUT_MS = 10 * 60_000;
 
-export async function runRanges(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      refresh: { type: 'boolean', default: false },
-      dir: { type: 'string' },
-      timeout: { type: 'string', default: '20s' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+export async function runRanges({ values, positionals }: Args<typeof RANGES.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length > 0) throw new UsageError(`ranges takes no arguments besides options (got "${positionals[0]}").`);
   const dir = values.dir ?? defaultRangesDir();
   // Lists are fetched files: their fields are untrusted text, escaped on the way out.
@@ -42,10 +33,10 @@ export async function runRanges(argv: readonly string[], io: { stdout: NodeJS.Wr
 }
 
 async function list(
-  values: { refresh: boolean; dir?: string | undefined; timeout: string; json: boolean },
+  values: Args<typeof RANGES.options>['values'],
   dir: string,
   write: (line: string | { json: unknown }) => void,
-): Promise<number> {
+): Promise<ExitCode> {
   if (values.refresh) {
     const timeoutMs = parseDuration(values.timeout.endsWith('s') || values.timeout.endsWith('m') ? values.timeout : `${values.timeout}s`);
     if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--timeout: "${values.timeout}" is not a duration such as 20s.`);
@@ -58,17 +49,17 @@ async function list(
       const failed = results.filter((r) => !r.ok).length;
       write(failed === 0 ? 'All lists refreshed.' : `${failed} of ${plural(results.length, 'list')} could not be refreshed; files already in ${dir} are kept.`);
     }
-    return results.every((r) => r.ok) ? 0 : 1;
+    return results.every((r) => r.ok) ? ExitCode.Success : ExitCode.Finding;
   }
 
   if (!existsSync(dir)) {
     write(`${dir} does not exist yet: run robots-lens ranges --refresh${values.dir ? ` --dir ${dir}` : ''} to download the lists.`);
-    return 1;
+    return ExitCode.Finding;
   }
   const { lists, warnings } = await loadRangeLists(dir);
   if (values.json) {
     write({ json: { dir, lists: lists.map((l) => ({ name: l.name, url: l.url, creationTime: l.creationTime, prefixes: l.prefixes.length, crawlers: l.crawlers })), warnings } });
-    return 0;
+    return ExitCode.Success;
   }
   write(`IP lists in ${dir}:`);
   for (const l of lists) {
@@ -81,5 +72,5 @@ async function list(
     for (const m of missing) write(`  ${m.fileName.padEnd(24)} ${m.url}  (${m.crawlers.map((c) => c.token).join(', ')})`);
   }
   for (const w of warnings) write(`warning: ${w}`);
-  return 0;
+  return ExitCode.Success;
 }

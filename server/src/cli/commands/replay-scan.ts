@@ -5,43 +5,28 @@
  * the scans of the shards before it (docs/scale-out.md).
  */
 
-import { parseArgs } from 'node:util';
 import { countOf } from '@robots-lens/kernel/words';
-import { LOG_FORMATS, parseDuration } from '@robots-lens/replay/logs';
 import { printable } from '@robots-lens/replay';
-import type { LogFormat } from '@robots-lens/replay/logs';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
-import { Output, safeJson } from '../output';
-import { UsageError } from '../usage';
-import { loadRanges, loadVersions, openOutput, parseJsonFields, SCAN_KIND, unreadableLogs } from './replay';
+import { ExitCode } from '../exit-code';
+import { checkedLogFormat, parseJsonFields, reorderWindow } from '../option-values';
+import { Output, reportError, safeJson } from '../output';
+import type { Args, CommandIo } from '../spec';
+import type { REPLAY_SCAN } from '../specs/replay-scan';
+import { unreadableLogs } from '../unreadable-log';
+import { UsageError } from '../usage-error';
+import { openOutput } from './output-file';
+import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
 
-type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
-
-export async function runReplayScan(argv: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      out: { type: 'string' },
-      format: { type: 'string', default: 'auto' },
-      'json-fields': { type: 'string' },
-      ranges: { type: 'string' },
-      'verify-dns': { type: 'boolean', default: false },
-      'dns-server': { type: 'string' },
-      'reorder-window': { type: 'string', default: '1m' },
-    },
-  });
+export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...logs] = positionals;
   if (robotsPath === undefined || logs.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
-  const format = values.format as LogFormat | 'auto';
-  if (format !== 'auto' && !LOG_FORMATS.includes(format)) throw new UsageError(`--format must be auto or one of ${LOG_FORMATS.join(', ')}, not "${values.format}".`);
-  const reorderWindowMs = parseDuration(values['reorder-window']);
-  if (reorderWindowMs === undefined || reorderWindowMs > 7 * 86_400_000) throw new UsageError(`--reorder-window: "${values['reorder-window']}" is not a duration such as 10m, 90s or 0 (at most 7d).`);
-  const warn = (message: string): void => void process.stderr.write(`robots-lens replay-scan: ${printable(message, 300)}\n`);
+  const format = checkedLogFormat(values.format, '--format');
+  const reorderWindowMs = reorderWindow(values['reorder-window']);
+  const warn = (message: string): void => reportError('replay-scan', printable(message, 300));
   // The versions change nothing in a scan; they are read so a wrong path fails here, not in the replay.
   const versions = await loadVersions(robotsPath, [], false, warn);
   const ranges = await loadRanges(values.ranges, warn);
@@ -64,7 +49,7 @@ export async function runReplayScan(argv: readonly string[], io: Io): Promise<nu
     // For engines that collect a command's output (Spark's RDD.pipe): the scan alone, on one line.
     await output.json(scan);
     await output.flush();
-    return 0;
+    return ExitCode.Success;
   }
   const out = await openOutput(values.out);
   await out.writer.write(safeJson(scan, 2) + '\n');
@@ -72,5 +57,5 @@ export async function runReplayScan(argv: readonly string[], io: Io): Promise<nu
   const t = summary.totals;
   await output.line(`scanned ${countOf(t.lines, 'line')} (${countOf(t.requests, 'request')}); carried state: ${countOf(Object.keys(state.fetches).length, 'fetch state')}, ${countOf(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
   await output.flush();
-  return 0;
+  return ExitCode.Success;
 }

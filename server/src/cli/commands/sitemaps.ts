@@ -6,7 +6,6 @@
  * written as they are found, so a check of millions of URLs holds none of them.
  */
 
-import { parseArgs } from 'node:util';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { listedText, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
 import { parseRobots } from '@robots-lens/kernel/parse';
@@ -14,32 +13,23 @@ import { parseTarget } from '@robots-lens/kernel/match';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '@robots-lens/sitemaps';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
-import { escapeLine, Output, styled } from '../output';
+import { ExitCode } from '../exit-code';
+import { checkedOrigin, fetchTimeout } from '../option-values';
+import { Output, reportError, styled } from '../output';
 import type { Piece } from '../output';
-import { UsageError } from '../usage';
-import { timeoutOption } from './fetch';
+import type { Args, CommandIo } from '../spec';
+import type { SITEMAPS } from '../specs/sitemaps';
+import { UsageError } from '../usage-error';
 
-export async function runSitemaps(argv: readonly string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      agent: { type: 'string', short: 'a', multiple: true },
-      json: { type: 'boolean', default: false },
-      'fail-on-blocked': { type: 'boolean', default: false },
-      origin: { type: 'string' },
-      timeout: { type: 'string' },
-    },
-  });
+export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens sitemaps robots.txt --agent Googlebot');
   const agents = values.agent ?? [];
   if (agents.length === 0) throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
-  const timeoutMs = timeoutOption(values.timeout);
+  const timeoutMs = fetchTimeout(values.timeout);
   const input = await readRobotsFile(robotsPath);
-  if (input.notice) process.stderr.write(`robots-lens sitemaps: ${escapeLine(input.notice)}\n`);
+  if (input.notice) reportError('sitemaps', input.notice);
   const robots = parseRobots(input.bytes);
 
   const notices: string[] = [];
@@ -69,15 +59,15 @@ export async function runSitemaps(argv: readonly string[], io: { stdout: NodeJS.
       for (const entry of lines) await (values.json ? out.json({ type: 'blocked', ...entry }) : out.line(...blockedLine(entry)));
     },
     done(report) {
-      if (report.error !== undefined) process.stderr.write(`robots-lens sitemaps: ${escapeLine(report.location)}: ${escapeLine(report.error)}\n`);
+      if (report.error !== undefined) reportError('sitemaps', `${report.location}: ${report.error}`);
     },
   });
   const tally = check.tally();
   if (values.json) await out.json({ type: 'summary', origin: tally.origin ?? null, listed: tally.listed, agents: tally.agents, otherOrigin: tally.otherOrigin, notUrls: tally.notUrls, sitemaps: reports, notices });
   else for (const line of summaryLines(tally, reports, notices, originNote)) await out.line(...line);
   await out.flush();
-  if (reports.some((r) => r.error !== undefined)) return 2;
-  return values['fail-on-blocked'] && blocked > 0 ? 1 : 0;
+  if (reports.some((r) => r.error !== undefined)) return ExitCode.Failure;
+  return values['fail-on-blocked'] && blocked > 0 ? ExitCode.Finding : ExitCode.Success;
 }
 
 function blockedLine(entry: BlockedSitemapUrl): Piece[] {
@@ -107,10 +97,4 @@ function asideLines(aside: { count: number; examples: readonly SitemapUrlAside[]
   for (const e of aside.examples) lines.push([`  ${e.url === '' ? '(empty)' : e.url}  (${e.sitemap}, line ${e.sitemapLine}: ${e.reason})`]);
   if (aside.count > aside.examples.length) lines.push([`  … and ${formatCount(aside.count - aside.examples.length)} more`]);
   return lines;
-}
-
-function checkedOrigin(origin: string): string {
-  const parsed = parseTarget(origin);
-  if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
-  return parsed.target.origin;
 }

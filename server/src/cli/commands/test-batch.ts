@@ -13,8 +13,9 @@ import type { PlainUrlDecider, RobotsMatcher, Verdict, verdictJson } from '@robo
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { eachInputChunk } from '../../node/input-chunks';
 import type { CommandInput } from '../../node/input-chunks';
-import { LineWriter, safeJsonText } from '../output';
-import { UsageError } from '../usage';
+import { LineWriter } from '../line-writer';
+import { safeJsonText } from '../output';
+import { UsageError } from '../usage-error';
 import { keepYoungGenerationSmall } from '../young-generation';
 import { AgentNames, latin1 } from './batch-agents';
 import { QueryLineReader } from './batch-lines';

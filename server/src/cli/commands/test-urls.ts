@@ -13,8 +13,9 @@ import type { RobotsMatcher } from '@robots-lens/kernel/match';
 import { describeFsError, InputError, openFileStream } from '../../node/files';
 import { isQuiet } from '../../node/input-chunks';
 import { lineBatches } from '../../node/line-reader';
-import { escapeLine, LineWriter, safeJson } from '../output';
-import { formatVerdict, outcomeCell } from './test';
+import { LineWriter } from '../line-writer';
+import { escapeLine, reportError, safeJson } from '../output';
+import { formatVerdict, outcomeCell } from './verdict-lines';
 
 /** A URL longer than this is not one anybody submits (sitemaps allow 2,048 characters). */
 const MAX_URL_LINE = 64 * 1024;
@@ -27,7 +28,7 @@ export async function runUrlList(
   format: UrlsFormat,
   matcher: RobotsMatcher,
   robots: RobotsFile,
-  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream },
+  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
   options: { origin?: string },
 ): Promise<number> {
   const input = source === '-' ? io.stdin : await openList(source);
@@ -68,7 +69,7 @@ export async function runUrlList(
   }
   await out.flush();
   if (unusable > 0) {
-    (io.stderr ?? process.stderr).write(`robots-lens test: ${unusable} line${unusable === 1 ? ' is' : 's are'} not a URL or path (answered ${plural(answered, 'line')}).\n`);
+    reportError('test', `${unusable} line${unusable === 1 ? ' is' : 's are'} not a URL or path (answered ${plural(answered, 'line')}).`);
   }
   return answered === 0 && unusable > 0 ? 2 : 0;
 }

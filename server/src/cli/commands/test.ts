@@ -3,41 +3,27 @@
  * stream of JSON queries on stdin for millions of questions.
  */
 
-import { parseArgs } from 'node:util';
-import { effectivePreferences, preferencesText, statesPreferences, verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
 import { matcherFor, parseTarget } from '@robots-lens/kernel/match';
-import { parseRobots, statementText } from '@robots-lens/kernel/parse';
-import type { RobotsFile } from '@robots-lens/kernel/parse';
-import type { Verdict } from '@robots-lens/kernel/match';
-import type { CommandInput } from '../../node/input-chunks';
+import { parseRobots } from '@robots-lens/kernel/parse';
+import { verdictWithPreferencesJson } from '@robots-lens/kernel/preferences';
 import { readRobotsFile } from '../../node/robots-file';
-import { escapeLine, Output, styled } from '../output';
-import type { Piece } from '../output';
-import { UsageError } from '../usage';
+import { ExitCode } from '../exit-code';
+import { checkedOrigin } from '../option-values';
+import { Output, reportError } from '../output';
+import type { Args, CommandIo } from '../spec';
+import type { TEST } from '../specs/test';
+import { UsageError } from '../usage-error';
 import { batchFields, runBatch } from './test-batch';
 import { runUrlList } from './test-urls';
+import { formatVerdict } from './verdict-lines';
 
-export async function runTest(argv: readonly string[], io: CommandInput & { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      agent: { type: 'string', short: 'a', multiple: true },
-      json: { type: 'boolean', default: false },
-      batch: { type: 'boolean', default: false },
-      origin: { type: 'string' },
-      fields: { type: 'string' },
-      urls: { type: 'string' },
-      csv: { type: 'boolean', default: false },
-    },
-  });
+export async function runTest({ values, positionals }: Args<typeof TEST.options>, io: CommandIo): Promise<number> {
   const [file, ...urls] = positionals;
   if (file === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens test robots.txt --agent Googlebot /path');
   const agents = values.agent ?? [];
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
   const input = await readRobotsFile(file);
-  if (input.notice) process.stderr.write(`robots-lens test: ${escapeLine(input.notice)}\n`);
+  if (input.notice) reportError('test', input.notice);
   const robots = parseRobots(input.bytes);
   const matcher = matcherFor(robots);
   const options = values.origin !== undefined ? { origin: checkedOrigin(values.origin) } : {};
@@ -68,40 +54,5 @@ export async function runTest(argv: readonly string[], io: CommandInput & { stdo
     }
   }
   await out.flush();
-  return 0;
-}
-
-function checkedOrigin(origin: string): string {
-  const parsed = parseTarget(origin);
-  if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
-  return parsed.target.origin;
-}
-
-/** Where a verdict line's URL starts: the outcome (`disallowed` is the widest) and two spaces. Notes and error lines start there too. */
-const OUTCOME_COLUMN = 'disallowed'.length + 2;
-
-/** `label` padded to the outcome column, so that what follows lines up under the URLs. */
-export function outcomeCell(label: string): string {
-  return label.padEnd(OUTCOME_COLUMN);
-}
-
-/** A verdict as one line of pieces (the outcome coloured), and a note line when Google reads it literally. */
-export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
-  const label = verdict.outcome === 'not-applicable' ? 'n/a' : verdict.outcome;
-  const outcome = verdict.outcome === 'allowed' ? styled('allowed', label) : verdict.outcome === 'disallowed' ? styled('disallowed', label) : label;
-  const parts = [verdict.url, `[${verdict.agent.input}]`];
-  if (verdict.rule) parts.push(`line ${verdict.rule.line + 1}: ${statementText(robots, verdict.rule.line)}`);
-  else if (verdict.reason === 'no-matching-rule') parts.push('no rule matches');
-  else if (verdict.reason === 'no-group') parts.push('no group applies');
-  else if (verdict.reason === 'robots-txt') parts.push('/robots.txt is always allowed');
-  if (verdict.group) {
-    const lines = verdict.group.agentLines;
-    parts.push(`group User-agent: ${verdict.group.token} (line${lines.length > 1 ? 's' : ''} ${lines.map((l) => l + 1).join(', ')})`);
-  }
-  if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
-  const lines: Piece[][] = [[outcome, outcomeCell(label).slice(label.length) + parts.join('  ')]];
-  if (verdict.googleLiteral) lines.push([`${outcomeCell('')}note: ${verdict.googleLiteral.explanation}`]);
-  // Files that state no preference keep one line per verdict.
-  if (statesPreferences(robots)) lines.push([`${outcomeCell('')}preferences: ${preferencesText(effectivePreferences(robots, verdict))}`]);
-  return lines;
+  return ExitCode.Success;
 }

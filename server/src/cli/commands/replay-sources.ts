@@ -1,0 +1,82 @@
+/**
+ * What a replay (and its scan) reads besides the logs: the robots.txt versions (one file, a
+ * folder of snapshots, --version, git history), the crawler IP lists, and the scans of the
+ * shards before this one (--after).
+ */
+
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { composeCarried, NO_CARRIED_STATE, readCarriedState } from '@robots-lens/replay/shards';
+import { plural } from '@robots-lens/kernel/words';
+import type { CarriedState } from '@robots-lens/replay/shards';
+import type { IpRangeList } from '@robots-lens/replay/identity';
+import type { RobotsVersion } from '@robots-lens/replay';
+import { describeFsError, InputError } from '../../node/files';
+import { gitVersions } from '../../node/git-history';
+import { defaultRangesDir, loadRangeLists } from '../../node/ranges';
+import { explicitVersions, singleVersion, snapshotFolder } from '../../node/versions';
+import { UsageError } from '../usage-error';
+
+/** The state the shards before this one left: their scans (in any order), composed in time order. */
+export async function readScans(paths: readonly string[]): Promise<CarriedState> {
+  const states: CarriedState[] = [];
+  for (const path of paths) {
+    let scan: { scan?: unknown; state?: unknown };
+    try {
+      scan = JSON.parse(await readFile(path, 'utf8')) as typeof scan;
+    } catch (error) {
+      throw new InputError(error instanceof SyntaxError ? `--after ${path}: not JSON (${error.message}).` : describeFsError(error, path, 'scan'));
+    }
+    if (scan === null || typeof scan !== 'object' || scan.scan !== SCAN_KIND) throw new InputError(`--after ${path}: not a scan written by robots-lens replay-scan.`);
+    try {
+      states.push(readCarriedState(scan.state));
+    } catch (error) {
+      throw new InputError(`--after ${path}: ${(error as Error).message}.`);
+    }
+  }
+  states.sort((a, b) => (a.first ?? -Infinity) - (b.first ?? -Infinity));
+  return states.reduce(composeCarried, NO_CARRIED_STATE);
+}
+
+/** What a scan file says it is. */
+export const SCAN_KIND = 'robots-lens replay-scan';
+
+export async function loadVersions(
+  path: string,
+  specs: readonly string[],
+  git: boolean,
+  warn: (m: string) => void,
+): Promise<{ list: RobotsVersion[]; source: string }> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new InputError(describeFsError(error, path, 'robots.txt file or snapshot folder'));
+  }
+  const extra = await explicitVersions(specs, warn);
+  if (info.isDirectory()) {
+    if (git) throw new UsageError('--git reads the history of one robots.txt file, not of a folder.');
+    const folder = await snapshotFolder(path, warn);
+    if (folder.skipped.length > 0) warn(`${path}: skipped ${plural(folder.skipped.length, 'file')} whose names hold no time (${folder.skipped.slice(0, 3).join(', ')}${folder.skipped.length > 3 ? ', …' : ''}).`);
+    return { list: [...folder.versions, ...extra], source: `${plural(folder.versions.length, 'snapshot')} in ${path}${extra.length ? ` + ${extra.length} --version` : ''}` };
+  }
+  if (git) {
+    const history = await gitVersions(path, warn);
+    return { list: [...history, ...extra], source: `${plural(history.length, 'commit')} of ${path} (git history)${extra.length ? ` + ${extra.length} --version` : ''}` };
+  }
+  const base = await singleVersion(path, warn);
+  return {
+    list: [base, ...extra],
+    source: extra.length ? `${path} until the first --version, then ${extra.map((v) => v.label).join(', ')}` : `${path}, in effect all along`,
+  };
+}
+
+export async function loadRanges(dir: string | undefined, warn: (m: string) => void): Promise<{ lists: IpRangeList[]; source: string }> {
+  const folder = dir ?? defaultRangesDir();
+  if (dir === undefined && !existsSync(folder)) {
+    return { lists: [], source: `none (no --ranges, and ${folder} does not exist: run robots-lens ranges --refresh)` };
+  }
+  const loaded = await loadRangeLists(folder);
+  for (const w of loaded.warnings) warn(w);
+  return { lists: loaded.lists, source: `${plural(loaded.lists.length, 'list')} from ${folder}` };
+}

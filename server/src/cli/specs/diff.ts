@@ -1,0 +1,23 @@
+import { ExitCode } from '../exit-code';
+import { jsonFlag, LOG_FORMAT_CHOICES, originOption } from '../options';
+import { commandSpec } from '../spec';
+
+export const DIFF = commandSpec({
+  usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--sitemap <file or URL>]... [--json] [--crawlers tok,tok] [--fail-on-change tok,tok]`,
+  summary: 'What an edit changes, per crawler: flipped verdicts, groups, dead rules, with --log the real requests affected and with --sitemap the listed URLs.',
+  options: [
+    { name: 'log', type: 'string', multiple: true, value: '<file>', help: 'count the requests of a log that the edit decides differently; repeatable' },
+    { name: 'log-format', type: 'string', default: 'auto', value: '<format>', help: `the log format: ${LOG_FORMAT_CHOICES.split('|').join(', ')}` },
+    originOption('the site the logs and sitemaps belong to'),
+    { name: 'sitemap', type: 'string', multiple: true, value: '<file or URL>', help: 'count the URLs a sitemap (or index) lists that the edit newly blocks or allows, with examples; repeatable' },
+    jsonFlag('the diff as JSON'),
+    { name: 'crawlers', type: 'string', multiple: true, value: 'tok,tok', help: 'only these crawlers' },
+    { name: 'fail-on-change', type: 'string', multiple: true, value: 'tok,tok', help: "exit 1 when these crawlers' verdicts change" },
+  ],
+  examples: [
+    'robots-lens diff robots.txt robots.new.txt',
+    'robots-lens diff robots.txt robots.new.txt --log access.log --fail-on-change Googlebot',
+    'robots-lens diff robots.txt robots.new.txt --sitemap public/sitemap.xml',
+  ],
+  exitCodes: [[ExitCode.Finding, "a --fail-on-change crawler's verdicts change"]],
+});
