@@ -3,7 +3,7 @@
 // catalogue loads from the JSON and a check has shown the two equal.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CRAWLERS } from '../../server/src/core/crawlers/catalogue';
+import { LITERAL_CRAWLERS as CRAWLERS } from '../../server/src/core/crawlers/catalogue-literals';
 import { LISTED_AGENTS_A_TO_I } from '../../server/src/core/crawlers/listed-agents-a-i';
 import { LISTED_AGENTS_J_TO_Z } from '../../server/src/core/crawlers/listed-agents-j-z';
 
