@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject } from 'ajv/dist/2020';
 import {
+  AI_ROBOTS_TXT_URL,
   CRAWLER_PURPOSES,
   CRAWLERS,
   type CrawlDelaySupport,
@@ -164,5 +165,9 @@ describe('catalogue facts no schema can state', () => {
       assert.ok(c.checked <= today, `${c.id}: checked in the future (${c.checked})`);
     }
     assert.ok(CRAWLERS.slice(catalogueFile.crawlers.length).every((c) => c.checked === listedFile.checked), 'listed agents carry the list day');
+  });
+
+  it('names the list first among the sources of every agent known only from it', () => {
+    for (const row of listedFile.agents) assert.equal((row['sources'] as string[])[0], AI_ROBOTS_TXT_URL, String(row['token']));
   });
 });
