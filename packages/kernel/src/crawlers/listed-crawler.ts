@@ -1,6 +1,6 @@
 import type { Crawler, CrawlerPurpose, QuotedSource, RobotsTxtRespect } from './types';
 
-/** One row of the agents known only from the ai.robots.txt list, as the catalogue keeps it. */
+/** One row of listed-agents.json: an agent known only from the ai.robots.txt list (its schema: listed-agents.schema.json). */
 export interface ListedRow {
   readonly token: string;
   readonly operator: string;
