@@ -24,6 +24,9 @@ export const UNANSWERED = -2;
 /** Path classes of the characters that end a path in a URL (`#`) or that normalising rewrites. */
 const FRAGMENT = 255;
 const NORMALISE = 254;
+/** `stepNormalised` returns a table entry (16 bits) with the characters it consumed above it. */
+const ENTRY_MASK = 0xffff;
+const CONSUMED_SHIFT = 16;
 
 export class RuleAutomaton extends AutomatonStates {
   /** `classOf`, except FRAGMENT for `#` and NORMALISE for `%`, `*`, `$`: for paths read in place. */
@@ -87,8 +90,10 @@ export class RuleAutomaton extends AutomatonStates {
       if (c >= ASCII) return UNANSWERED;
       let entry: number;
       if (this.pathClassOf[c]! === NORMALISE) {
-        entry = this.stepNormalised(state, c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
-        i += this.escapeLength;
+        const stepped = this.stepNormalised(state, c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
+        if (stepped < 0) return UNANSWERED;
+        entry = stepped & ENTRY_MASK;
+        i += stepped >>> CONSUMED_SHIFT;
         plain = false;
       } else {
         entry = this.transition(state, c);
@@ -138,8 +143,10 @@ export class RuleAutomaton extends AutomatonStates {
         }
         if (next === UNKNOWN) next = this.transition(state, c);
       } else if (cls === NORMALISE) {
-        next = this.stepNormalised(state, c, i + 1 < end ? bytes[i + 1]! : NaN, i + 2 < end ? bytes[i + 2]! : NaN);
-        i += this.escapeLength;
+        const stepped = this.stepNormalised(state, c, i + 1 < end ? bytes[i + 1]! : NaN, i + 2 < end ? bytes[i + 2]! : NaN);
+        if (stepped < 0) return UNANSWERED;
+        next = stepped & ENTRY_MASK;
+        i += stepped >>> CONSUMED_SHIFT;
       } else {
         break;
       }
@@ -204,18 +211,16 @@ export class RuleAutomaton extends AutomatonStates {
   /**
    * The table entry after the normalised form of the `%`, `*` or `$` whose code is `c`, the
    * codes of the two characters after it being `next` and `then` (NaN past the path's end),
-   * as `escapeStep` (encoding/normalize.ts, the one statement of that rule) writes it; -1
-   * when the cache was flushed. `escapeLength` is set to how many of those two it consumed.
+   * as `escapeStep` (encoding/normalize.ts, the one statement of that rule) writes it, with
+   * how many of those two it consumed above it (`>>> CONSUMED_SHIFT`); -1 when the cache was
+   * flushed. One number rather than a field set on the side: the caller reads both at once.
    */
   private stepNormalised(state: number, c: number, next: number, then: number): number {
     const step = escapeStep(c, next, then);
-    this.escapeLength = stepConsumed(step) - 1;
     const byte = stepByte(step);
-    return stepIsEscape(step) ? this.stepThree(state, 0x25, HEX.charCodeAt(byte >> 4), HEX.charCodeAt(byte & 15)) : this.stepOne(state, byte);
+    const entry = stepIsEscape(step) ? this.stepThree(state, 0x25, HEX.charCodeAt(byte >> 4), HEX.charCodeAt(byte & 15)) : this.stepOne(state, byte);
+    return entry < 0 ? entry : entry | ((stepConsumed(step) - 1) << CONSUMED_SHIFT);
   }
-
-  /** Set by `stepNormalised`. */
-  private escapeLength = 0;
 
   /** The table entry after the ASCII character `c` from `state` (a live state); -1 when the cache was flushed. */
   private stepOne(state: number, c: number): number {
