@@ -37,6 +37,8 @@ const result = await esbuild.build({
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
+  // The specs import the workspace packages, which export their sources under this condition.
+  conditions: ['robots-lens-source'],
   // mocha's parallel mode (unused here) require.resolve()s worker files; harmless in the bundle.
   logOverride: { 'require-resolve-not-external': 'silent' },
 });
