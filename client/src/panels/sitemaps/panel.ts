@@ -6,10 +6,10 @@
  */
 
 import * as vscode from 'vscode';
-import { revealLine } from './robots-document';
-import type { SitemapsView } from './sitemaps-view';
-import { webviewPageHtml } from './webview-page';
-import type { WinningLineHighlight } from './winning-line';
+import { revealLine } from '../../robots-document';
+import type { SitemapsView } from './view';
+import { webviewPageHtml } from '../../webview-page';
+import type { WinningLineHighlight } from '../../winning-line';
 
 export const SITEMAPS_VIEW_TYPE = 'robotsLens.sitemaps';
 

@@ -6,7 +6,7 @@
  */
 
 import * as vscode from 'vscode';
-import { isFile } from './recent-logs';
+import { isFile } from '../../recent-logs';
 
 export type DroppedLogs = { readonly files: string[] } | { readonly problem: string };
 

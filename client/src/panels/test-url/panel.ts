@@ -6,10 +6,10 @@
  */
 
 import * as vscode from 'vscode';
-import { revealLine } from './robots-document';
-import type { TestUrlView } from './test-url-view';
-import { webviewPageHtml } from './webview-page';
-import type { WinningLineHighlight } from './winning-line';
+import { revealLine } from '../../robots-document';
+import type { TestUrlView } from './view';
+import { webviewPageHtml } from '../../webview-page';
+import type { WinningLineHighlight } from '../../winning-line';
 
 export const TEST_URL_VIEW_TYPE = 'robotsLens.testUrlResults';
 

@@ -5,7 +5,7 @@
  */
 
 import type * as vscode from 'vscode';
-import { webviewPageHtml } from './webview-page';
+import { webviewPageHtml } from '../../webview-page';
 
 export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   return webviewPageHtml(webview, mediaRoot, {

@@ -7,13 +7,13 @@
  */
 
 import * as vscode from 'vscode';
-import { aiAccessView } from './ai-access-view';
-import type { AiAccessView } from './ai-access-view';
-import { Debounce } from './debounce';
-import type { RobotsServer } from './language-client';
-import { revealLine } from './robots-document';
-import { webviewPageHtml } from './webview-page';
-import type { WinningLineHighlight } from './winning-line';
+import { aiAccessView } from './view';
+import type { AiAccessView } from './view';
+import { Debounce } from '../../debounce';
+import type { RobotsServer } from '../../language-client';
+import { revealLine } from '../../robots-document';
+import { webviewPageHtml } from '../../webview-page';
+import type { WinningLineHighlight } from '../../winning-line';
 
 export const AI_ACCESS_VIEW_TYPE = 'robotsLens.aiAccess';
 const REFRESH_DELAY_MS = 300;

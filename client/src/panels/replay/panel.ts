@@ -9,21 +9,21 @@
  */
 
 import * as vscode from 'vscode';
-import { webviewPageHtml } from './webview-page';
-import { hasIpLists, replayCards } from './replay-cards';
-import type { ReplayCard } from './replay-cards';
-import { replayChart } from './replay-chart';
-import { purposeFilterOptions, purposesOfCrawlers } from './replay-purposes';
-import type { ReplayChart } from './replay-chart';
-import { refreshIpLists } from './ip-list-refresh';
+import { webviewPageHtml } from '../../webview-page';
+import { hasIpLists, replayCards } from './cards';
+import type { ReplayCard } from './cards';
+import { replayChart } from './chart';
+import { purposeFilterOptions, purposesOfCrawlers } from './purposes';
+import type { ReplayChart } from './chart';
+import { refreshIpLists } from '../../ip-list-refresh';
 import { csvHeader, csvRow, jsonLine } from '@robots-lens/replay';
 import { plural } from '@robots-lens/kernel/words';
-import type { AuditRecordDto, AuditSummaryDto, ReplayResult } from '../../server/src/protocol';
-import type { RobotsServer } from './language-client';
-import { Debounce } from './debounce';
+import type { AuditRecordDto, AuditSummaryDto, ReplayResult } from '../../../../server/src/protocol';
+import type { RobotsServer } from '../../language-client';
+import { Debounce } from '../../debounce';
 import { droppedLogFiles } from './dropped-logs';
-import { revealLine } from './robots-document';
-import { logDisplayName } from './recent-logs';
+import { revealLine } from '../../robots-document';
+import { logDisplayName } from '../../recent-logs';
 
 export const REPLAY_VIEW_TYPE = 'robotsLens.replay';
 const RERUN_DELAY_MS = 800;

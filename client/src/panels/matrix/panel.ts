@@ -9,16 +9,16 @@
 
 import * as vscode from 'vscode';
 import { parseTarget } from '@robots-lens/kernel/match';
-import { Debounce } from './debounce';
-import type { FetchedDocuments } from './commands/fetch';
-import type { RobotsServer } from './language-client';
-import { matrixHtml } from './matrix-html';
-import { otherOriginNotice } from './matrix-paths';
-import { matrixView } from './matrix-view';
-import type { MatrixView } from './matrix-view';
-import { lineTextOf, revealLine } from './robots-document';
-import { SETTINGS_SECTION, readSettings } from './settings';
-import type { WinningLineHighlight } from './winning-line';
+import { Debounce } from '../../debounce';
+import type { FetchedDocuments } from '../../commands/fetch';
+import type { RobotsServer } from '../../language-client';
+import { matrixHtml } from './page';
+import { otherOriginNotice } from './paths';
+import { matrixView } from './view';
+import type { MatrixView } from './view';
+import { lineTextOf, revealLine } from '../../robots-document';
+import { SETTINGS_SECTION, readSettings } from '../../settings';
+import type { WinningLineHighlight } from '../../winning-line';
 
 export const MATRIX_VIEW_TYPE = 'robotsLens.matrix';
 const REFRESH_DELAY_MS = 300;

@@ -9,17 +9,17 @@
  */
 
 import * as vscode from 'vscode';
-import { compareRequestsView } from './compare-requests-view';
-import type { CompareRequestsView } from './compare-requests-view';
-import { compareSitemapsView, sitemapOfferView } from './compare-sitemaps-view';
-import type { CompareSitemapsView, SitemapOfferView } from './compare-sitemaps-view';
-import { webviewPageHtml } from './webview-page';
+import { compareRequestsView } from './requests-view';
+import type { CompareRequestsView } from './requests-view';
+import { compareSitemapsView, sitemapOfferView } from './sitemaps-view';
+import type { CompareSitemapsView, SitemapOfferView } from './sitemaps-view';
+import { webviewPageHtml } from '../../webview-page';
 import { displayToken, groupCrawlerDiffs } from '@robots-lens/diff';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import type { CompareResult, CrawlerDiffDto } from '../../server/src/protocol';
-import { compareWithLatestLog } from './compare-with-log';
-import type { CompareWithLogDeps, LoggedCompareResult } from './compare-with-log';
-import { revealLine } from './robots-document';
+import type { CompareResult, CrawlerDiffDto } from '../../../../server/src/protocol';
+import { compareWithLatestLog } from '../../compare-with-log';
+import type { CompareWithLogDeps, LoggedCompareResult } from '../../compare-with-log';
+import { revealLine } from '../../robots-document';
 
 export const COMPARE_VIEW_TYPE = 'robotsLens.compare';
 /** Crawler names spelled out in a heading (as the CLI's `diff`). */
