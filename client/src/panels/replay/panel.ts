@@ -9,66 +9,22 @@
  */
 
 import * as vscode from 'vscode';
-import { webviewPageHtml } from '../../webview-page';
-import { hasIpLists, replayCards } from './cards';
-import type { ReplayCard } from './cards';
-import { replayChart } from './chart';
-import { purposeFilterOptions, purposesOfCrawlers } from './purposes';
-import type { ReplayChart } from './chart';
-import { refreshIpLists } from '../../ip-list-refresh';
-import { csvHeader, csvRow, jsonLine } from '@robots-lens/replay';
-import { plural } from '@robots-lens/kernel/words';
-import type { AuditRecordDto, AuditSummaryDto, ReplayResult } from '../../../../server/src/protocol';
-import type { RobotsServer } from '../../language-client';
+import type { AuditRecordDto, ReplayResult } from '../../../../server/src/protocol';
 import { Debounce } from '../../debounce';
-import { droppedLogFiles } from './dropped-logs';
-import { revealLine } from '../../robots-document';
+import { refreshIpLists } from '../../ip-list-refresh';
+import type { RobotsServer } from '../../language-client';
 import { logDisplayName } from '../../recent-logs';
+import { revealLine } from '../../robots-document';
+import { WebviewPanelHost } from '../webview-panel-host';
+import { droppedLogFiles } from './dropped-logs';
+import { exportRecords } from './export';
+import { isReplayIn, replayResend } from './messages';
+import type { ReplayIn, ReplayOut } from './messages';
+import { replayPage } from './page';
+import { replayResultView } from './view';
 
 export const REPLAY_VIEW_TYPE = 'robotsLens.replay';
 const RERUN_DELAY_MS = 800;
-
-/** One record as the webview gets it: only what it shows, filters and sorts on. */
-export interface ReplayRow {
-  readonly t: string;
-  readonly ip: string;
-  readonly m: string;
-  readonly u: string;
-  readonly s: number | null;
-  /** Crawler token, else the agent token, else the client kind. */
-  readonly c: string;
-  /** The crawler's purposes from the catalogue ("ai-training, ai-search"); '' for other clients. */
-  readonly p: string;
-  readonly k: string;
-  readonly v: string;
-  readonly a: boolean | null;
-  readonly l: number | null;
-  readonly r: string | null;
-  readonly x: boolean;
-  readonly ua: string;
-}
-
-type ToWebview =
-  | { readonly type: 'running'; readonly title: string; readonly logFiles: readonly string[] }
-  | { readonly type: 'progress'; readonly lines: number; readonly requests: number; readonly bytesRead: number | null; readonly bytesTotal: number | null }
-  | {
-      readonly type: 'result';
-      readonly title: string;
-      readonly logFiles: readonly string[];
-      readonly summary: AuditSummaryDto;
-      readonly rows: readonly ReplayRow[];
-      /** The purposes the Purpose filter offers, in the catalogue's order. */
-      readonly purposes: readonly string[];
-      readonly truncated: boolean;
-      readonly ranges: string;
-      readonly hasIpLists: boolean;
-      readonly cards: readonly ReplayCard[];
-      readonly chart: ReplayChart | null;
-      readonly warnings: readonly string[];
-    }
-  | { readonly type: 'ranges'; readonly message: string; readonly busy: boolean; readonly failed: boolean }
-  | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'notice'; readonly message: string };
 
 export interface ReplayPanelDeps {
   readonly server: RobotsServer;
@@ -101,24 +57,22 @@ export interface ReplayPanelState {
   readonly logFiles?: readonly string[];
 }
 
-export class ReplayPanel implements vscode.Disposable {
-  private static current: ReplayPanel | undefined;
-
+export class ReplayPanel extends WebviewPanelHost<ReplayIn, ReplayOut> {
   /** Shows the panel for the document and logs (reusing the open one) and runs the replay. */
   static show(deps: ReplayPanelDeps, target: ReplayTarget): { panel: ReplayPanel; done: Promise<ReplayResult | undefined> } {
-    const panel = ReplayPanel.current ?? new ReplayPanel(deps);
-    ReplayPanel.current = panel;
-    panel.panel.reveal(vscode.ViewColumn.Beside, true);
+    const panel = ReplayPanel.current() ?? new ReplayPanel(deps);
+    panel.showBeside();
     return { panel, done: panel.retarget(target) };
   }
 
   static state(): ReplayPanelState {
-    const panel = ReplayPanel.current;
+    const panel = ReplayPanel.current();
     if (!panel) return { open: false };
+    const last = panel.lastPosted;
     return {
       open: true,
-      title: panel.panel.title,
-      ...(panel.last ? { lastPosted: panel.last.type } : {}),
+      title: panel.title,
+      ...(last ? { lastPosted: last.type } : {}),
       recordCount: panel.records.length,
       runs: panel.runs,
       ...(panel.rendered ? { rendered: panel.rendered } : {}),
@@ -129,14 +83,16 @@ export class ReplayPanel implements vscode.Disposable {
 
   /** For tests: hands a message to the panel as if the webview had posted it. */
   static simulate(message: unknown): Promise<void> {
-    return ReplayPanel.current ? ReplayPanel.current.receive(message) : Promise.resolve();
+    return ReplayPanel.current()?.deliver(message) ?? Promise.resolve();
   }
 
-  private readonly panel: vscode.WebviewPanel;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private static current(): ReplayPanel | undefined {
+    const open = WebviewPanelHost.opened(REPLAY_VIEW_TYPE);
+    return open instanceof ReplayPanel ? open : undefined;
+  }
+
   private target!: ReplayTarget;
   private records: readonly AuditRecordDto[] = [];
-  private last: ToWebview | undefined;
   private rendered: { matching: number; inDom: number } | undefined;
   private notice: string | undefined;
   private sequence = 0;
@@ -148,17 +104,15 @@ export class ReplayPanel implements vscode.Disposable {
   private refreshing = false;
 
   private constructor(private readonly deps: ReplayPanelDeps) {
-    const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
-    this.panel = vscode.window.createWebviewPanel(
-      REPLAY_VIEW_TYPE,
-      'Access-log replay',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [mediaRoot], retainContextWhenHidden: true },
-    );
-    this.panel.webview.html = replayHtml(this.panel.webview, mediaRoot);
-    this.subscriptions.push(
-      this.panel.onDidDispose(() => this.dispose()),
-      this.panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+    super(deps.extensionUri, {
+      viewType: REPLAY_VIEW_TYPE,
+      title: 'Access-log replay',
+      page: replayPage,
+      retainContextWhenHidden: true,
+      accepts: isReplayIn,
+      resend: replayResend,
+    });
+    this.watch(
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.target?.document && event.contentChanges.length > 0) this.scheduleRerun();
       }),
@@ -171,7 +125,7 @@ export class ReplayPanel implements vscode.Disposable {
     this.progress = this.deps.server.onReplayProgress(target.document.uri, (p) =>
       this.post({ type: 'progress', lines: p.lines, requests: p.requests, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal }),
     );
-    this.panel.title = `Replay — ${vscode.workspace.asRelativePath(target.document.uri)}`;
+    this.title = `Replay — ${vscode.workspace.asRelativePath(target.document.uri)}`;
     return this.run();
   }
 
@@ -198,22 +152,7 @@ export class ReplayPanel implements vscode.Disposable {
       this.records = result.records;
       this.rendered = undefined;
       this.runs++;
-      const purposesOf = purposesOfCrawlers(result.summary);
-      const rows = result.records.map((record) => toRow(record, purposesOf));
-      this.post({
-        type: 'result',
-        title: vscode.workspace.asRelativePath(document.uri),
-        logFiles: names,
-        summary: result.summary,
-        rows,
-        purposes: purposeFilterOptions(result.summary),
-        truncated: result.truncated,
-        ranges: result.ranges,
-        hasIpLists: hasIpLists(result.ranges),
-        cards: replayCards(result.summary, result.ranges),
-        chart: replayChart(rows),
-        warnings: result.warnings,
-      });
+      this.post({ type: 'result', ...replayResultView(result, vscode.workspace.asRelativePath(document.uri), names) });
       return result;
     } catch (error) {
       if (sequence !== this.sequence) return undefined;
@@ -226,25 +165,23 @@ export class ReplayPanel implements vscode.Disposable {
     }
   }
 
-  /** Messages come from the webview: check their shape before acting on them. */
-  private async receive(message: unknown): Promise<void> {
-    if (typeof message !== 'object' || message === null) return;
-    const m = message as Record<string, unknown>;
-    switch (m.type) {
-      case 'ready':
-        if (this.last) void this.panel.webview.postMessage(this.last);
-        return;
+  protected async receive(message: ReplayIn): Promise<void> {
+    switch (message.type) {
       case 'rendered':
-        if (typeof m.matching === 'number' && typeof m.inDom === 'number') this.rendered = { matching: m.matching, inDom: m.inDom };
+        this.rendered = { matching: message.matching, inDom: message.inDom };
         return;
       case 'reveal': {
-        const record = typeof m.index === 'number' ? this.records[m.index] : undefined;
+        const record = this.records[message.index];
         if (record && record.line !== null) await revealLine(this.target.document, record.line - 1);
         return;
       }
-      case 'export':
-        if (m.format === 'csv' || m.format === 'jsonl') await this.export(m.format, Array.isArray(m.indices) ? m.indices : undefined);
+      case 'export': {
+        const { indices } = message;
+        const records = indices ? indices.map((i) => this.records[i]).filter((r): r is AuditRecordDto => r !== undefined) : this.records;
+        const notice = await exportRecords(records, message.format);
+        if (notice !== undefined) this.post({ type: 'notice', message: notice });
         return;
+      }
       case 'cancel':
         this.running?.cancel();
         return;
@@ -252,13 +189,13 @@ export class ReplayPanel implements vscode.Disposable {
         await this.refreshRanges();
         return;
       case 'drop':
-        await this.replayDropped(m.uris, m.files);
+        await this.replayDropped(message.uris, message.files);
         return;
     }
   }
 
   /** A log dropped on the panel replaces the replayed ones, against the same robots.txt. */
-  private async replayDropped(uris: unknown, fileNames: unknown): Promise<void> {
+  private async replayDropped(uris: readonly string[], fileNames: readonly string[]): Promise<void> {
     const dropped = await droppedLogFiles(uris, fileNames);
     if ('problem' in dropped) {
       this.post({ type: 'notice', message: dropped.problem });
@@ -292,113 +229,16 @@ export class ReplayPanel implements vscode.Disposable {
     }
   }
 
-  private async export(format: 'csv' | 'jsonl', indices: readonly unknown[] | undefined): Promise<void> {
-    const records = indices
-      ? indices.map((i) => (typeof i === 'number' ? this.records[i] : undefined)).filter((r): r is AuditRecordDto => r !== undefined)
-      : this.records;
-    if (records.length === 0) {
-      this.post({ type: 'notice', message: 'Nothing to export.' });
-      return;
-    }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const name = `replay.${format === 'csv' ? 'csv' : 'jsonl'}`;
-    const target = await vscode.window.showSaveDialog({
-      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
-      filters: format === 'csv' ? { CSV: ['csv'] } : { 'JSON lines': ['jsonl', 'ndjson'] },
-      title: `Export ${records.length.toLocaleString('en-US')} replayed requests`,
-    });
-    if (!target) return;
-    const lines = format === 'csv' ? [csvHeader(), ...records.map(csvRow)] : records.map(jsonLine);
-    try {
-      // Through VS Code's file system: the save dialog may name a file of a virtual workspace.
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${lines.join('\n')}\n`));
-      this.post({ type: 'notice', message: `Exported ${plural(records.length, 'request', (n) => n.toLocaleString('en-US'))} to ${vscode.workspace.asRelativePath(target)}.` });
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Replay export failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private post(message: ToWebview): void {
+  protected override post(message: ReplayOut): void {
     if (message.type === 'notice' || message.type === 'ranges') this.notice = message.message;
-    if (message.type === 'result' || message.type === 'error' || message.type === 'running') this.last = message;
-    void this.panel.webview.postMessage(message);
+    super.post(message);
   }
 
-  dispose(): void {
-    if (ReplayPanel.current === this) ReplayPanel.current = undefined;
+  override dispose(): void {
     this.rerunSoon.dispose();
     this.sequence++;
     this.running?.cancel();
     this.progress?.dispose();
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
-
-  static disposeCurrent(): void {
-    ReplayPanel.current?.dispose();
-  }
-}
-
-function toRow(r: AuditRecordDto, purposesOf: (crawler: string | null) => string): ReplayRow {
-  return {
-    t: r.time,
-    ip: r.ip,
-    m: r.method,
-    u: r.url,
-    s: r.status,
-    c: r.crawler ?? (r.agent !== '' ? r.agent : r.client),
-    p: purposesOf(r.crawler),
-    k: r.client,
-    v: r.verification,
-    a: r.allowed,
-    l: r.line,
-    r: r.rule,
-    x: r.violation,
-    ua: r.userAgent,
-  };
-}
-
-/** A static shell with a strict CSP: the data arrives by postMessage and is inserted as text. */
-function replayHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  return webviewPageHtml(webview, mediaRoot, {
-    title: 'Access-log replay',
-    script: 'replay.js',
-    libraries: ['replay-chart.js'],
-    style: 'replay.css',
-    header: true,
-    body: `  <div id="progress-area" hidden>
-    <progress id="progress"></progress>
-    <span id="progress-text" class="muted"></span>
-    <button type="button" id="cancel" class="secondary">Cancel</button>
-  </div>
-  <p id="status" role="status" aria-live="polite"></p>
-  <section id="cards" class="cards" aria-label="Summary"></section>
-  <section aria-label="Allowed and disallowed over time per crawler">
-    <h2>Crawler requests over time</h2>
-    <div id="chart" class="chart"></div>
-  </section>
-  <section aria-label="Requests">
-    <h2>Requests</h2>
-    <form id="filters" class="toolbar" autocomplete="off">
-      <label>Crawler <select id="f-crawler"></select></label>
-      <label>Purpose <select id="f-purpose"></select></label>
-      <label>Verification <select id="f-verification"></select></label>
-      <label>Verdict <select id="f-verdict"></select></label>
-      <label>Status <select id="f-status"></select></label>
-      <label class="grow">Path <input id="f-path" type="search" spellcheck="false" placeholder="contains…"></label>
-      <button type="button" id="export-csv" class="secondary">Export CSV</button>
-      <button type="button" id="export-jsonl" class="secondary">Export JSON lines</button>
-    </form>
-    <p id="count" class="muted"></p>
-    <div id="table" class="table" role="table" aria-label="Replayed requests">
-      <div id="viewport" class="viewport" tabindex="-1">
-        <div id="table-head" class="row head" role="row"></div>
-        <div id="spacer" class="spacer">
-          <div id="rows" class="rows" role="rowgroup"></div>
-        </div>
-      </div>
-    </div>
-    <p class="muted legend">Click a row or press Enter on it to reveal the deciding rule in the editor. Arrow keys move between rows.</p>
-  </section>`,
-  });
 }
