@@ -8,6 +8,7 @@ import type { WebviewPage } from '../../webview-page';
 export const aiAccessPage: WebviewPage = {
   title: 'AI access',
   script: 'ai-access.js',
+  libraries: ['common.js'],
   style: 'ai-access.css',
   header: true,
   body: `  <p id="status" role="status" aria-live="polite"></p>

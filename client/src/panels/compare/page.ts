@@ -8,6 +8,7 @@ import type { WebviewPage } from '../../webview-page';
 export const comparePage: WebviewPage = {
   title: 'Compare robots.txt',
   script: 'compare.js',
+  libraries: ['common.js'],
   style: 'compare.css',
   body: `  <header>
     <h1 id="title">Compare robots.txt</h1>

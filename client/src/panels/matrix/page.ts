@@ -9,6 +9,7 @@ import type { WebviewPage } from '../../webview-page';
 export const matrixPage: WebviewPage = {
   title: 'Crawler matrix',
   script: 'matrix.js',
+  libraries: ['common.js'],
   style: 'matrix.css',
   header: true,
   body: `  <form id="add-paths" class="toolbar" autocomplete="off">

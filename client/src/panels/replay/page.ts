@@ -1,6 +1,7 @@
 /**
  * The replay panel's page: a static shell; the data arrives by postMessage and
- * `media/replay.js` (with the chart drawn by `media/replay-chart.js`) inserts it as text.
+ * `media/replay.js` (with its libraries: the chart, the cards, the rows, dropped logs) inserts it
+ * as text.
  */
 
 import type { WebviewPage } from '../../webview-page';
@@ -8,7 +9,7 @@ import type { WebviewPage } from '../../webview-page';
 export const replayPage: WebviewPage = {
   title: 'Access-log replay',
   script: 'replay.js',
-  libraries: ['replay-chart.js'],
+  libraries: ['common.js', 'replay-chart.js', 'replay-cards.js', 'replay-rows.js', 'replay-drop.js'],
   style: 'replay.css',
   header: true,
   body: `  <div id="progress-area" hidden>

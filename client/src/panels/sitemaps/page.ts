@@ -5,6 +5,7 @@ import type { WebviewPage } from '../../webview-page';
 export const sitemapsPage: WebviewPage = {
   title: 'Sitemaps',
   script: 'sitemaps.js',
+  libraries: ['common.js'],
   style: 'test-url.css',
   body: `  <header>
     <h1>Sitemaps checked against robots.txt</h1>

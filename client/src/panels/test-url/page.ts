@@ -5,6 +5,7 @@ import type { WebviewPage } from '../../webview-page';
 export const testUrlPage: WebviewPage = {
   title: 'Test URL',
   script: 'test-url.js',
+  libraries: ['common.js'],
   style: 'test-url.css',
   header: true,
   body: `  <p id="summary" role="status" aria-live="polite"></p>
