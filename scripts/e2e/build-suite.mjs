@@ -34,6 +34,9 @@ const result = await esbuild.build({
   target: 'node20',
   format: 'cjs',
   external: ['vscode'],
+  // The suite imports the core through its entry points, which resolve to TypeScript sources
+  // under this condition, as in the extension's own build.
+  conditions: ['robots-lens-source'],
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
