@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import { URL } from 'node:url';
@@ -8,6 +9,18 @@ const PACKAGES = readdirSync(new URL('packages/', import.meta.url)).map((name) =
   const manifest = JSON.parse(readFileSync(new URL(`packages/${name}/package.json`, import.meta.url), 'utf8'));
   return { name, dependencies: Object.keys(manifest.dependencies ?? {}).filter((d) => d.startsWith('@robots-lens/')) };
 });
+
+/**
+ * The page scripts with the globals each defines for the scripts loaded after it (a page
+ * library such as media/common.js names them in its `/* exported … *\/` line, read here, so
+ * the list is kept once).
+ */
+const MEDIA_SCRIPTS = readdirSync(new URL('media/', import.meta.url))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => ({
+    name,
+    defines: [...readFileSync(new URL(`media/${name}`, import.meta.url), 'utf8').matchAll(/\/\* exported ([^*]+)\*\//g)].flatMap((match) => match[1].split(',').map((word) => word.trim())),
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'packages/*/dist/**', 'out/**', 'node_modules/**', '.cache/**', '.artifacts/**', 'examples/**'] },
@@ -76,6 +89,19 @@ export default tseslint.config(
       }],
     },
   },
+  // The page scripts are classic browser scripts: the libraries a page loads first share the
+  // page's global scope with its own script (client/src/webview-page.ts).
+  ...MEDIA_SCRIPTS.map(({ name }) => ({
+    files: [`media/${name}`],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        ...globals.browser,
+        acquireVsCodeApi: 'readonly',
+        ...Object.fromEntries(MEDIA_SCRIPTS.filter((other) => other.name !== name).flatMap((other) => other.defines.map((word) => [word, 'readonly']))),
+      },
+    },
+  })),
   {
     files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

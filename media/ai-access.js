@@ -1,42 +1,40 @@
+// @ts-check
 // The AI access webview. Data arrives by postMessage from the extension and is inserted only
 // as text (textContent, createElement): crawler tokens, group lines and paths from the file
-// are never parsed as markup. Plain browser JavaScript with no dependencies, loaded under a
-// nonce-based CSP.
-/* global acquireVsCodeApi, document, window */
+// are never parsed as markup. Plain browser JavaScript under a nonce-based CSP; common.js
+// (loaded first) has the helpers.
+/** @typedef {import('../client/src/panels/ai-access/messages').AiAccessIn} AiAccessIn */
+/** @typedef {import('../client/src/panels/ai-access/messages').AiAccessOut} AiAccessOut */
+/** @typedef {import('../client/src/panels/ai-access/view').AiAccessView} AiAccessView */
+/** @typedef {import('../client/src/panels/ai-access/view').AiAccessViewRow} AiAccessViewRow */
+/** @typedef {import('../client/src/panels/ai-access/view').AiAccessViewPurpose} AiAccessViewPurpose */
+/** @typedef {{ folded?: Record<string, boolean> }} AiAccessState */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<AiAccessIn, AiAccessState>} */
   const vscode = acquireVsCodeApi();
-  const title = document.getElementById('title');
-  const subtitle = document.getElementById('subtitle');
-  const status = document.getElementById('status');
-  const content = document.getElementById('content');
-  const purposes = document.getElementById('purposes');
-  const preferencesCaption = document.getElementById('preferences-caption');
-  const preferences = document.getElementById('preferences');
+  const title = byId('title');
+  const subtitle = byId('subtitle');
+  const content = byId('content');
+  const purposes = byId('purposes');
+  const preferencesCaption = byId('preferences-caption');
+  const preferences = byId('preferences');
 
   /** Purposes the user folded or unfolded, kept across refreshes and reloads. */
   const saved = vscode.getState() || {};
+  /** @type {Record<string, boolean>} */
   const folded = Object.assign({}, saved.folded || {});
 
   const SYMBOL = { nothing: '✗', everything: '✓', some: '◐' };
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function plural(n, word) {
-    return n + ' ' + word + (n === 1 ? '' : 's');
-  }
-
-  function setStatus(text, kind) {
-    status.textContent = text || '';
-    status.className = kind || '';
-  }
-
+  /**
+   * The text as a button revealing the 0-based line, or as plain text when there is none.
+   * @param {string} text
+   * @param {number | null} line
+   * @param {string} note
+   * @param {string | null} className
+   */
   function revealButton(text, line, note, className) {
     if (line === null || line === undefined) return el('span', className, text);
     const button = el('button', 'link ' + (className || ''), text);
@@ -46,6 +44,7 @@
     return button;
   }
 
+  /** @param {AiAccessViewRow} row */
   function crawlerRow(row) {
     const tr = el('tr', 'crawler-row ' + row.access + (row.mark ? ' may-ignore' : ''));
     tr.dataset.token = row.token;
@@ -63,6 +62,7 @@
     return tr;
   }
 
+  /** @param {AiAccessViewPurpose} purpose */
   function purposeSection(purpose) {
     const details = el('details', 'purpose');
     details.dataset.purpose = purpose.purpose;
@@ -76,14 +76,7 @@
     details.append(summary, el('p', 'purpose-summary', purpose.summary));
     const table = el('table', 'crawlers');
     table.append(el('caption', 'visually-hidden', purpose.title + ': what each crawler may fetch'));
-    const head = el('tr');
-    for (const label of ['Crawler', 'Under this robots.txt', 'Group it obeys', 'Honours robots.txt']) {
-      const th = el('th', null, label);
-      th.scope = 'col';
-      head.append(th);
-    }
-    const thead = el('thead');
-    thead.append(head);
+    const thead = tableHead(['Crawler', 'Under this robots.txt', 'Group it obeys', 'Honours robots.txt']);
     const tbody = el('tbody');
     for (const row of purpose.rows) tbody.append(crawlerRow(row));
     table.append(thead, tbody);
@@ -91,6 +84,7 @@
     return details;
   }
 
+  /** @param {AiAccessView} view */
   function preferencesTable(view) {
     const p = view.preferences;
     preferencesCaption.textContent = p.caption;
@@ -127,6 +121,7 @@
     return table;
   }
 
+  /** @param {AiAccessView} view */
   function render(view) {
     title.textContent = 'AI access — ' + view.documentName;
     subtitle.textContent = 'The catalogue\'s crawlers by purpose, decided on the current buffer (version ' + view.version + ').';
@@ -139,12 +134,14 @@
     preferences.replaceChildren(...(table ? [table] : []));
   }
 
+  /** @param {string} message */
   function showBusy(message) {
     content.classList.add('stale');
     content.setAttribute('aria-busy', 'true');
     setStatus(message, 'busy');
   }
 
+  /** @param {string} message */
   function showError(message) {
     // Never leave answers on screen that the current buffer did not produce.
     purposes.replaceChildren();
@@ -156,9 +153,7 @@
     setStatus(message, 'error');
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || typeof message.type !== 'string') return;
+  onMessage((/** @type {AiAccessOut} */ message) => {
     if (message.type === 'view' && message.view) render(message.view);
     else if (message.type === 'busy') showBusy(String(message.message));
     else if (message.type === 'error') showError(String(message.message));

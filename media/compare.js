@@ -1,30 +1,39 @@
+// @ts-check
 // The robots.txt comparison webview. Data arrives by postMessage from the extension and is
 // inserted only as text (textContent, createElement): descriptions, paths and user agents are
-// never parsed as markup. Plain browser JavaScript with no dependencies, under a nonce-based CSP.
-/* global acquireVsCodeApi, document, window */
+// never parsed as markup. Plain browser JavaScript under a nonce-based CSP; common.js (loaded
+// first) has the helpers.
+/** @typedef {import('../client/src/panels/compare/messages').CompareIn} CompareIn */
+/** @typedef {import('../client/src/panels/compare/messages').CompareOut} CompareOut */
+/** @typedef {import('../client/src/panels/compare/view').CompareView} CompareView */
+/** @typedef {import('../client/src/panels/compare/view').CompareChangeView} CompareChangeView */
+/** @typedef {import('../client/src/panels/compare/requests-view').CompareRequestsView} CompareRequestsView */
+/** @typedef {import('../client/src/panels/compare/requests-view').FlipExampleView} FlipExampleView */
+/** @typedef {import('../client/src/panels/compare/sitemaps-view').CompareSitemapsView} CompareSitemapsView */
+/** @typedef {import('../client/src/panels/compare/sitemaps-view').SitemapOfferView} SitemapOfferView */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<CompareIn, never>} */
   const vscode = acquireVsCodeApi();
-  const title = document.getElementById('title');
-  const summary = document.getElementById('summary');
-  const status = document.getElementById('status');
-  const container = document.getElementById('groups');
-  const requests = document.getElementById('requests');
-  const requestsTitle = document.getElementById('requests-title');
-  const requestCrawlers = document.getElementById('request-crawlers');
-  const requestsNote = document.getElementById('requests-note');
-  const requestsWarnings = document.getElementById('requests-warnings');
-  const sitemapsOffer = document.getElementById('sitemaps-offer');
-  const countSitemaps = document.getElementById('count-sitemaps');
-  const pickSitemaps = document.getElementById('pick-sitemaps');
-  const sitemapsResult = document.getElementById('sitemaps-result');
-  const sitemapsHeadline = document.getElementById('sitemaps-headline');
-  const sitemapsRead = document.getElementById('sitemaps-read');
-  const sitemapsAllowed = document.getElementById('sitemaps-allowed');
-  const sitemapsErrors = document.getElementById('sitemaps-errors');
-  const sitemapCrawlers = document.getElementById('sitemap-crawlers');
-  const sitemapsNotices = document.getElementById('sitemaps-notices');
+  const title = byId('title');
+  const summary = byId('summary');
+  const container = byId('groups');
+  const requests = byId('requests');
+  const requestsTitle = byId('requests-title');
+  const requestCrawlers = byId('request-crawlers');
+  const requestsNote = byId('requests-note');
+  const requestsWarnings = byId('requests-warnings');
+  const sitemapsOffer = byId('sitemaps-offer');
+  const countSitemaps = byId('count-sitemaps', HTMLButtonElement);
+  const pickSitemaps = byId('pick-sitemaps', HTMLButtonElement);
+  const sitemapsResult = byId('sitemaps-result');
+  const sitemapsHeadline = byId('sitemaps-headline');
+  const sitemapsRead = byId('sitemaps-read');
+  const sitemapsAllowed = byId('sitemaps-allowed');
+  const sitemapsErrors = byId('sitemaps-errors');
+  const sitemapCrawlers = byId('sitemap-crawlers');
+  const sitemapsNotices = byId('sitemaps-notices');
 
   // Nothing is read until one of these is clicked: the extension then sends the comparison again.
   countSitemaps.addEventListener('click', () => vscode.postMessage({ type: 'countSitemaps' }));
@@ -32,15 +41,14 @@
 
   const KIND = { 'newly-disallowed': 'Newly disallowed', 'newly-allowed': 'Newly allowed' };
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = String(text);
-    return node;
-  }
-
-  // Descriptions mark paths and rules as code with backticks (`/blog/`, `Disallow: /`), as the
-  // command line prints them: here they become code elements, still made only of text nodes.
+  /**
+   * Descriptions mark paths and rules as code with backticks (`/blog/`, `Disallow: /`), as the
+   * command line prints them: here they become code elements, still made only of text nodes.
+   * @template {HTMLElement} T
+   * @param {T} node
+   * @param {string} text
+   * @returns {T}
+   */
   function withCode(node, text) {
     const parts = String(text).split('`');
     // An odd count of backticks would leave a span open: such text is shown as it is.
@@ -54,15 +62,7 @@
     return node;
   }
 
-  // A request target wraps after its slashes and hyphens, never inside a word.
-  function pathText(node, path) {
-    String(path).split(/(?<=[/?&=])/).forEach((piece, i) => {
-      if (i > 0) node.append(document.createElement('wbr'));
-      node.append(document.createTextNode(piece));
-    });
-    return node;
-  }
-
+  /** @param {number} line */
   function lineLink(line) {
     const link = el('button', 'line-link', 'line ' + line);
     link.type = 'button';
@@ -71,6 +71,7 @@
     return link;
   }
 
+  /** @param {CompareChangeView} change */
   function lines(change) {
     const p = el('p', 'lines');
     p.append(el('span', 'muted', 'Decided by: '));
@@ -85,6 +86,7 @@
     return p;
   }
 
+  /** @param {CompareChangeView} change */
   function changeItem(change) {
     const li = el('li', 'change ' + change.kind);
     const head = el('p', 'description');
@@ -97,8 +99,11 @@
     return li;
   }
 
-  // The logged requests decided differently: everything in them (paths, crawler names) comes
-  // from the log, so it only ever becomes text content.
+  /**
+   * The logged requests decided differently: everything in them (paths, crawler names) comes
+   * from the log, so it only ever becomes text content.
+   * @param {CompareRequestsView | undefined} view
+   */
   function renderRequests(view) {
     requestCrawlers.replaceChildren();
     requests.hidden = !view;
@@ -115,12 +120,10 @@
     requestsWarnings.hidden = view.warnings.length === 0;
   }
 
+  /** @param {readonly FlipExampleView[]} examples */
   function examplesTable(examples) {
     const table = el('table', 'flip-examples');
-    const headRow = el('tr');
-    for (const heading of ['Time (UTC)', 'Request', 'Before', 'Now']) headRow.append(el('th', undefined, heading));
-    table.append(el('thead'));
-    table.tHead.append(headRow);
+    table.append(tableHead(['Time (UTC)', 'Request', 'Before', 'Now']));
     const body = el('tbody');
     for (const example of examples) {
       const now = el('td', 'now', example.now);
@@ -134,8 +137,12 @@
     return table;
   }
 
-  // The URLs your sitemaps list that the edit flips: URLs, rules and errors come from fetched
-  // files and the buffer, so they only ever become text content.
+  /**
+   * The URLs your sitemaps list that the edit flips: URLs, rules and errors come from fetched
+   * files and the buffer, so they only ever become text content.
+   * @param {SitemapOfferView} offer
+   * @param {CompareSitemapsView | undefined} view
+   */
   function renderSitemaps(offer, view) {
     countSitemaps.hidden = !offer.count;
     countSitemaps.textContent = offer.count ? offer.count.label : '';
@@ -169,6 +176,7 @@
     for (const notice of view.notices) sitemapsNotices.append(el('li', undefined, notice));
   }
 
+  /** @param {CompareView} view */
   function render(view) {
     title.textContent = 'Compare ' + view.title;
     summary.textContent = view.summary;
@@ -190,8 +198,9 @@
       const list = el('ul', 'changes');
       for (const s of view.shadowing) {
         const li = el('li', 'change');
-        li.append(withCode(el('p', 'description'), s.description), el('p', 'lines'));
-        li.lastChild.append(lineLink(s.line));
+        const where = el('p', 'lines');
+        where.append(lineLink(s.line));
+        li.append(withCode(el('p', 'description'), s.description), where);
         list.append(li);
       }
       section.append(list);
@@ -201,13 +210,7 @@
     renderSitemaps(view.sitemapOffer, view.sitemaps);
   }
 
-  function setStatus(text) {
-    status.textContent = text || '';
-  }
-
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || typeof message !== 'object') return;
+  onMessage((/** @type {CompareOut} */ message) => {
     if (message.type === 'compare' && message.view) render(message.view);
     else if (message.type === 'notice') setStatus(String(message.message || ''));
     else if (message.type === 'sitemaps-busy') countSitemaps.disabled = pickSitemaps.disabled = message.busy === true;

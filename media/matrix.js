@@ -1,63 +1,74 @@
+// @ts-check
 // The crawler matrix webview. Data arrives by postMessage from the extension and is inserted
 // only as text (textContent, createElement): user agents and paths are never parsed as markup.
-// Plain browser JavaScript with no dependencies, loaded under a nonce-based CSP.
-/* global acquireVsCodeApi, document, window */
+// Plain browser JavaScript under a nonce-based CSP; common.js (loaded first) has the helpers.
+/** @typedef {import('../client/src/panels/matrix/messages').MatrixIn} MatrixIn */
+/** @typedef {import('../client/src/panels/matrix/messages').MatrixOut} MatrixOut */
+/** @typedef {import('../client/src/panels/matrix/view').MatrixView} MatrixView */
+/** @typedef {import('../client/src/panels/matrix/view').MatrixViewRow} MatrixViewRow */
+/** @typedef {import('../client/src/panels/matrix/view').MatrixViewCell} MatrixViewCell */
+/** @typedef {{ transposed?: boolean }} MatrixState */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<MatrixIn, MatrixState>} */
   const vscode = acquireVsCodeApi();
-  const title = document.getElementById('title');
-  const subtitle = document.getElementById('subtitle');
-  const status = document.getElementById('status');
-  const container = document.getElementById('matrix');
-  const summary = document.getElementById('summary');
-  const form = document.getElementById('add-paths');
-  const input = document.getElementById('path-input');
-  const reset = document.getElementById('reset-paths');
-  const transpose = document.getElementById('transpose');
+  const title = byId('title');
+  const subtitle = byId('subtitle');
+  const status = byId('status');
+  const container = byId('matrix');
+  const summary = byId('summary');
+  const form = byId('add-paths');
+  const input = byId('path-input', HTMLInputElement);
+  const reset = byId('reset-paths', HTMLButtonElement);
+  const transpose = byId('transpose');
 
   /** Paths as rows (crawlers as columns) instead of crawlers as rows; kept across reloads. */
   let transposed = (vscode.getState() || {}).transposed === true;
 
-  /** The view on screen, for keyboard navigation and refocusing after a refresh. */
+  /**
+   * The view on screen, for keyboard navigation and refocusing after a refresh.
+   * @type {MatrixView | null}
+   */
   let view = null;
 
   const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = String(text);
-    return node;
-  }
-
-  function plural(n, word) {
-    return n + ' ' + word + (n === 1 ? '' : 's');
-  }
-
-  function setStatus(text, kind) {
-    status.textContent = text || '';
-    status.className = kind || '';
-  }
-
+  /** The cell (or group button, column -1) that has the focus, as its row and column. */
   function focusedCell() {
     const active = document.activeElement;
-    if (!active || !active.dataset || active.dataset.row === undefined) return null;
+    if (!(active instanceof HTMLElement) || active.dataset.row === undefined) return null;
     return { row: Number(active.dataset.row), column: Number(active.dataset.column) };
   }
 
+  /**
+   * @param {number} row
+   * @param {number} column
+   */
   function focusCell(row, column) {
     const target = container.querySelector('[data-row="' + row + '"][data-column="' + column + '"]');
-    if (target) target.focus();
+    if (target instanceof HTMLElement) target.focus();
     return Boolean(target);
   }
 
+  /**
+   * @param {MatrixViewCell} cell
+   * @param {number} row
+   * @param {number} column
+   */
   function cellControl(cell, row, column) {
     // A cell with a line to reveal is a button (Enter and Space work natively); one without
     // is still focusable so its tooltip and text are reachable from the keyboard.
-    const control = cell.line === null ? el('span', 'cell ' + cell.state) : el('button', 'cell ' + cell.state);
-    if (cell.line === null) control.tabIndex = 0;
-    else control.type = 'button';
+    /** @type {HTMLElement} */
+    let control;
+    if (cell.line === null) {
+      control = el('span', 'cell ' + cell.state);
+      control.tabIndex = 0;
+    } else {
+      const button = el('button', 'cell ' + cell.state);
+      button.type = 'button';
+      control = button;
+    }
     control.dataset.row = String(row);
     control.dataset.column = String(column);
     control.title = cell.tooltip;
@@ -66,12 +77,20 @@
     return control;
   }
 
+  /**
+   * @param {string} path
+   * @param {boolean} removable
+   */
   function headerCell(path, removable) {
     const th = el('th', 'path');
     th.scope = 'col';
     return removablePath(path, removable, th);
   }
 
+  /**
+   * @param {MatrixViewRow} row
+   * @param {number} index
+   */
   function rowHeader(row, index) {
     const th = el('th', 'crawler');
     th.scope = 'row';
@@ -99,18 +118,13 @@
     return th;
   }
 
-  // A path wraps after its slashes and query separators, never inside a word ("page.htm" / "l").
-  function pathText(path) {
-    const node = el('span', 'path-text');
-    String(path).split(/(?<=[/?&=])/).forEach((piece, i) => {
-      if (i > 0) node.append(document.createElement('wbr'));
-      node.append(document.createTextNode(piece));
-    });
-    return node;
-  }
-
+  /**
+   * @param {string} path
+   * @param {boolean} removable
+   * @param {HTMLTableCellElement} th
+   */
   function removablePath(path, removable, th) {
-    th.append(pathText(path));
+    th.append(pathText(el('span', 'path-text'), path));
     if (removable) {
       const remove = el('button', 'remove', '×');
       remove.type = 'button';
@@ -122,6 +136,11 @@
     return th;
   }
 
+  /**
+   * @param {MatrixViewCell} cell
+   * @param {number} r
+   * @param {number} c
+   */
   function cellTd(cell, r, c) {
     const td = el('td');
     const control = cellControl(cell, r, c);
@@ -130,6 +149,7 @@
     return td;
   }
 
+  /** @param {MatrixView} next */
   function crawlerRowsTable(next) {
     const table = el('table', 'matrix');
     const caption = el('caption', 'visually-hidden', 'Verdict of each crawler for each tested path');
@@ -158,7 +178,10 @@
     return table;
   }
 
-  /** The same cells with paths as rows: many paths read down the page, the crawlers head the columns. */
+  /**
+   * The same cells with paths as rows: many paths read down the page, the crawlers head the columns.
+   * @param {MatrixView} next
+   */
   function pathRowsTable(next) {
     const table = el('table', 'matrix transposed');
     const caption = el('caption', 'visually-hidden', 'Verdict for each tested path of each crawler');
@@ -184,13 +207,20 @@
       const th = removablePath(path, next.paths.length > 1, el('th', 'path-row'));
       th.scope = 'row';
       tr.append(th);
-      next.rows.forEach((row, r) => tr.append(cellTd(row.cells[c], r, c)));
+      next.rows.forEach((row, r) => {
+        const cell = row.cells[c];
+        if (cell) tr.append(cellTd(cell, r, c));
+      });
       body.append(tr);
     });
     table.append(caption, head, body);
     return table;
   }
 
+  /**
+   * @param {MatrixView} next
+   * @param {string} notice
+   */
   function render(next, notice) {
     const refocus = focusedCell();
     view = next;
@@ -219,12 +249,14 @@
     if (refocus) focusCell(refocus.row, refocus.column);
   }
 
+  /** @param {string} message */
   function showBusy(message) {
     container.classList.add('stale');
     container.setAttribute('aria-busy', 'true');
     setStatus(message, 'busy');
   }
 
+  /** @param {string} message */
   function showError(message) {
     // Never leave verdicts on screen that the current buffer did not produce.
     view = null;
@@ -235,9 +267,7 @@
     setStatus(message, 'error');
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || typeof message.type !== 'string') return;
+  onMessage((/** @type {MatrixOut} */ message) => {
     if (message.type === 'matrix' && message.view) render(message.view, message.notice ? String(message.notice) : '');
     else if (message.type === 'busy') showBusy(String(message.message));
     else if (message.type === 'error') showError(String(message.message));
@@ -248,6 +278,7 @@
   container.addEventListener('keydown', (event) => {
     const at = focusedCell();
     if (!at || !view) return;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [0, -Infinity], End: [0, Infinity] };
     let move = moves[event.key];
     if (!move) return;

@@ -1,8 +1,16 @@
+// @ts-check
 // The replay chart: per crawler lanes of allowed, disallowed and violating requests over
 // time, drawn as SVG across the panel's whole width with a time axis. The model comes from
-// the extension (client/src/replay-chart.ts); crawler names are inserted only as text.
-/* global document, window */
-(function () {
+// the extension (client/src/panels/replay/chart.ts); crawler names are inserted only as text.
+// A library of the replay page (loaded before replay.js): `renderReplayChart` is its one global.
+/** @typedef {import('../client/src/panels/replay/chart').ReplayChart} ReplayChart */
+/* exported renderReplayChart */
+
+/**
+ * Draws `model` into `container`; `expanded` shows every lane, `onToggle` flips it.
+ * @type {(container: HTMLElement, model: ReplayChart | null, expanded: boolean, onToggle: () => void) => void}
+ */
+const renderReplayChart = (function () {
   'use strict';
 
   const SVG = 'http://www.w3.org/2000/svg';
@@ -10,6 +18,13 @@
   const LANE = 32;
   const AXIS = 28;
 
+  /**
+   * @template {keyof SVGElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string | number>} attrs
+   * @param {string} [text]
+   * @returns {SVGElementTagNameMap[K]}
+   */
   function svg(tag, attrs, text) {
     const node = document.createElementNS(SVG, tag);
     for (const name of Object.keys(attrs || {})) node.setAttribute(name, String(attrs[name]));
@@ -17,26 +32,26 @@
     return node;
   }
 
-  function plural(n, word) {
-    return n.toLocaleString('en-US') + ' ' + word + (n === 1 ? '' : 's');
-  }
-
+  /**
+   * The bucket's start as "2024-05-01 13:00 UTC".
+   * @param {ReplayChart} model
+   * @param {number} bucket
+   */
   function when(model, bucket) {
     const start = Date.parse(model.start);
     const span = Date.parse(model.end) - start;
     return new Date(start + (bucket * span) / model.buckets).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
   }
 
-  /** Draws `model` into `container`; `expanded` shows every lane, `onToggle` flips it. */
+  /**
+   * @param {HTMLElement} container
+   * @param {ReplayChart | null} model
+   * @param {boolean} expanded
+   * @param {() => void} onToggle
+   */
   function renderChart(container, model, expanded, onToggle) {
-    const p = (tag, className, text) => {
-      const node = document.createElement(tag);
-      node.className = className;
-      node.textContent = text;
-      return node;
-    };
     if (!model) {
-      container.replaceChildren(p('p', 'muted', 'No crawler requests to chart.'));
+      container.replaceChildren(el('p', 'muted', 'No crawler requests to chart.'));
       return;
     }
     const lanes = expanded ? model.lanes : model.lanes.slice(0, model.shown);
@@ -87,19 +102,19 @@
     const children = [];
     const hidden = model.lanes.length - model.shown;
     if (hidden > 0) {
-      const more = p('button', 'secondary more', expanded ? 'Show the ' + model.shown + ' busiest only' : '+' + hidden + ' more');
+      const more = el('button', 'secondary more', expanded ? 'Show the ' + model.shown + ' busiest only' : '+' + hidden + ' more');
       more.type = 'button';
       more.id = 'chart-more';
       more.title = expanded ? '' : model.lanes.slice(model.shown).map((lane) => lane.crawler + ' (' + plural(lane.violations, 'violation') + ')').join(', ');
       more.addEventListener('click', onToggle);
       children.push(more);
     }
-    const legend = p('p', 'legend muted', '');
-    legend.append(p('span', 'swatch allowed', ''), document.createTextNode(' allowed  '), p('span', 'swatch disallowed', ''), document.createTextNode(' disallowed  '), p('span', 'swatch violation', ''),
+    const legend = el('p', 'legend muted', '');
+    legend.append(el('span', 'swatch allowed', ''), document.createTextNode(' allowed  '), el('span', 'swatch disallowed', ''), document.createTextNode(' disallowed  '), el('span', 'swatch violation', ''),
       document.createTextNode(' violation (a claimed crawler fetched a disallowed URL) · one bar per ' + model.bucketName + ', height: requests'));
     children.push(legend);
     container.append(...children);
   }
 
-  window.robotsLensReplayChart = renderChart;
+  return renderChart;
 })();

@@ -1,129 +1,77 @@
+// @ts-check
 // The access-log replay webview. Every value from a log (user agents, paths, IPs) is
 // untrusted: it is inserted only as text (textContent, createElement, createElementNS,
-// setAttribute of numbers). Plain browser JavaScript with no dependencies, loaded under a
-// nonce-based CSP. The table is virtualised: only the visible rows exist in the DOM.
-/* global acquireVsCodeApi, document, window, requestAnimationFrame */
+// setAttribute of numbers). Plain browser JavaScript under a nonce-based CSP; the helpers come
+// from common.js, the chart from replay-chart.js, the cards from replay-cards.js, what a row
+// means from replay-rows.js and the dropping of logs from replay-drop.js, all loaded first. The
+// table is virtualised: only the visible rows exist in the DOM.
+/** @typedef {import('../client/src/panels/replay/messages').ReplayIn} ReplayIn */
+/** @typedef {import('../client/src/panels/replay/messages').ReplayOut} ReplayOut */
+/** @typedef {{ key: ReplayColumnKey | null, dir: number }} ReplaySort */
+/** @typedef {{ filters: ReplayFilters, sort: ReplaySort, chartExpanded: boolean }} ReplayState */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<ReplayIn, Partial<ReplayState>>} */
   const vscode = acquireVsCodeApi();
   const ROW_HEIGHT = 24;
   const OVERSCAN = 8;
 
-  const $ = (id) => document.getElementById(id);
-  const title = $('title');
-  const subtitle = $('subtitle');
-  const status = $('status');
-  const progressArea = $('progress-area');
-  const progressBar = $('progress');
-  const progressText = $('progress-text');
-  const cards = $('cards');
-  const chart = $('chart');
-  const count = $('count');
-  const head = $('table-head');
-  const viewport = $('viewport');
-  const spacer = $('spacer');
-  const rowsBox = $('rows');
+  const title = byId('title');
+  const subtitle = byId('subtitle');
+  const progressArea = byId('progress-area');
+  const progressBar = byId('progress', HTMLProgressElement);
+  const progressText = byId('progress-text');
+  const cards = byId('cards');
+  const chart = byId('chart');
+  const count = byId('count');
+  const head = byId('table-head');
+  const viewport = byId('viewport');
+  const spacer = byId('spacer');
+  const rowsBox = byId('rows');
   const filterEls = {
-    crawler: $('f-crawler'),
-    purpose: $('f-purpose'),
-    verification: $('f-verification'),
-    verdict: $('f-verdict'),
-    status: $('f-status'),
-    path: $('f-path'),
+    crawler: byId('f-crawler', HTMLSelectElement),
+    purpose: byId('f-purpose', HTMLSelectElement),
+    verification: byId('f-verification', HTMLSelectElement),
+    verdict: byId('f-verdict', HTMLSelectElement),
+    status: byId('f-status', HTMLSelectElement),
+    path: byId('f-path', HTMLInputElement),
   };
 
-  const COLUMNS = [
-    { key: 't', label: 'Time', cls: 'c-time' },
-    { key: 'c', label: 'Crawler', cls: 'c-crawler' },
-    { key: 'p', label: 'Purpose', cls: 'c-purpose' },
-    { key: 'v', label: 'Verification', cls: 'c-verification' },
-    { key: 'a', label: 'Verdict', cls: 'c-verdict' },
-    { key: 's', label: 'Status', cls: 'c-status' },
-    { key: 'u', label: 'Path', cls: 'c-path' },
-    { key: 'l', label: 'Line', cls: 'c-line' },
-    { key: 'ip', label: 'IP', cls: 'c-ip' },
-    { key: 'ua', label: 'User agent', cls: 'c-ua' },
-  ];
-
   const saved = vscode.getState() || {};
-  /** Filters and sorting survive re-runs (and reloads of the webview). */
+  /**
+   * Filters and sorting survive re-runs (and reloads of the webview).
+   * @type {ReplayState}
+   */
   const state = {
     filters: Object.assign({ crawler: '', purpose: '', verification: '', verdict: '', status: '', path: '' }, saved.filters || {}),
     sort: saved.sort || { key: null, dir: 1 },
     chartExpanded: saved.chartExpanded === true,
   };
+  /** @type {readonly ReplayRow[]} */
   let rows = [];
-  /** The purposes the Purpose filter offers, in the catalogue's order. */
+  /**
+   * The purposes the Purpose filter offers, in the catalogue's order.
+   * @type {readonly string[]}
+   */
   let purposes = [];
-  /** Indices into `rows` matching the filters, in display order. */
+  /**
+   * Indices into `rows` matching the filters, in display order.
+   * @type {number[]}
+   */
   let view = [];
   let focusedIndex = -1;
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function fmt(n) {
-    return typeof n === 'number' ? n.toLocaleString('en-US') : '';
-  }
-
-  function setStatus(text, kind) {
-    status.textContent = text || '';
-    status.className = kind || '';
-  }
 
   function save() {
     vscode.setState({ filters: state.filters, sort: state.sort, chartExpanded: state.chartExpanded });
   }
 
-  function verdictOf(row) {
-    if (row.a === null) return 'n/a';
-    return row.a ? 'allowed' : 'disallowed';
-  }
-
-  function verdictText(row) {
-    if (row.a === null) return 'Not applicable';
-    return (row.a ? 'Allowed' : 'Disallowed') + (row.x ? ' (violation)' : '');
-  }
-
-  function statusClass(s) {
-    return s === null ? 'none' : Math.floor(s / 100) + 'xx';
-  }
-
-  // ── summary cards ──────────────────────────────────────────────────────────────
-
-  function renderCards(list) {
-    cards.replaceChildren(
-      ...list.map((c) => {
-        const box = el('div', 'card' + (c.kind ? ' ' + c.kind : ''));
-        box.dataset.label = c.label;
-        box.append(el('div', 'card-value', c.value), el('div', 'card-label', c.label));
-        if (c.detail) box.append(el('div', 'card-detail muted', c.detail));
-        if (c.action === 'refresh-ranges') {
-          const button = el('button', 'secondary card-action', 'Refresh IP lists');
-          button.type = 'button';
-          button.id = 'refresh-ranges';
-          button.title = 'Download the crawler IP lists from their official URLs (as robots-lens ranges --refresh does) and replay again';
-          button.addEventListener('click', () => {
-            button.disabled = true;
-            vscode.postMessage({ type: 'refreshRanges' });
-          });
-          box.append(button);
-        }
-        return box;
-      }),
-    );
-  }
-
   // ── chart: drawn by replay-chart.js across the panel's width ───────────────────
 
+  /** @type {ReplayChart | null} */
   let chartModel = null;
   function renderChart() {
-    window.robotsLensReplayChart(chart, chartModel, state.chartExpanded, () => {
+    renderReplayChart(chart, chartModel, state.chartExpanded, () => {
       state.chartExpanded = !state.chartExpanded;
       save();
       renderChart();
@@ -138,14 +86,21 @@
 
   // ── filters ────────────────────────────────────────────────────────────────────
 
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {string} allLabel
+   * @param {readonly string[]} values
+   * @param {string} current
+   */
   function fillSelect(select, allLabel, values, current) {
-    const options = [el('option', null, allLabel)];
-    options[0].value = '';
+    const all = el('option', null, allLabel);
+    all.value = '';
+    const options = [all];
     const list = values.slice();
     if (current && !list.includes(current)) list.push(current);
     for (const value of list) {
-      const option = el('option', null, value.label || value);
-      option.value = value.value || value;
+      const option = el('option', null, value);
+      option.value = value;
       options.push(option);
     }
     select.replaceChildren(...options);
@@ -155,7 +110,7 @@
   function renderFilters() {
     const crawlers = [...new Set(rows.map((r) => r.c))].sort((a, b) => a.localeCompare(b));
     const verifications = [...new Set(rows.map((r) => r.v))].sort();
-    const statuses = [...new Set(rows.map((r) => statusClass(r.s)))].sort();
+    const statuses = [...new Set(rows.map((r) => replayStatusClass(r.s)))].sort();
     fillSelect(filterEls.crawler, 'All clients', crawlers, state.filters.crawler);
     fillSelect(filterEls.purpose, 'Any', purposes, state.filters.purpose);
     fillSelect(filterEls.verification, 'Any', verifications, state.filters.verification);
@@ -164,43 +119,17 @@
     filterEls.path.value = state.filters.path;
   }
 
-  function matches(row) {
-    const f = state.filters;
-    if (f.crawler && row.c !== f.crawler) return false;
-    // A crawler of several purposes matches each of them, as the summary counts it under each.
-    if (f.purpose && !(row.p ? row.p.split(', ') : []).includes(f.purpose)) return false;
-    if (f.verification && row.v !== f.verification) return false;
-    if (f.verdict) {
-      if (f.verdict === 'violation') {
-        if (!row.x) return false;
-      } else if (verdictOf(row) !== f.verdict) return false;
-    }
-    if (f.status && statusClass(row.s) !== f.status) return false;
-    if (f.path && !row.u.toLowerCase().includes(f.path.toLowerCase())) return false;
-    return true;
-  }
-
-  function compare(key) {
-    return (i, j) => {
-      const a = rows[i][key];
-      const b = rows[j][key];
-      if (a === b) return i - j;
-      if (a === null || a === undefined) return 1;
-      if (b === null || b === undefined) return -1;
-      if (typeof a === 'string') return a < b ? -1 : 1;
-      return Number(a) - Number(b);
-    };
-  }
-
   function applyView() {
     view = [];
-    for (let i = 0; i < rows.length; i++) if (matches(rows[i])) view.push(i);
+    rows.forEach((row, i) => {
+      if (replayRowMatches(row, state.filters)) view.push(i);
+    });
     if (state.sort.key) {
-      const cmp = compare(state.sort.key);
+      const cmp = replaySortOrder(rows, state.sort.key);
       const dir = state.sort.dir;
       view.sort((i, j) => dir * cmp(i, j));
     }
-    count.textContent = fmt(view.length) + ' of ' + fmt(rows.length) + ' requests shown';
+    count.textContent = formatCount(view.length) + ' of ' + formatCount(rows.length) + ' requests shown';
     spacer.style.height = view.length * ROW_HEIGHT + 'px';
     renderHead();
     renderRows(true);
@@ -210,7 +139,7 @@
 
   function renderHead() {
     head.replaceChildren(
-      ...COLUMNS.map((column) => {
+      ...REPLAY_COLUMNS.map((column) => {
         const sorted = state.sort.key === column.key;
         const cell = el('div', 'cell ' + column.cls);
         cell.setAttribute('role', 'columnheader');
@@ -232,28 +161,19 @@
     );
   }
 
-  function rowElement(position) {
-    const index = view[position];
-    const row = rows[index];
-    const node = el('div', 'row ' + verdictOf(row).replace('/', '') + (row.x ? ' violation' : ''));
+  /**
+   * @param {number} position
+   * @param {ReplayRow} row
+   */
+  function rowElement(position, row) {
+    const node = el('div', 'row ' + replayVerdictOf(row).replace('/', '') + (row.x ? ' violation' : ''));
     node.setAttribute('role', 'row');
     node.tabIndex = 0;
     node.style.top = position * ROW_HEIGHT + 'px';
     node.dataset.position = String(position);
-    node.title = row.l === null ? 'No rule decided (' + verdictText(row).toLowerCase() + ')' : 'Line ' + row.l + ': ' + (row.r || '') + ' — click or Enter to reveal';
-    const values = [
-      row.t.replace('T', ' ').replace('Z', ''),
-      row.c,
-      row.p || '–',
-      row.v,
-      verdictText(row),
-      row.s === null ? '–' : row.s,
-      row.m + ' ' + row.u,
-      row.l === null ? '–' : row.l,
-      row.ip,
-      row.ua,
-    ];
-    COLUMNS.forEach((column, i) => {
+    node.title = row.l === null ? 'No rule decided (' + replayVerdictText(row).toLowerCase() + ')' : 'Line ' + row.l + ': ' + (row.r || '') + ' — click or Enter to reveal';
+    const values = replayCellValues(row);
+    REPLAY_COLUMNS.forEach((column, i) => {
       const cell = el('div', 'cell ' + column.cls, values[i]);
       cell.setAttribute('role', 'cell');
       node.append(cell);
@@ -261,6 +181,7 @@
     return node;
   }
 
+  /** @param {boolean} force */
   function renderRows(force) {
     // The header sits in the scroller above the rows: only the space below it shows rows.
     const top = Math.max(0, viewport.scrollTop - head.offsetHeight);
@@ -271,15 +192,19 @@
     rowsBox.dataset.from = String(from);
     rowsBox.dataset.to = String(to);
     const nodes = [];
-    for (let p = from; p < to; p++) nodes.push(rowElement(p));
+    for (let p = from; p < to; p++) {
+      const row = rows[view[p] ?? -1];
+      if (row) nodes.push(rowElement(p, row));
+    }
     rowsBox.replaceChildren(...nodes);
     if (focusedIndex >= 0) {
       const target = rowsBox.querySelector('[data-position="' + focusedIndex + '"]');
-      if (target && document.activeElement !== target && viewport.contains(document.activeElement)) target.focus({ preventScroll: true });
+      if (target instanceof HTMLElement && document.activeElement !== target && viewport.contains(document.activeElement)) target.focus({ preventScroll: true });
     }
     vscode.postMessage({ type: 'rendered', matching: view.length, inDom: nodes.length });
   }
 
+  /** @param {number} position */
   function focusPosition(position) {
     if (position < 0 || position >= view.length) return;
     focusedIndex = position;
@@ -288,22 +213,25 @@
     else if (top + ROW_HEIGHT > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_HEIGHT - viewport.clientHeight;
     renderRows(false);
     const target = rowsBox.querySelector('[data-position="' + position + '"]');
-    if (target) target.focus({ preventScroll: true });
+    if (target instanceof HTMLElement) target.focus({ preventScroll: true });
   }
 
+  /** @param {number} position */
   function reveal(position) {
     const index = view[position];
-    if (index === undefined) return;
-    if (rows[index].l === null) {
-      setStatus('No rule decided this request (' + verdictText(rows[index]).toLowerCase() + '): nothing to reveal.');
+    const row = index === undefined ? undefined : rows[index];
+    if (index === undefined || !row) return;
+    if (row.l === null) {
+      setStatus('No rule decided this request (' + replayVerdictText(row).toLowerCase() + '): nothing to reveal.');
       return;
     }
     vscode.postMessage({ type: 'reveal', index });
   }
 
+  /** @param {EventTarget | null} target */
   function positionOf(target) {
-    const row = target && target.closest ? target.closest('.row[data-position]') : null;
-    return row ? Number(row.dataset.position) : -1;
+    const row = target instanceof Element ? target.closest('.row[data-position]') : null;
+    return row instanceof HTMLElement ? Number(row.dataset.position) : -1;
   }
 
   rowsBox.addEventListener('click', (event) => {
@@ -317,13 +245,15 @@
     const position = positionOf(event.target);
     if (position < 0) return;
     const page = Math.max(1, Math.floor(viewport.clientHeight / ROW_HEIGHT) - 1);
+    /** @type {Record<string, number>} */
     const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    const move = moves[event.key];
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       reveal(position);
-    } else if (moves[event.key] !== undefined) {
+    } else if (move !== undefined) {
       event.preventDefault();
-      focusPosition(Math.min(view.length - 1, Math.max(0, position + moves[event.key])));
+      focusPosition(Math.min(view.length - 1, Math.max(0, position + move)));
     } else if (event.key === 'Home') {
       event.preventDefault();
       focusPosition(0);
@@ -344,7 +274,7 @@
   });
   window.addEventListener('resize', () => renderRows(false));
 
-  for (const name of ['crawler', 'purpose', 'verification', 'verdict', 'status']) {
+  for (const name of /** @type {const} */ (['crawler', 'purpose', 'verification', 'verdict', 'status'])) {
     filterEls[name].addEventListener('change', () => {
       state.filters[name] = filterEls[name].value;
       save();
@@ -352,6 +282,7 @@
       applyView();
     });
   }
+  /** @type {number | undefined} */
   let pathTimer;
   filterEls.path.addEventListener('input', () => {
     window.clearTimeout(pathTimer);
@@ -362,18 +293,23 @@
       applyView();
     }, 150);
   });
-  $('filters').addEventListener('submit', (event) => event.preventDefault());
+  byId('filters').addEventListener('submit', (event) => event.preventDefault());
 
+  /** @param {'csv' | 'jsonl'} format */
   function exportAs(format) {
     const all = view.length === rows.length;
     vscode.postMessage(all ? { type: 'export', format } : { type: 'export', format, indices: view.slice() });
   }
-  $('export-csv').addEventListener('click', () => exportAs('csv'));
-  $('export-jsonl').addEventListener('click', () => exportAs('jsonl'));
-  $('cancel').addEventListener('click', () => vscode.postMessage({ type: 'cancel' }));
+  byId('export-csv').addEventListener('click', () => exportAs('csv'));
+  byId('export-jsonl').addEventListener('click', () => exportAs('jsonl'));
+  byId('cancel').addEventListener('click', () => vscode.postMessage({ type: 'cancel' }));
 
   // ── messages from the extension ────────────────────────────────────────────────
 
+  /**
+   * @param {string} text
+   * @param {number | null} fraction
+   */
   function showProgress(text, fraction) {
     progressArea.hidden = false;
     if (fraction === null) progressBar.removeAttribute('value');
@@ -381,9 +317,7 @@
     progressText.textContent = text;
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || typeof message !== 'object') return;
+  onMessage((/** @type {ReplayOut} */ message) => {
     switch (message.type) {
       case 'running':
         title.textContent = 'Access-log replay — ' + message.title;
@@ -392,8 +326,8 @@
         setStatus('');
         break;
       case 'progress': {
-        const fraction = message.bytesTotal ? Math.min(1, message.bytesRead / message.bytesTotal) : null;
-        showProgress(fmt(message.lines) + ' lines, ' + fmt(message.requests) + ' requests' + (fraction === null ? '' : ' (' + Math.round(fraction * 100) + '%)'), fraction);
+        const fraction = message.bytesTotal ? Math.min(1, (message.bytesRead ?? 0) / message.bytesTotal) : null;
+        showProgress(formatCount(message.lines) + ' lines, ' + formatCount(message.requests) + ' requests' + (fraction === null ? '' : ' (' + Math.round(fraction * 100) + '%)'), fraction);
         break;
       }
       case 'result': {
@@ -404,12 +338,12 @@
           message.logFiles.join(', ') + ' · ' + (s.period.first ? s.period.first + ' … ' + s.period.last : 'no dated requests') + (message.hasIpLists ? ' · IP lists: ' + message.ranges : '');
         const notes = [];
         if (s.cancelled) notes.push('The replay was cancelled: the figures cover only what was read.');
-        if (message.truncated) notes.push('Only the first ' + fmt(message.rows.length) + ' requests are listed; the summary and chart cover ' + fmt(s.totals.requests) + '.');
+        if (message.truncated) notes.push('Only the first ' + formatCount(message.rows.length) + ' requests are listed; the summary and chart cover ' + formatCount(s.totals.requests) + '.');
         for (const w of message.warnings) notes.push(w);
         setStatus(notes.join(' '), notes.length > 0 ? 'warning' : '');
         rows = message.rows;
         purposes = Array.isArray(message.purposes) ? message.purposes : [];
-        renderCards(message.cards);
+        renderReplayCards(cards, message.cards, () => vscode.postMessage({ type: 'refreshRanges' }));
         chartModel = message.chart;
         renderChart();
         renderFilters();
@@ -431,45 +365,16 @@
       case 'ranges': {
         // The IP list download: its progress, then what came of it (a failure stays on screen).
         setStatus(message.message, message.failed ? 'error' : 'notice');
-        const button = $('refresh-ranges');
-        if (button) button.disabled = message.busy === true;
+        const button = document.getElementById('refresh-ranges');
+        if (button instanceof HTMLButtonElement) button.disabled = message.busy === true;
         break;
       }
     }
   });
 
-  // ── dropping a log onto the panel ──────────────────────────────────────────────
-  // VS Code hands a drag from its Explorer (hold Shift in an editor area) to the webview as a
-  // URI list; the extension checks each URI before replaying it. A file dragged in from the
-  // operating system carries no path a webview may see, so it gets an explanation instead.
+  // ── dropping a log onto the panel (the extension checks what it names) ──────────
 
-  function droppedUris(data) {
-    const uris = [];
-    for (const type of ['application/vnd.code.uri-list', 'text/uri-list']) {
-      const text = data.getData(type);
-      if (!text) continue;
-      for (const line of text.split(/\r?\n/)) {
-        const uri = line.trim();
-        if (uri !== '' && !uri.startsWith('#') && !uris.includes(uri)) uris.push(uri);
-      }
-    }
-    return uris;
-  }
-
-  document.addEventListener('dragover', (event) => {
-    event.preventDefault();
-    document.body.classList.add('dropping');
-  });
-  document.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
-  document.addEventListener('drop', (event) => {
-    event.preventDefault();
-    document.body.classList.remove('dropping');
-    const data = event.dataTransfer;
-    if (!data) return;
-    const uris = droppedUris(data);
-    const names = Array.from(data.files || []).map((file) => file.name);
-    vscode.postMessage({ type: 'drop', uris, files: names });
-  });
+  acceptDroppedLogs((uris, files) => vscode.postMessage({ type: 'drop', uris, files }));
 
   vscode.postMessage({ type: 'ready' });
 })();

@@ -1,39 +1,33 @@
+// @ts-check
 // Check Sitemaps' results webview: counts per crawler and one row per blocked URL. Values come
 // from sitemaps and the robots.txt and are inserted only as text (textContent, createElement).
-// Plain browser JavaScript with no dependencies, loaded under a nonce-based CSP.
-/* global acquireVsCodeApi, document, window */
+// Plain browser JavaScript under a nonce-based CSP; common.js (loaded first) has the helpers.
+/** @typedef {import('../client/src/panels/sitemaps/messages').SitemapsIn} SitemapsIn */
+/** @typedef {import('../client/src/panels/sitemaps/messages').SitemapsOut} SitemapsOut */
+/** @typedef {import('../client/src/panels/sitemaps/view').SitemapsView} SitemapsView */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<SitemapsIn, never>} */
   const vscode = acquireVsCodeApi();
-  const $ = (id) => document.getElementById(id);
   const COLUMNS = ['URL', 'Crawler', 'Deciding line', 'Listed in'];
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
+  /**
+   * @param {string} id
+   * @param {readonly string[]} items
+   * @param {string} className
+   */
   function list(id, items, className) {
-    $(id).replaceChildren(...items.map((item) => el('li', className, item)));
+    byId(id).replaceChildren(...items.map((item) => el('li', className, item)));
   }
 
+  /** @param {SitemapsView} view */
   function render(view) {
-    $('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '), as the crawlers would read it.';
-    $('summary').textContent = view.summary;
+    byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '), as the crawlers would read it.';
+    byId('summary').textContent = view.summary;
     list('crawlers', view.crawlers, 'crawler-count');
-    $('notices').replaceChildren(...view.notices.map((n) => el('p', 'notice', n)));
+    byId('notices').replaceChildren(...view.notices.map((n) => el('p', 'notice', n)));
 
-    const head = el('thead');
-    const headRow = el('tr');
-    for (const label of COLUMNS) {
-      const th = el('th', null, label);
-      th.scope = 'col';
-      headRow.append(th);
-    }
-    head.append(headRow);
     const body = el('tbody');
     view.rows.forEach((row, index) => {
       const tr = el('tr', 'result disallowed');
@@ -47,25 +41,26 @@
       tr.append(winning, el('td', 'muted small', row.sitemap + ', line ' + row.sitemapLine));
       body.append(tr);
     });
-    $('blocked').hidden = view.rows.length === 0;
-    $('blocked').replaceChildren(head, body);
-    $('omitted').hidden = !view.omitted;
-    $('omitted').textContent = view.omitted || '';
+    const blocked = byId('blocked');
+    blocked.hidden = view.rows.length === 0;
+    blocked.replaceChildren(tableHead(COLUMNS), body);
+    const omitted = byId('omitted');
+    omitted.hidden = !view.omitted;
+    omitted.textContent = view.omitted || '';
 
-    $('sitemaps').replaceChildren(
+    byId('sitemaps').replaceChildren(
       ...view.sitemaps.map((s) => {
         const item = el('li', s.failed ? 'notice' : null, s.location + ' — ' + s.what);
         for (const note of s.notes) item.append(el('div', 'muted small', note));
         return item;
       }),
     );
-    $('aside-block').hidden = view.aside.length === 0;
+    byId('aside-block').hidden = view.aside.length === 0;
     list('aside', view.aside, 'muted');
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (message && message.type === 'results' && message.view) render(message.view);
+  onMessage((/** @type {SitemapsOut} */ message) => {
+    if (message.type === 'results' && message.view) render(message.view);
   });
   vscode.postMessage({ type: 'ready' });
 })();

@@ -1,22 +1,23 @@
+// @ts-check
 // Test URL's results webview: one row per crawler. Values come from the robots.txt and the
 // user (URL, agents) and are inserted only as text (textContent, createElement). Plain
-// browser JavaScript with no dependencies, loaded under a nonce-based CSP.
-/* global acquireVsCodeApi, document, window */
+// browser JavaScript under a nonce-based CSP; common.js (loaded first) has the helpers.
+/** @typedef {import('../client/src/panels/test-url/messages').TestUrlIn} TestUrlIn */
+/** @typedef {import('../client/src/panels/test-url/messages').TestUrlOut} TestUrlOut */
+/** @typedef {import('../client/src/panels/test-url/view').TestUrlView} TestUrlView */
 (function () {
   'use strict';
 
+  /** @type {VsCodeApi<TestUrlIn, never>} */
   const vscode = acquireVsCodeApi();
-  const $ = (id) => document.getElementById(id);
   const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
   const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group'];
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
+  /**
+   * @param {string} text
+   * @param {string} title
+   * @param {number} row
+   */
   function link(text, title, row) {
     const button = el('button', 'link', text);
     button.type = 'button';
@@ -25,22 +26,15 @@
     return button;
   }
 
+  /** @param {TestUrlView} view */
   function render(view) {
-    $('title').textContent = 'Test URL — ' + view.url;
-    $('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '); every test is also kept in the Output log.';
-    $('summary').textContent = view.summary;
-    const fetchState = $('fetch-state');
+    byId('title').textContent = 'Test URL — ' + view.url;
+    byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '); every test is also kept in the Output log.';
+    byId('summary').textContent = view.summary;
+    const fetchState = byId('fetch-state');
     fetchState.hidden = !view.fetchState;
     fetchState.textContent = view.fetchState || '';
 
-    const head = el('thead');
-    const headRow = el('tr');
-    for (const label of COLUMNS) {
-      const th = el('th', null, label);
-      th.scope = 'col';
-      headRow.append(th);
-    }
-    head.append(headRow);
     const body = el('tbody');
     view.rows.forEach((row, index) => {
       const tr = el('tr', 'result ' + row.state);
@@ -72,13 +66,12 @@
       details.append(why);
       body.append(tr, details);
     });
-    $('results').replaceChildren(head, body);
+    byId('results').replaceChildren(tableHead(COLUMNS), body);
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (message && message.type === 'results' && message.view) render(message.view);
+  onMessage((/** @type {TestUrlOut} */ message) => {
+    if (message.type === 'results' && message.view) render(message.view);
   });
-  $('show-log').addEventListener('click', () => vscode.postMessage({ type: 'showLog' }));
+  byId('show-log').addEventListener('click', () => vscode.postMessage({ type: 'showLog' }));
   vscode.postMessage({ type: 'ready' });
 })();

@@ -8,7 +8,7 @@
  */
 
 import * as vscode from 'vscode';
-import { ComparePanel } from './compare-panel';
+import { ComparePanel } from './panels/compare/panel';
 import { compareWithLatestLog } from './compare-with-log';
 import type { CompareWithLogDeps } from './compare-with-log';
 import { gitHeadText } from './git-head';

@@ -8,7 +8,6 @@
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { AiAccessPanel } from './ai-access-panel';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
@@ -20,16 +19,12 @@ import { registerMatrix } from './commands/matrix';
 import { registerReplayLog } from './commands/replay-log';
 import { registerTestUrl } from './commands/test-url';
 import { registerCompareOnSave } from './compare-on-save';
-import { ComparePanel } from './compare-panel';
+import { WebviewPanelHost } from './panels/webview-panel-host';
 import { robotsServer } from './language-client';
-import { MatrixPanel } from './matrix-panel';
 import { RecentUrls } from './recent-urls';
-import { ReplayPanel } from './replay-panel';
 import { ROBOTS_LANGUAGE_ID } from './robots-document';
-import { SitemapsPanel } from './sitemaps-panel';
 import { createLanguageClient } from './server-connection';
 import { FileSummaryStatus } from './status-bar';
-import { TestUrlPanel } from './test-url-panel';
 import { WinningLineHighlight } from './winning-line';
 
 let client: BaseLanguageClient | undefined;
@@ -59,19 +54,15 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
-    { dispose: () => SitemapsPanel.disposeCurrent() },
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
-    { dispose: () => ComparePanel.disposeCurrent() },
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {
       if (event.newState === State.Running) fetched.resend();
     }),
     vscode.languages.registerCodeLensProvider({ language: ROBOTS_LANGUAGE_ID }, codeLenses),
     new FileSummaryStatus(server),
-    { dispose: () => MatrixPanel.disposeCurrent() },
-    { dispose: () => AiAccessPanel.disposeCurrent() },
-    { dispose: () => ReplayPanel.disposeCurrent() },
-    { dispose: () => TestUrlPanel.disposeCurrent() },
+    // Panels left open are closed with the extension.
+    { dispose: () => WebviewPanelHost.closeAll() },
   );
 
   // Requests wait for the start themselves, so activation does not have to.

@@ -34,11 +34,12 @@ const result = await esbuild.build({
   target: 'node20',
   format: 'cjs',
   external: ['vscode'],
+  // The suite imports the core through its entry points, which resolve to TypeScript sources
+  // under this condition, as in the extension's own build.
+  conditions: ['robots-lens-source'],
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
-  // The specs import the workspace packages, which export their sources under this condition.
-  conditions: ['robots-lens-source'],
   // mocha's parallel mode (unused here) require.resolve()s worker files; harmless in the bundle.
   logOverride: { 'require-resolve-not-external': 'silent' },
 });

@@ -422,13 +422,16 @@ try {
     // Shown as text, never parsed as markup: no element the payloads name, no dialog.
     const injected = await frame.locator('#matrix img, #matrix script, body > img, [onerror]').count();
     if (injected > 0) throw new Error(`${injected} element(s) injected into the matrix`);
-    // Only VS Code's own API shim and the nonce'd matrix.js, served from the installed .vsix.
+    // Only VS Code's own API shim and the nonce'd matrix.js with the shared common.js, served from the installed .vsix.
     const scripts = await frame.locator('script').evaluateAll((els) => els.map((el) => ({ id: el.id, src: el.getAttribute('src') ?? '', nonce: el.getAttribute('nonce') ?? '' })));
-    const foreign = scripts.filter((script) => script.id !== '_vscodeApiScript' && !(script.nonce && script.src.endsWith('/media/matrix.js')));
+    const ourScripts = ['/media/common.js', '/media/matrix.js'];
+    const foreign = scripts.filter((script) => script.id !== '_vscodeApiScript' && !(script.nonce && ourScripts.some((name) => script.src.endsWith(name))));
     if (foreign.length > 0) throw new Error(`unexpected script elements in the webview: ${JSON.stringify(foreign)}`);
-    const matrixJs = scripts.find((script) => script.src.endsWith('/media/matrix.js'))?.src ?? '';
-    if (!decodeURIComponent(matrixJs).includes(`${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`)) {
-      throw new Error(`matrix.js does not come from the installed .vsix: ${matrixJs}`);
+    for (const name of ourScripts) {
+      const src = scripts.find((script) => script.src.endsWith(name))?.src ?? '';
+      if (!decodeURIComponent(src).includes(`${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`)) {
+        throw new Error(`${name.slice('/media/'.length)} does not come from the installed .vsix: ${src}`);
+      }
     }
     const status = (await frame.locator('#status').textContent()) ?? '';
     if (status.includes('Not added')) throw new Error(`the matrix refused the paths: ${status}`);

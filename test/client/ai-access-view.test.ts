@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { aiAccessView, MAY_IGNORE_MARK } from '../../client/src/ai-access-view';
+import { aiAccessView, MAY_IGNORE_MARK } from '../../client/src/panels/ai-access/view';
 import type { AiAccessCrawler, AiAccessResult } from '../../server/src/protocol';
 
 const crawler = (token: string, access: AiAccessCrawler['access'], more: Partial<AiAccessCrawler> = {}): AiAccessCrawler => ({

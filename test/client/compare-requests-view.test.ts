@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { compareRequestsView } from '../../client/src/compare-requests-view';
+import { compareRequestsView } from '../../client/src/panels/compare/requests-view';
 import type { FlipCount, FlipExample } from '@robots-lens/diff';
 import type { CompareRequests } from '../../server/src/protocol';
 

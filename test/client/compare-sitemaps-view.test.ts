@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { compareSitemapsView, sitemapOfferView } from '../../client/src/compare-sitemaps-view';
+import { compareSitemapsView, sitemapOfferView } from '../../client/src/panels/compare/sitemaps-view';
 import type { CompareSitemaps } from '../../server/src/protocol';
 
 const example = (url: string, line: number, rule: string) => ({ url, sitemap: 'https://shop.test/s.xml', sitemapLine: 3, line, rule });

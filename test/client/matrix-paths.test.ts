@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { otherOriginNotice } from '../../client/src/matrix-paths';
+import { otherOriginNotice } from '../../client/src/panels/matrix/paths';
 
 describe('matrix: URLs on another origin', () => {
   test('a fetched file: a URL of another origin is named, with why its cells are n/a', () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AuditSummary } from '@robots-lens/replay';
-import { hasIpLists, replayCards } from '../../client/src/replay-cards';
+import { hasIpLists, replayCards } from '../../client/src/panels/replay/cards';
 
 function summary(totals: Partial<AuditSummary['totals']>): AuditSummary {
   const all = { lines: 10, requests: 9, parseFailures: 1, crawlerRequests: 6, verified: 0, spoofed: 0, unverified: 6, disallowed: 3, violations: 3, grace: 0, crawlDelayViolations: 0, googleLiteralDifferences: 0, ...totals };

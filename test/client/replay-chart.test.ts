@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { replayChart } from '../../client/src/replay-chart';
-import type { ChartRequest } from '../../client/src/replay-chart';
+import { replayChart } from '../../client/src/panels/replay/chart';
+import type { ChartRequest } from '../../client/src/panels/replay/chart';
 
 const crawlerRow = (c: string, t: string, allowed: boolean, violation = false): ChartRequest => ({ t, c, k: 'crawler', a: allowed, x: violation });
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { purposeFilterOptions, purposesOfCrawlers } from '../../client/src/replay-purposes';
+import { purposeFilterOptions, purposesOfCrawlers } from '../../client/src/panels/replay/purposes';
 import type { AuditRecord, AuditSummary } from '@robots-lens/replay';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/dist';

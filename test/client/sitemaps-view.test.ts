@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sitemapsView } from '../../client/src/sitemaps-view';
+import { sitemapsView } from '../../client/src/panels/sitemaps/view';
 import type { CheckSitemapsResult } from '../../server/src/protocol';
 
 const result: CheckSitemapsResult = {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import { testUrlView } from '../../client/src/test-url-view';
+import { testUrlView } from '../../client/src/panels/test-url/view';
 import { verdictDto } from '../../server/src/features/wire/verdicts';
 
 const ROBOTS = ['User-agent: *', 'Disallow: /%62', '', 'User-agent: GPTBot', 'Disallow: /'].join('\n');

@@ -5,7 +5,7 @@ import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { preferencesDto, verdictDto } from '../../server/src/features/wire/verdicts';
 import { verdictReport } from '../../client/src/verdict-report';
-import { matrixView } from '../../client/src/matrix-view';
+import { matrixView } from '../../client/src/panels/matrix/view';
 
 const ROBOTS = 'User-agent: *\nDisallow: /never/\nContent-Usage: /ai-ok/ train-ai=y\nContent-Signal: ai-train=no\n';
 

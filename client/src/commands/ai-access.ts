@@ -8,8 +8,8 @@
  */
 
 import * as vscode from 'vscode';
-import { AiAccessPanel } from '../ai-access-panel';
-import type { AiAccessPanelDeps } from '../ai-access-panel';
+import { AiAccessPanel } from '../panels/ai-access/panel';
+import type { AiAccessPanelDeps } from '../panels/ai-access/panel';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { resolveRobotsDocument } from '../robots-document';
 

@@ -17,9 +17,9 @@ import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';
 import { resolveRobotsDocument } from '../robots-document';
 import { readSettings, stringList } from '../settings';
-import { SitemapsPanel } from '../sitemaps-panel';
-import type { SitemapsPanelDeps } from '../sitemaps-panel';
-import { sitemapsView } from '../sitemaps-view';
+import { SitemapsPanel } from '../panels/sitemaps/panel';
+import type { SitemapsPanelDeps } from '../panels/sitemaps/panel';
+import { sitemapsView } from '../panels/sitemaps/view';
 
 export const CHECK_SITEMAPS_COMMAND = 'robotsLens.checkSitemaps';
 

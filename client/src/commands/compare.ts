@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CompareRequests, RobotsDiffDto } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
-import { ComparePanel } from '../compare-panel';
+import { ComparePanel } from '../panels/compare/panel';
 import { compareWithLatestLog } from '../compare-with-log';
 import type { CompareWithLogDeps } from '../compare-with-log';
 import { gitHeadText } from '../git-head';

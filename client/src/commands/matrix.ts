@@ -12,8 +12,8 @@
 
 import * as vscode from 'vscode';
 import type { MatrixResult } from '../../../server/src/protocol';
-import { MatrixPanel } from '../matrix-panel';
-import type { MatrixPanelDeps } from '../matrix-panel';
+import { MatrixPanel } from '../panels/matrix/panel';
+import type { MatrixPanelDeps } from '../panels/matrix/panel';
 import { isPlainObject, uriArgument } from '../command-arguments';
 import { resolveRobotsDocument } from '../robots-document';
 import { readSettings, stringList } from '../settings';

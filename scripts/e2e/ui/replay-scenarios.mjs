@@ -62,7 +62,7 @@ export async function replayScenarios(t) {
 
     // (b) Nothing from the log became an element: the rows hold plain cells, and the page has no
     // element a payload names; its only scripts are VS Code's API shim and the nonce'd replay.js
-    // with its chart.
+    // with its libraries (the shared helpers, the chart, the cards, the rows, dropped logs).
     const rowElements = await frame().locator('#rows *').evaluateAll((els) => [...new Set(els.map((el) => `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}`))]);
     const unexpected = rowElements.filter((name) => name !== 'div.row' && name !== 'div.cell');
     if (unexpected.length > 0) throw new Error(`elements in the table rows other than rows and cells: ${unexpected.join(', ')}`);
@@ -72,9 +72,10 @@ export async function replayScenarios(t) {
     const strays = await frame().locator('svg').evaluateAll((els) => els.filter((el) => !el.closest('#chart')).length);
     if (strays > 0) throw new Error(`${strays} <svg> element(s) outside the chart`);
     const scripts = await frame().locator('script').evaluateAll((els) => els.map((el) => ({ id: el.id, src: el.getAttribute('src') ?? '', nonce: el.getAttribute('nonce') ?? '' })));
-    const ours = (/** @type {{ src: string, nonce: string }} */ s) => s.nonce && (s.src.endsWith('/media/replay.js') || s.src.endsWith('/media/replay-chart.js')) && decodeURIComponent(s.src).includes(t.installedExtension);
+    const OUR_SCRIPTS = ['common.js', 'replay-chart.js', 'replay-cards.js', 'replay-rows.js', 'replay-drop.js', 'replay.js'];
+    const ours = (/** @type {{ src: string, nonce: string }} */ s) => s.nonce && OUR_SCRIPTS.some((name) => s.src.endsWith(`/media/${name}`)) && decodeURIComponent(s.src).includes(t.installedExtension);
     const foreign = scripts.filter((s) => s.id !== '_vscodeApiScript' && !ours(s));
-    if (foreign.length > 0 || scripts.length !== 3) throw new Error(`script elements in the webview: ${JSON.stringify(scripts)}`);
+    if (foreign.length > 0 || scripts.length !== OUR_SCRIPTS.length + 1) throw new Error(`script elements in the webview: ${JSON.stringify(scripts)}`);
 
     // (c) No payload ran: not in the panel's frame, nor in the frame around it, nor in the workbench.
     const pwned = {

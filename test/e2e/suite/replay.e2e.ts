@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditSummary } from '@robots-lens/replay';
-import type { ReplayPanelState } from '../../../client/src/replay-panel';
+import type { ReplayPanelState } from '../../../client/src/panels/replay/panel';
 import { waitFor } from './wait';
 
 interface ReplayLogResult {

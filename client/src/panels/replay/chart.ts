@@ -5,7 +5,7 @@
  * dropped without saying so. Pure, so the lanes and ticks can be checked without a webview.
  */
 
-import type { ReplayRow } from './replay-panel';
+import type { ReplayRow } from './row';
 
 export type ChartRequest = Pick<ReplayRow, 't' | 'c' | 'k' | 'a' | 'x'>;
 

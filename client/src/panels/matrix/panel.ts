@@ -9,25 +9,22 @@
 
 import * as vscode from 'vscode';
 import { parseTarget } from '@robots-lens/kernel/match';
-import { Debounce } from './debounce';
-import type { FetchedDocuments } from './commands/fetch';
-import type { RobotsServer } from './language-client';
-import { matrixHtml } from './matrix-html';
-import { otherOriginNotice } from './matrix-paths';
-import { matrixView } from './matrix-view';
-import type { MatrixView } from './matrix-view';
-import { lineTextOf, revealLine } from './robots-document';
-import { SETTINGS_SECTION, readSettings } from './settings';
-import type { WinningLineHighlight } from './winning-line';
+import { Debounce } from '../../debounce';
+import type { FetchedDocuments } from '../../commands/fetch';
+import type { RobotsServer } from '../../language-client';
+import { lineTextOf, revealLine } from '../../robots-document';
+import { SETTINGS_SECTION, readSettings } from '../../settings';
+import type { WinningLineHighlight } from '../../winning-line';
+import { WebviewPanelHost } from '../webview-panel-host';
+import { isMatrixIn, matrixResend } from './messages';
+import type { MatrixIn, MatrixOut } from './messages';
+import { matrixPage } from './page';
+import { otherOriginNotice } from './paths';
+import { matrixView } from './view';
+import type { MatrixView } from './view';
 
 export const MATRIX_VIEW_TYPE = 'robotsLens.matrix';
 const REFRESH_DELAY_MS = 300;
-
-type ToWebview =
-  | { readonly type: 'matrix'; readonly view: MatrixView; readonly notice?: string }
-  | { readonly type: 'busy'; readonly message: string }
-  | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'notice'; readonly message: string };
 
 export interface MatrixPanelDeps {
   readonly server: RobotsServer;
@@ -43,41 +40,27 @@ export interface MatrixTarget {
   readonly agents?: readonly string[];
 }
 
-export class MatrixPanel implements vscode.Disposable {
-  private static current: MatrixPanel | undefined;
-
+export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
   /** Shows the panel for the document, reusing the open one. */
   static show(deps: MatrixPanelDeps, target: MatrixTarget): MatrixPanel {
-    const panel = MatrixPanel.current ?? new MatrixPanel(deps);
-    MatrixPanel.current = panel;
+    const open = WebviewPanelHost.opened(MATRIX_VIEW_TYPE);
+    const panel = open instanceof MatrixPanel ? open : new MatrixPanel(deps);
     panel.retarget(target);
-    panel.panel.reveal(vscode.ViewColumn.Beside, true);
+    panel.showBeside();
     return panel;
   }
 
-  private readonly panel: vscode.WebviewPanel;
-  private readonly subscriptions: vscode.Disposable[] = [];
   private document!: vscode.TextDocument;
   private agents: readonly string[] | undefined;
   /** Paths the user chose; undefined means the file's own (the server's default). */
   private paths: string[] | undefined;
   private view: MatrixView | undefined;
-  private last: ToWebview | undefined;
   private sequence = 0;
   private readonly refreshSoon = new Debounce(REFRESH_DELAY_MS, () => void this.refresh());
 
   private constructor(private readonly deps: MatrixPanelDeps) {
-    const mediaRoot = vscode.Uri.joinPath(deps.extensionUri, 'media');
-    this.panel = vscode.window.createWebviewPanel(
-      MATRIX_VIEW_TYPE,
-      'Crawler matrix',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [mediaRoot] },
-    );
-    this.panel.webview.html = matrixHtml(this.panel.webview, mediaRoot);
-    this.subscriptions.push(
-      this.panel.onDidDispose(() => this.dispose()),
-      this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+    super(deps.extensionUri, { viewType: MATRIX_VIEW_TYPE, title: 'Crawler matrix', page: matrixPage, accepts: isMatrixIn, resend: matrixResend });
+    this.watch(
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRefresh();
       }),
@@ -91,7 +74,7 @@ export class MatrixPanel implements vscode.Disposable {
     if (this.document !== target.document) this.paths = undefined;
     this.document = target.document;
     this.agents = target.agents && target.agents.length > 0 ? target.agents : undefined;
-    this.panel.title = `Crawler matrix — ${vscode.workspace.asRelativePath(target.document.uri)}`;
+    this.title = `Crawler matrix — ${vscode.workspace.asRelativePath(target.document.uri)}`;
     void this.refresh();
   }
 
@@ -131,23 +114,16 @@ export class MatrixPanel implements vscode.Disposable {
     }
   }
 
-  /** Messages come from the webview: check their shape before acting on them. */
-  private receive(message: unknown): void {
-    if (typeof message !== 'object' || message === null) return;
-    const m = message as Record<string, unknown>;
-    switch (m.type) {
-      case 'ready':
-        // A webview reloaded (e.g. after being hidden) has lost its state: send the last one again.
-        if (this.last) void this.panel.webview.postMessage(this.last);
-        return;
+  protected receive(message: MatrixIn): void {
+    switch (message.type) {
       case 'reveal':
-        if (typeof m.row === 'number' && typeof m.column === 'number') void this.reveal(m.row, m.column);
+        void this.reveal(message.row, message.column);
         return;
       case 'addPaths':
-        if (Array.isArray(m.paths)) this.addPaths(m.paths.filter((p): p is string => typeof p === 'string'));
+        this.addPaths(message.paths);
         return;
       case 'removePath':
-        if (typeof m.path === 'string') this.removePath(m.path);
+        this.removePath(message.path);
         return;
       case 'resetPaths':
         this.paths = undefined;
@@ -194,24 +170,9 @@ export class MatrixPanel implements vscode.Disposable {
     void this.refresh();
   }
 
-  private post(message: ToWebview): void {
-    // A reloaded webview gets the last result again, without a notice that was about the moment.
-    // The fetch state is about the document, not the moment: it stays.
-    if (message.type === 'matrix') this.last = { type: 'matrix', view: message.view, ...(message.view.fetchState ? { notice: message.view.fetchState } : {}) };
-    else if (message.type === 'error') this.last = message;
-    void this.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    if (MatrixPanel.current === this) MatrixPanel.current = undefined;
+  override dispose(): void {
     this.refreshSoon.dispose();
     this.sequence++;
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
-    this.panel.dispose();
-  }
-
-  /** Closes the panel, if open (on deactivation). */
-  static disposeCurrent(): void {
-    MatrixPanel.current?.dispose();
+    super.dispose();
   }
 }

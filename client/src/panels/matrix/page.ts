@@ -1,19 +1,18 @@
 /**
- * The matrix webview's page: a static shell with a strict Content-Security-Policy. It holds
- * no data at all — the rows arrive by postMessage and `media/matrix.js` inserts them as
- * text — so nothing from the document or a log can ever become markup here.
+ * The matrix webview's page: a static shell. It holds no data at all — the rows arrive by
+ * postMessage and `media/matrix.js` inserts them as text — so nothing from the document or
+ * a log can ever become markup here.
  */
 
-import type * as vscode from 'vscode';
-import { webviewPageHtml } from './webview-page';
+import type { WebviewPage } from '../../webview-page';
 
-export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  return webviewPageHtml(webview, mediaRoot, {
-    title: 'Crawler matrix',
-    script: 'matrix.js',
-    style: 'matrix.css',
-    header: true,
-    body: `  <form id="add-paths" class="toolbar" autocomplete="off">
+export const matrixPage: WebviewPage = {
+  title: 'Crawler matrix',
+  script: 'matrix.js',
+  libraries: ['common.js'],
+  style: 'matrix.css',
+  header: true,
+  body: `  <form id="add-paths" class="toolbar" autocomplete="off">
     <label for="path-input">Add paths or URLs</label>
     <input id="path-input" type="text" spellcheck="false" placeholder="/checkout/ /blog/post?id=1">
     <button type="submit" class="primary">Add</button>
@@ -24,5 +23,4 @@ export function matrixHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): stri
   <div id="matrix" class="matrix-scroll"></div>
   <p id="summary" class="summary"></p>
   <p class="muted legend">Each cell says Allowed or Disallowed in words; hover for the winning line, click or press Enter to reveal it in the editor. Arrow keys move between cells.</p>`,
-  });
-}
+};

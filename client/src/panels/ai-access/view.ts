@@ -7,8 +7,8 @@
  * verdict next to it is never read as a promise.
  */
 
-import type { AiAccessCrawler, AiAccessResult, CrawlerPurposeDto, FetchStateNote } from '../../server/src/protocol';
-import { fetchStateText } from './verdict-report';
+import type { AiAccessCrawler, AiAccessResult, CrawlerPurposeDto, FetchStateNote } from '../../../../server/src/protocol';
+import { fetchStateText } from '../../verdict-report';
 
 export type AccessState = AiAccessCrawler['access'];
 

@@ -3,7 +3,7 @@
  * the summary's crawler rows carry them and `robots-lens replay` counts them per purpose.
  */
 
-import type { AuditSummaryDto, CrawlerPurposeDto } from '../../server/src/protocol';
+import type { AuditSummaryDto, CrawlerPurposeDto } from '../../../../server/src/protocol';
 
 /** Purposes joined by ", ", the main one first; '' for a client that is no catalogue crawler. */
 export function purposesOfCrawlers(summary: Pick<AuditSummaryDto, 'crawlers'>): (crawler: string | null) => string {

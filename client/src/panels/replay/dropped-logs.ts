@@ -1,19 +1,19 @@
 /**
  * What was dropped on the replay panel, as log files the server can read. The webview only
- * passes on strings, so each one is checked here: a URI the extension host can read as a
+ * passes on strings (the panel's guard checked that much), so each one is checked here: a URI the extension host can read as a
  * path (`file:`, or `vscode-remote:` when the extension runs beside the files, as in
  * code-server) naming an existing file. Anything else is explained, never guessed at.
  */
 
 import * as vscode from 'vscode';
-import { isFile } from './recent-logs';
+import { isFile } from '../../recent-logs';
 
 export type DroppedLogs = { readonly files: string[] } | { readonly problem: string };
 
 const MAX_DROPPED = 20;
 
-export async function droppedLogFiles(uris: unknown, fileNames: unknown): Promise<DroppedLogs> {
-  const texts = Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string').slice(0, MAX_DROPPED) : [];
+export async function droppedLogFiles(uris: readonly string[], fileNames: readonly string[]): Promise<DroppedLogs> {
+  const texts = uris.slice(0, MAX_DROPPED);
   const files: string[] = [];
   const skipped: string[] = [];
   for (const text of texts) {
@@ -23,11 +23,10 @@ export async function droppedLogFiles(uris: unknown, fileNames: unknown): Promis
   }
   if (files.length > 0) return { files };
   if (skipped.length > 0) return { problem: `Only log files can be replayed; ${skipped.length === 1 ? 'this is' : 'these are'} not a readable file: ${skipped.join(', ')}.` };
-  const names = Array.isArray(fileNames) ? fileNames.filter((n): n is string => typeof n === 'string') : [];
-  if (names.length > 0) {
+  if (fileNames.length > 0) {
     return {
       problem:
-        `${names.join(', ')}: a file dragged in from outside VS Code carries no path the panel may read. ` +
+        `${fileNames.join(', ')}: a file dragged in from outside VS Code carries no path the panel may read. ` +
         'Drag it from the Explorer (hold Shift to drop into the panel), or use "Replay Access Log…".',
     };
   }

@@ -6,7 +6,7 @@
 
 import { countOf } from '@robots-lens/kernel/words';
 import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
-import type { BlockedSitemapUrlDto, CheckSitemapsResult } from '../../server/src/protocol';
+import type { BlockedSitemapUrlDto, CheckSitemapsResult } from '../../../../server/src/protocol';
 
 /** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */
 export type SitemapsViewRow = BlockedSitemapUrlDto;

@@ -9,7 +9,7 @@
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { displayToken } from '@robots-lens/diff';
 import { sitemapFlipsSentence, sitemapsReadText } from '@robots-lens/sitemaps';
-import type { CompareSitemaps, SitemapFlipCountDto, SitemapFlipExampleDto } from '../../server/src/protocol';
+import type { CompareSitemaps, SitemapFlipCountDto, SitemapFlipExampleDto } from '../../../../server/src/protocol';
 
 /** Crawler names spelled out in a heading (as the CLI's `diff --sitemap`). */
 const NAMES_IN_HEADING = 8;

@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { displayToken } from '@robots-lens/diff';
-import type { CompareRequests, FlipCountDto, FlipExampleDto } from '../../server/src/protocol';
+import type { CompareRequests, FlipCountDto, FlipExampleDto } from '../../../../server/src/protocol';
 
 export interface FlipExampleView {
   /** `2026-11-23 08:14:03` (UTC); empty when the log gave no time. */

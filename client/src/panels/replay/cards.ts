@@ -9,7 +9,7 @@
  */
 
 import { plural } from '@robots-lens/kernel/words';
-import type { AuditSummaryDto } from '../../server/src/protocol';
+import type { AuditSummaryDto } from '../../../../server/src/protocol';
 
 export interface ReplayCard {
   readonly label: string;

@@ -11,11 +11,11 @@
  * cell; the view says so instead of naming a group or a rule.
  */
 
-import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../server/src/protocol';
+import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { purposesText } from '@robots-lens/editor/explain';
-import { fetchStateText, groupInWords } from './verdict-report';
-import type { LineText } from './verdict-report';
+import { fetchStateText, groupInWords } from '../../verdict-report';
+import type { LineText } from '../../verdict-report';
 
 export type CellState = 'allowed' | 'disallowed' | 'not-applicable';
 

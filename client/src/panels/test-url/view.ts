@@ -5,11 +5,11 @@
  * server's verdicts; the webview inserts all of it as text.
  */
 
-import type { FetchStateNote, TestUrlVerdict } from '../../server/src/protocol';
+import type { FetchStateNote, TestUrlVerdict } from '../../../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { purposesText } from '@robots-lens/editor/explain';
-import { agentLabel, fetchStateText, groupInWords, verdictSummary } from './verdict-report';
-import type { LineText, ReportOptions } from './verdict-report';
+import { agentLabel, fetchStateText, groupInWords, verdictSummary } from '../../verdict-report';
+import type { LineText, ReportOptions } from '../../verdict-report';
 
 export interface TestUrlRowView {
   readonly agent: string;

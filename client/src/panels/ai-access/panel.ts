@@ -1,0 +1,100 @@
+/**
+ * The AI access panel: one webview beside the editor, fed by `robotsLens/aiAccess` on the
+ * current buffer and refreshed (debounced) as the document changes, like the crawler matrix.
+ * The panel only posts data; `media/ai-access.js` renders it as text and asks back to reveal
+ * a line. While a refresh is pending the view is marked out of date; when a request fails it
+ * is removed, so nothing is shown that the current buffer did not produce.
+ */
+
+import * as vscode from 'vscode';
+import { Debounce } from '../../debounce';
+import type { RobotsServer } from '../../language-client';
+import { revealLine } from '../../robots-document';
+import type { WinningLineHighlight } from '../../winning-line';
+import { WebviewPanelHost } from '../webview-panel-host';
+import { aiAccessResend, isAiAccessIn } from './messages';
+import type { AiAccessIn, AiAccessOut } from './messages';
+import { aiAccessPage } from './page';
+import { aiAccessView } from './view';
+
+export const AI_ACCESS_VIEW_TYPE = 'robotsLens.aiAccess';
+const REFRESH_DELAY_MS = 300;
+
+export interface AiAccessPanelDeps {
+  readonly server: RobotsServer;
+  readonly highlight: WinningLineHighlight;
+  readonly extensionUri: vscode.Uri;
+}
+
+export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
+  /** Shows the panel for the document, reusing the open one. */
+  static show(deps: AiAccessPanelDeps, document: vscode.TextDocument): AiAccessPanel {
+    const open = WebviewPanelHost.opened(AI_ACCESS_VIEW_TYPE);
+    const panel = open instanceof AiAccessPanel ? open : new AiAccessPanel(deps);
+    panel.retarget(document);
+    panel.showBeside();
+    return panel;
+  }
+
+  private document!: vscode.TextDocument;
+  /** Lines the view on screen offers to reveal: a message naming another line is ignored. */
+  private lines = new Set<number>();
+  private sequence = 0;
+  private readonly refreshSoon = new Debounce(REFRESH_DELAY_MS, () => void this.refresh());
+
+  private constructor(private readonly deps: AiAccessPanelDeps) {
+    super(deps.extensionUri, { viewType: AI_ACCESS_VIEW_TYPE, title: 'AI access', page: aiAccessPage, accepts: isAiAccessIn, resend: aiAccessResend });
+    this.watch(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRefresh();
+      }),
+    );
+  }
+
+  private retarget(document: vscode.TextDocument): void {
+    this.document = document;
+    this.title = `AI access — ${vscode.workspace.asRelativePath(document.uri)}`;
+    void this.refresh();
+  }
+
+  private scheduleRefresh(): void {
+    this.post({ type: 'busy', message: 'The document changed: updating…' });
+    this.refreshSoon.schedule();
+  }
+
+  private async refresh(): Promise<void> {
+    const sequence = ++this.sequence;
+    const document = this.document;
+    try {
+      // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.
+      await vscode.workspace.openTextDocument(document.uri);
+      const result = await this.deps.server.aiAccess(document.uri);
+      if (sequence !== this.sequence) return;
+      const view = aiAccessView(result, { documentName: vscode.workspace.asRelativePath(document.uri) });
+      this.lines = new Set([
+        ...view.purposes.flatMap((purpose) => purpose.rows.map((row) => row.groupLine)),
+        ...view.preferences.rows.flatMap((row) => row.cells.map((cell) => cell.line)),
+      ].filter((line): line is number => line !== null));
+      this.post({ type: 'view', view });
+    } catch (error) {
+      if (sequence !== this.sequence) return;
+      this.lines = new Set();
+      this.post({ type: 'error', message: `AI access could not be computed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  protected receive(message: AiAccessIn): void {
+    if (!this.lines.has(message.line)) return;
+    const { line } = message;
+    const note = message.note.slice(0, 200);
+    void revealLine(this.document, line).then(() => {
+      if (note !== '') this.deps.highlight.show(this.document, [{ line, note }]);
+    });
+  }
+
+  override dispose(): void {
+    this.refreshSoon.dispose();
+    this.sequence++;
+    super.dispose();
+  }
+}
