@@ -11,12 +11,10 @@ import type { RobotsFile } from '../parse';
 import { tokenKey } from '../product-token';
 import { explainNoGroup } from './explanation';
 import { RulePool } from './rule-pool';
-import { isPathStart, isPlainPath, notApplicable, pathAfterAuthority, RuleVerdict } from './rule-verdict';
+import { isPathStart, isPlainPath, notApplicable, pathAfterAuthority, ROBOTS_TXT, RuleVerdict } from './rule-verdict';
 import { parseTarget } from './target';
 import type { SelectedGroup, Verdict } from './verdict';
 
-/** The path every crawler may fetch whatever the rules say (contract: robots.txt itself). */
-const ROBOTS_TXT = '/robots.txt';
 
 /**
  * The groups pooled under one token. Selecting a group (hover, audiences) needs only the

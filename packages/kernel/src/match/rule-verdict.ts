@@ -12,6 +12,9 @@ import type { CompiledRule, RulePool } from './rule-pool';
 import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
+/** The path every crawler may fetch whatever the rules say (docs/spec/robots-semantics.md §4). */
+export const ROBOTS_TXT = '/robots.txt';
+
 export class RuleVerdict implements Verdict {
   readonly allowed: boolean;
   private targetText: string | undefined;

@@ -8,7 +8,7 @@
 import { parseTarget } from './target';
 import { googleAgreesOnPlainPath, isOwnTargetBytes } from './google-literal';
 import type { RobotsMatcher } from './matcher';
-import { isPathStart } from './rule-verdict';
+import { isPathStart, ROBOTS_TXT } from './rule-verdict';
 import type { DecidingRule } from './verdict';
 
 /**
@@ -17,8 +17,6 @@ import type { DecidingRule } from './verdict';
  */
 export type PlainUrlDecider = DecidingRule | null | 'robots-txt' | { readonly otherOrigin: string };
 
-/** The path every crawler may fetch whatever the rules say (contract: robots.txt itself). */
-const ROBOTS_TXT = '/robots.txt';
 /** The longest scheme and authority `otherOrigin` reads (a host name is at most 253 characters). */
 const MAX_PLAIN_PREFIX = 1024;
 
