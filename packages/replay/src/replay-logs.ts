@@ -5,6 +5,7 @@
  */
 
 import { CarriedStateBuilder } from './carried-state';
+import { chunkIterator } from './chunk-source';
 import type { CarriedState } from './carried-state';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
 import { scanJudge } from './scan-judge';
@@ -69,7 +70,7 @@ async function readLogs(session: AuditSession, inputs: readonly LogInput[], opti
   const merge = options.mergeFiles ?? true;
   const open = (reading: Reading): number =>
     (reading.file ??= session.openFile(reading.input.name, reading.input.format ?? options.format ?? 'auto', merge ? reading.input.firstTime : undefined));
-  const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: iteratorOf(input.chunks), done: false }));
+  const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: chunkIterator(input.chunks), done: false }));
   // Merged files are all open from the start: none may be judged past before it is read.
   if (merge) for (const reading of readings) open(reading);
   try {
@@ -115,8 +116,4 @@ function furthestBehind(readings: readonly Reading[], session: AuditSession): Re
     }
   }
   return best;
-}
-
-function iteratorOf(chunks: AsyncIterable<string> | Iterable<string>): AsyncIterator<string> | Iterator<string> {
-  return Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
 }
