@@ -5,8 +5,8 @@
  */
 
 import { CarriedStateBuilder } from './carried-state';
-import { chunkIterator } from './chunk-source';
 import type { CarriedState } from './carried-state';
+import { chunkIterator } from './chunk-source';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
 import { scanJudge } from './scan-judge';
 import { AuditSession } from './session';
