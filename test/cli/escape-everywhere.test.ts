@@ -46,6 +46,25 @@ describe('control characters are escaped on every stream', () => {
     assertEscapedJsonLines(readFileSync(jsonl, 'utf8'));
   });
 
+  test('replay and merge --summary-json: the shard envelope is written with the same escapes, and merges', async () => {
+    const crawlerLog = join(dir, 'crawler.log');
+    writeFileSync(crawlerLog, `66.249.66.1 - - [24/Nov/2026:12:00:00 +0000] "GET /private/\u009b\u007f HTTP/1.1" 200 10 "-" "Googlebot/2.1"\n`);
+    const part = join(dir, 'part.json');
+    const merged = join(dir, 'merged.json');
+    const replayed = await runCli(['replay', robots, crawlerLog, '--summary-json', part, '--ranges', dir]);
+    assert.equal(replayed.code, 0, replayed.stderr);
+    const merge = await runCli(['merge', part, '--summary-json', merged]);
+    assert.equal(merge.code, 0, merge.stderr);
+    for (const file of [part, merged]) {
+      const text = readFileSync(file, 'utf8');
+      assert.doesNotMatch(text.replaceAll('\n', ''), RAW_CONTROL, file);
+      assert.match(text, /\\u009b\\u007f/);
+      const envelope = JSON.parse(text) as { topDisallowed: { url: string }[]; shard: { version: number } };
+      assert.equal(envelope.topDisallowed[0]!.url, '/private/\u009b\u007f');
+      assert.equal(envelope.shard.version, 1);
+    }
+  });
+
   test('a message on stderr shows a control byte escaped, on one line', async () => {
     const missing = join(dir, 'no\u001b[31msuch\u009b\u007f.txt');
     const { code, stderr } = await runCli(['lint', missing]);

@@ -26,9 +26,9 @@ function replay(lines: string[], scope: CrawlDelayScope | false): { records: Aud
     { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: ROBOTS }], ranges: [BING_LIST], crawlDelay: scope, format: 'combined' },
     { onRecord: (r) => void records.push(r) },
   );
-  session.beginFile('t.log');
-  session.feed(lines.join('\n') + '\n');
-  session.endFile();
+  const file = session.openFile('t.log');
+  session.feedFile(file, lines.join('\n') + '\n');
+  session.closeFile(file);
   return { records, summary: session.summary() };
 }
 
@@ -77,9 +77,9 @@ describe('Crawl-delay (docs/spec/robots-semantics.md §7)', () => {
 
   test('a crawler whose group sets no Crawl-delay has nothing to violate', () => {
     const session = new AuditSession({ versions: [{ label: 'r', effective: null, source: 'r', file: parseRobots('User-agent: *\nDisallow: /x\n') }], crawlDelay: 'claimed', format: 'combined' });
-    session.beginFile('t.log');
-    session.feed([at(0, BINGBOT, '157.55.39.12'), at(1, BINGBOT, '157.55.39.12')].join('\n'));
-    session.endFile();
+    const file = session.openFile('t.log');
+    session.feedFile(file, [at(0, BINGBOT, '157.55.39.12'), at(1, BINGBOT, '157.55.39.12')].join('\n'));
+    session.closeFile(file);
     assert.deepEqual(session.summary().crawlDelay!.rows, [{ crawler: 'bingbot', delaySeconds: null, checked: 2, violations: 0, minGapSeconds: 1 }]);
   });
 });

@@ -29,9 +29,9 @@ function replay(lines: readonly string[], options: Partial<ReplayOptions> = {}):
     { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: parseRobots(ROBOTS) }], format: 'combined', ...options },
     { onRecord: (r) => void records.push(r) },
   );
-  session.beginFile('test.log');
-  assert.equal(session.feed(lines.join('\n') + '\n'), undefined, 'no DNS, no waiting');
-  session.endFile();
+  const file = session.openFile('test.log');
+  assert.equal(session.feedFile(file, lines.join('\n') + '\n'), undefined, 'no DNS, no waiting');
+  session.closeFile(file);
   return records;
 }
 

@@ -204,11 +204,11 @@ describe('exports', () => {
 describe('replay: session API', () => {
   test('a megabyte-long "line" without a newline is read and rejected, not kept growing', () => {
     const session = new AuditSession(OPTIONS);
-    session.beginFile('garbage.log');
+    const file = session.openFile('garbage.log');
     const junk = 'x'.repeat(64 * 1024);
-    for (let i = 0; i < 40; i++) session.feed(junk);
-    session.feed('\n' + EXAMPLE_LOG.split('\n')[0] + '\n');
-    session.endFile();
+    for (let i = 0; i < 40; i++) session.feedFile(file, junk);
+    session.feedFile(file, '\n' + EXAMPLE_LOG.split('\n')[0] + '\n');
+    session.closeFile(file);
     const s = session.summary();
     assert.equal(s.totals.requests, 1);
     // One line over the limit is one unparsed line, never pieces (issue 14 item 3).
@@ -217,11 +217,11 @@ describe('replay: session API', () => {
     assert.ok(s.parseFailures.samples.every((x) => x.text.length <= 301));
   });
 
-  test('feed/endFile/summary without the driver; a file with only a header line', () => {
+  test('openFile/feedFile/closeFile/summary without the driver; a file with only a header line', () => {
     const session = new AuditSession(OPTIONS);
-    session.beginFile('empty.log');
-    session.feed('#Version: 1.0\n');
-    session.endFile();
+    const file = session.openFile('empty.log');
+    session.feedFile(file, '#Version: 1.0\n');
+    session.closeFile(file);
     const s = session.summary();
     assert.equal(s.totals.lines, 1);
     assert.equal(s.totals.requests, 0);

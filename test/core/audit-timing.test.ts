@@ -26,9 +26,9 @@ function version(label: string, effective: number | null, text: string): RobotsV
 function replay(versions: RobotsVersion[], lines: string[], options: Partial<ReplayOptions> = {}): { records: AuditRecord[]; summary: AuditSummary } {
   const records: AuditRecord[] = [];
   const session = new AuditSession({ versions, format: 'combined', ...options }, { onRecord: (r) => void records.push(r) });
-  session.beginFile('t.log');
-  session.feed(lines.join('\n'));
-  session.endFile();
+  const file = session.openFile('t.log');
+  session.feedFile(file, lines.join('\n'));
+  session.closeFile(file);
   return { records, summary: session.summary() };
 }
 

@@ -31,9 +31,9 @@ test('replay: the smallest readable Crawl-delay is the one checked', () => {
     { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: parseRobots(TEXT) }], crawlDelay: 'claimed', format: 'combined' },
     { onRecord: (r) => void records.push(r) },
   );
-  session.beginFile('t.log');
+  const file = session.openFile('t.log');
   const line = (s: string): string => `157.55.39.12 - - [23/Nov/2026:00:00:${s} +0000] "GET /blog/ HTTP/1.1" 200 10 "-" "${BINGBOT}"`;
-  session.feed([line('00'), line('03')].join('\n') + '\n');
-  session.endFile();
+  session.feedFile(file, [line('00'), line('03')].join('\n') + '\n');
+  session.closeFile(file);
   assert.deepEqual(records.map((r) => r.crawlDelay), [undefined, { gapSeconds: 3, delaySeconds: 5 }]);
 });

@@ -4,7 +4,7 @@
  * the kernel's).
  */
 
-import type { CrawlDelayCheck } from './summary-builder';
+import type { CrawlDelayCheck } from './judged-request';
 
 /** The check of a request `time` after the crawler's previous one (`last`, undefined for its first). */
 export function crawlDelayCheck(delay: number | null, last: number | undefined, time: number): CrawlDelayCheck {

@@ -1,41 +1,33 @@
 /**
- * What one log file's reader tells the replay session: its counts go to the file's row of the
- * summary, its requests to the reorder window (`TimeOrder`), except those only counted, whose
- * place in time changes nothing and which are counted at once.
+ * What one log file's reader hands on, downstream only: its counts go to the file's row of
+ * the summary, its requests to the reorder window (`TimeOrder`), except those only counted
+ * (`Identities.onlyCounted`), whose place in time changes nothing and which go straight to
+ * the outlet.
  */
 
 import { clfRequest } from './log-formats';
-import type { LogLineReader, LogLineSink } from './log-lines';
-import type { ClientKind } from './record';
-import type { FileRow, SummaryBuilder } from './summary-builder';
+import type { LogLineSink } from './log-lines';
+import type { Identities } from './identities';
+import type { Outlet } from './outlet';
+import type { FileRow } from './summary-builder';
 import type { FileFrontier, TimeOrder } from './time-order';
 
-/** A log file open in a session: its reader and where its reading stands in time. */
-export interface OpenLog {
-  readonly frontier: FileFrontier;
-  reader: LogLineReader;
-  lines: number;
-}
-
-/** The session's side of a file's sink. */
+/** Where a file's reader hands things on. */
 export interface FileSinkTarget {
-  readonly builder: SummaryBuilder;
   readonly order: TimeOrder;
-  /** The client of a request that is only counted (see `AuditSession.judge`), else undefined. */
-  onlyCounted(userAgent: string): ClientKind | undefined;
-  countOnly(time: number, client: ClientKind): void;
+  readonly identities: Identities;
+  readonly outlet: Outlet;
 }
 
-export function fileSink(name: string, row: FileRow, log: OpenLog, target: FileSinkTarget): LogLineSink {
-  const { builder, order } = target;
-  const frontier = log.frontier;
+export function fileSink(name: string, row: FileRow, frontier: FileFrontier, target: FileSinkTarget): LogLineSink {
+  const { order, identities, outlet } = target;
+  const builder = outlet.summary;
   return {
     formatChosen: (format, source) => {
       row.format = format;
       row.formatSource = source;
     },
     linesRead: (count) => {
-      log.lines += count;
       row.lines += count;
       builder.lines(count);
     },
@@ -45,20 +37,20 @@ export function fileSink(name: string, row: FileRow, log: OpenLog, target: FileS
     },
     request: (req, line) => {
       row.requests++;
-      const client = target.onlyCounted(req.userAgent);
+      const client = identities.onlyCounted(req.userAgent);
       if (client !== undefined) {
         order.arrived(frontier, line, req.time);
-        return target.countOnly(req.time, client);
+        return outlet.count(req.time, client);
       }
       return order.enqueue(frontier, req, line);
     },
     requestAt: (text, fields, line) => {
       row.requests++;
-      const client = target.onlyCounted(fields.userAgent);
+      const client = identities.onlyCounted(fields.userAgent);
       if (client !== undefined) {
         // Only counted: its time matters to the window, its place in time to nothing.
         order.arrived(frontier, line, fields.time);
-        return target.countOnly(fields.time, client);
+        return outlet.count(fields.time, client);
       }
       return order.enqueue(frontier, clfRequest(text, fields), line);
     },

@@ -20,9 +20,9 @@
  * is a `ReverseDnsResolver` (`server/src/node/reverse-dns.ts`). `AuditSession` is the same
  * engine for callers that feed text themselves.
  */
-export { AuditSession } from './replay';
+export { AuditSession } from './session';
 export { replayLogs, scanLogs } from './replay-logs';
-export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay-logs';
+export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay-options';
 export type { AuditReason, AuditRecord, ClientKind } from './record';
 export type {
   AuditPolicy,

@@ -1,98 +1,16 @@
 /**
- * The replay's entrance: options, handlers and inputs, and `replayLogs`, which feeds the
- * files' chunks to one `AuditSession`, merged by time, with progress reports and
+ * The replay's entrance: `replayLogs` (and `scanLogs`, the same reading with the scan judge)
+ * feeds the files' chunks to one `AuditSession`, merged by time, with progress reports and
  * cancellation between chunks.
  */
 
 import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
-import type { JsonFieldNames, LogFormat } from './log-formats';
-import type { CancelSignal } from './log-lines';
-import type { IpRangeList } from './ranges';
-import type { AuditRecord } from './record';
-import { AuditSession } from './replay';
-import type { AuditSummary, SummaryLimits } from './summary';
-import type { SummaryPart } from './summary-part';
-import type { ReverseDnsResolver } from './verification';
-import type { RobotsVersion } from './versions';
-
-export type { CancelSignal } from './log-lines';
-
-export type CrawlDelayScope = 'verified' | 'claimed';
-
-export interface ReplayOptions {
-  /** At least one version; a single file given "as if in effect all along" has `effective: null`. */
-  readonly versions: readonly RobotsVersion[];
-  /** The origin the robots.txt governs; absolute URLs (or logged hosts) on other origins are not applicable. */
-  readonly origin?: string;
-  /** Log format, or `auto` (default) to detect it per file. */
-  readonly format?: LogFormat | 'auto';
-  readonly jsonFields?: JsonFieldNames;
-  /** Published IP lists (see `parseIpRangeList`). */
-  readonly ranges?: readonly IpRangeList[];
-  /** Enables forward-confirmed reverse DNS for operators that document it. */
-  readonly dns?: ReverseDnsResolver;
-  /** Cache grace after a version change, ms. Default 24 h. */
-  readonly graceMs?: number;
-  /** Check Crawl-delay (only for crawlers documented to honour it), for verified or all claimed requests. Default off. */
-  readonly crawlDelay?: CrawlDelayScope | false;
-  readonly limits?: SummaryLimits;
-  /**
-   * How much earlier than the latest request before it in its file a request may come and
-   * still be judged in time order, ms. Default 1 min. Requests wait this long (in log time)
-   * before they are judged; later ones are judged out of order and counted as late.
-   */
-  readonly reorderWindowMs?: number;
-  /** Bound on requests waiting in the reorder window (memory); past it the earliest is judged early. Default 200,000. */
-  readonly maxWaiting?: number;
-  /** `replayLogs` reads its files side by side, merged by time (default), or, when false, one after another in the order given. */
-  readonly mergeFiles?: boolean;
-  /** The state the shards before these logs left (their scans, composed): the replay starts from it. */
-  readonly after?: CarriedState;
-}
-
-export interface ReplayProgress {
-  readonly file: string;
-  readonly fileIndex: number;
-  readonly files: number;
-  readonly lines: number;
-  readonly requests: number;
-  readonly parseFailures: number;
-  /** Bytes of the current file read so far and in total, when the source knows them. */
-  readonly bytesRead: number | null;
-  readonly bytesTotal: number | null;
-  readonly elapsedMs: number;
-}
-
-export interface ReplayHandlers {
-  readonly signal?: CancelSignal;
-  /** Called for every judged request, in log order; a returned promise pauses the replay (backpressure). */
-  readonly onRecord?: (record: AuditRecord) => void | Promise<void>;
-  readonly onProgress?: (progress: ReplayProgress) => void;
-  /** Lines between progress reports. Default 100,000. */
-  readonly progressEvery?: number;
-  /** A clock for `elapsedMs` (the core has no clock of its own). */
-  readonly now?: () => number;
-  /** Called once at the end with everything the summary counted, for a merge with other shards' (`mergeShardSummaries`). */
-  readonly onPart?: (part: SummaryPart) => void;
-}
-
-/** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */
-export interface LogInput {
-  readonly name: string;
-  readonly chunks: AsyncIterable<string> | Iterable<string>;
-  /** Overrides the replay's format for this file. */
-  readonly format?: LogFormat | 'auto';
-  readonly progress?: () => { readonly bytesRead: number; readonly bytesTotal: number | null };
-  /** Damage found while reading (asked once the chunks are done); the summary lists it. */
-  readonly warnings?: () => readonly string[];
-  /**
-   * The time of its first request, when known beforehand: a merged file is not read (nor
-   * opened) before the others have read up to that time, so rotated files are open one or
-   * two at a time, not all at once.
-   */
-  readonly firstTime?: number;
-}
+import { chunkIterator } from './chunk-source';
+import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
+import { scanJudge } from './scan-judge';
+import { AuditSession } from './session';
+import type { AuditSummary } from './summary';
 
 interface Reading {
   readonly input: LogInput;
@@ -121,9 +39,10 @@ export async function replayLogs(inputs: readonly LogInput[], options: ReplayOpt
  * order and verification as `replayLogs`, without matching or a summary.
  */
 export async function scanLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<{ state: CarriedState; summary: AuditSummary }> {
-  const session = new AuditSession(options, handlers, new CarriedStateBuilder());
+  const carry = new CarriedStateBuilder();
+  const session = new AuditSession(options, handlers, scanJudge(carry));
   await readLogs(session, inputs, options, handlers);
-  return { state: session.carriedState()!, summary: session.summary() };
+  return { state: carry.state(session.period()), summary: session.summary() };
 }
 
 async function readLogs(session: AuditSession, inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers): Promise<void> {
@@ -151,7 +70,7 @@ async function readLogs(session: AuditSession, inputs: readonly LogInput[], opti
   const merge = options.mergeFiles ?? true;
   const open = (reading: Reading): number =>
     (reading.file ??= session.openFile(reading.input.name, reading.input.format ?? options.format ?? 'auto', merge ? reading.input.firstTime : undefined));
-  const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: iteratorOf(input.chunks), done: false }));
+  const readings: Reading[] = inputs.map((input, index) => ({ input, index, file: undefined, chunks: chunkIterator(input.chunks), done: false }));
   // Merged files are all open from the start: none may be judged past before it is read.
   if (merge) for (const reading of readings) open(reading);
   try {
@@ -197,8 +116,4 @@ function furthestBehind(readings: readonly Reading[], session: AuditSession): Re
     }
   }
   return best;
-}
-
-function iteratorOf(chunks: AsyncIterable<string> | Iterable<string>): AsyncIterator<string> | Iterator<string> {
-  return Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
 }

@@ -1,63 +1,20 @@
 /**
- * Accumulates the replay's summary (`summary.ts`) while judged requests stream past. Every
- * table is bounded, so the summary's memory does not grow with the log (only the timeline
- * grows, by one bucket per hour of log time).
+ * Accumulates the replay's summary (`summary.ts`) while judged requests stream past: the last
+ * step of the replay, fed by the judges (`add`) and the files' readers (lines, failures, late
+ * lines). Every table is bounded, so the summary's memory does not grow with the log (only
+ * the timeline grows, by one bucket per hour of log time). `summary-build.ts` turns the
+ * tables into the summary; `summary-part.ts` into a part for a merge.
  */
 
-import { CRAWLER_PURPOSES } from '@robots-lens/kernel/crawlers';
 import type { Crawler } from '@robots-lens/kernel/crawlers';
-import type { FetchFailurePolicy } from './fetch-state';
-import { ownString } from './log-formats';
+import { BoundedCounts } from './bounded-counts';
+import type { CrawlDelayCheck, JudgedRequest } from './judged-request';
 import type { AuditRecord, ClientKind } from './record';
-import type {
-  AuditSummary,
-  CrawlDelayRow,
-  CrawlerRow,
-  HourBucket,
-  LateLineSample,
-  LogFileSummary,
-  ParseFailureSample,
-  RobotsFetchChange,
-  SummaryLimits,
-  VerificationListInfo,
-  PurposeRow,
-} from './summary';
+import type { CrawlerRow, HourBucket, LateLineSample, LogFileSummary, ParseFailureSample, RobotsFetchChange, SummaryLimits } from './summary';
 import { SampleKeeper } from './samples';
 import { isoTime } from './time';
 import type { VerificationStatus } from './verification';
-import type { RobotsVersionInfo } from './versions';
 import type { Writable } from './writable';
-
-/**
- * One request as the replay judged it: all the summary counts of it, in one shape. The
- * record says most; the rest is what a record does not carry (the time as a number, the
- * catalogue entry, the fetch and Crawl-delay bookkeeping).
- */
-export interface JudgedRequest {
-  /** Epoch milliseconds (the record's `time` is its ISO form). */
-  readonly timeMs: number;
-  readonly client: ClientKind;
-  /** The catalogue crawler claimed; its row counts the request. */
-  readonly crawler: Crawler | undefined;
-  /** null for a request that is only counted: a browser's or one without a User-Agent, when no one wants records. */
-  readonly record: AuditRecord | null;
-  /** A /robots.txt fetch whose status says something (not a 3xx): the state it put the crawler in, and whether that changed. */
-  readonly robotsFetch: { readonly state: 'rules' | 'unavailable' | 'unreachable'; readonly changed: boolean } | null;
-  /** This request's Crawl-delay check; `skipped` when the scope is `verified` and it was not; null when none applies. */
-  readonly crawlDelayCheck: CrawlDelayCheck | 'skipped' | null;
-  /** Judged by the earliest version although it predates it. */
-  readonly beforeFirstVersion: boolean;
-}
-
-/** A request of a crawler that honours Crawl-delay, checked against its group's delay. */
-export interface CrawlDelayCheck {
-  /** Smallest valid Crawl-delay of the crawler's group (seconds), null when it sets none. */
-  readonly delaySeconds: number | null;
-  /** Time since the crawler's previous request; null for its first. */
-  readonly gapMs: number | null;
-  /** Set when the gap is certainly shorter than the delay (gap + timestamp resolution ≤ delay): the record's `crawlDelay`. */
-  readonly late: AuditRecord['crawlDelay'];
-}
 
 export interface PathEntry {
   count: number;
@@ -76,36 +33,6 @@ export interface SpoofEntry {
   evidence: string;
 }
 
-/**
- * A count table that stays bounded: past `capacity` keys, the least counted half is dropped
- * (heavy hitters survive, so the top of the table stays right for skewed data such as logs).
- */
-export class BoundedCounts<V extends { count: number }> {
-  readonly map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-
-  entry(key: string, create: () => V): V {
-    let v = this.map.get(key);
-    if (v === undefined) {
-      if (this.map.size >= this.capacity) this.prune();
-      v = create();
-      // Keys may be views into a big chunk of log text: keep a short copy instead.
-      this.map.set(ownString(key.length > 300 ? key.slice(0, 300) : key), v);
-    }
-    return v;
-  }
-
-  private prune(): void {
-    const sorted = [...this.map].sort((a, b) => b[1].count - a[1].count);
-    this.map.clear();
-    for (const [k, v] of sorted.slice(0, Math.floor(this.capacity / 2))) this.map.set(k, v);
-  }
-
-  top(n: number): [string, V][] {
-    return [...this.map].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1)).slice(0, n);
-  }
-}
-
 /** A file's row of the summary, counted by the session as the file is read. */
 export type FileRow = Writable<LogFileSummary>;
 
@@ -113,8 +40,9 @@ export type FileRow = Writable<LogFileSummary>;
 const LATE_SAMPLES = 20;
 
 /**
- * Accumulates a summary while records stream past. Its tables are not private: a summary
- * part (`summary-part.ts`) is written from them and added into them.
+ * Accumulates a summary while records stream past. Its tables are not private: the summary
+ * (`summary-build.ts`) and a summary part (`summary-part.ts`) are written from them, and a
+ * part is added into them.
  */
 export class SummaryBuilder {
   /** Crawler × verification rows in the order they were first counted. */
@@ -360,115 +288,5 @@ export class SummaryBuilder {
     if (late !== undefined) row.violations++;
     if (gapMs !== null && (row.minGap === null || gapMs < row.minGap)) row.minGap = gapMs;
   }
-
-  build(meta: {
-    versions: readonly RobotsVersionInfo[];
-    lists: readonly VerificationListInfo[];
-    reverseDns: boolean;
-    graceMs: number;
-    policies: readonly { policy: FetchFailurePolicy; appliesTo: string }[];
-    crawlDelay: { scope: 'verified' | 'claimed'; honouredBy: readonly string[] } | null;
-    cancelled: boolean;
-    elapsedMs: number;
-  }): AuditSummary {
-    const crawlers = [...this.rows].sort((a, b) => b.requests - a.requests || a.crawler.localeCompare(b.crawler) || a.verification.localeCompare(b.verification));
-    const sum = (pick: (r: CrawlerRow) => number, filter: (r: CrawlerRow) => boolean = () => true): number =>
-      crawlers.filter(filter).reduce((n, r) => n + pick(r), 0);
-    const crawlDelayRows: CrawlDelayRow[] = [...this.delayRows].map(([crawler, r]) => ({
-      crawler,
-      delaySeconds: r.delaySeconds,
-      checked: r.checked,
-      violations: r.violations,
-      minGapSeconds: r.minGap === null ? null : r.minGap / 1000,
-    }));
-    return {
-      files: this.files.map((f) => ({ ...f })),
-      period: { first: Number.isFinite(this.first) ? isoTime(this.first) : null, last: Number.isFinite(this.last) ? isoTime(this.last) : null },
-      totals: {
-        lines: this.lineCount,
-        requests: this.requests,
-        parseFailures: this.failures,
-        skipped: this.skippedLines,
-        crawlerRequests: sum((r) => r.requests),
-        verified: sum((r) => r.requests, (r) => r.verification === 'verified'),
-        spoofed: sum((r) => r.requests, (r) => r.verification === 'spoofed'),
-        unverified: sum((r) => r.requests, (r) => r.verification === 'unverified'),
-        disallowed: sum((r) => r.disallowed),
-        violations: sum((r) => r.violations),
-        grace: sum((r) => r.grace),
-        crawlDelayViolations: sum((r) => r.crawlDelayViolations),
-        googleLiteralDifferences: this.googleDiffers,
-      },
-      crawlers: crawlers.map((r) => ({ ...r })),
-      byPurpose: purposeRows(crawlers),
-      clients: {
-        browsers: this.browsers,
-        noUserAgent: this.noUserAgent,
-        otherClients: this.otherClients,
-        topOtherClients: this.others.top(20).map(([agent, v]) => ({ agent, requests: v.count, disallowed: v.disallowed })),
-      },
-      topDisallowed: this.paths.top(this.limits.topPaths).map(([url, e]) => ({
-        url,
-        requests: e.count,
-        violations: e.violations,
-        spoofed: e.spoofed,
-        crawlers: [...e.crawlers].sort((a, b) => b[1] - a[1]).map(([c]) => c).slice(0, 6),
-      })),
-      spoofed: this.spoofs
-        .top(this.limits.spoofed)
-        .map(([, e]) => ({ crawler: e.crawler, ip: e.ip, requests: e.requests, disallowed: e.disallowed, first: isoTime(e.first), last: isoTime(e.last), evidence: e.evidence })),
-      timeline: [...this.hours.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => ({ ...h })),
-      robotsFetches: {
-        byCrawler: [...this.fetchStatuses].map(([crawler, statuses]) => ({ crawler, statuses: Object.fromEntries([...statuses].sort()) })),
-        changes: [...this.fetchChanges],
-      },
-      crawlDelay: meta.crawlDelay
-        ? {
-            scope: meta.crawlDelay.scope,
-            honouredBy: meta.crawlDelay.honouredBy,
-            violations: crawlDelayRows.reduce((n, r) => n + r.violations, 0),
-            rows: crawlDelayRows,
-            skippedUnverified: this.delaySkipped,
-            method:
-              `Gaps between consecutive requests of the same crawler (all its addresses; /robots.txt fetches excluded), ${meta.crawlDelay.scope === 'verified' ? 'verified requests only' : 'claimed requests that are not spoofed'}, ` +
-              'against the smallest valid Crawl-delay of the group the crawler uses in the version in effect. With whole-second timestamps a gap is reported only when it is certainly shorter than the delay (gap + 1 s ≤ delay).',
-          }
-        : null,
-      parseFailures: {
-        count: this.failures,
-        reasons: [...this.failureReasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([reason, count]) => ({ reason, count })),
-        samples: this.samples.samples(),
-      },
-      versions: meta.versions,
-      verification: {
-        lists: meta.lists,
-        reverseDns: meta.reverseDns,
-        unchecked: [...this.unchecked].map(([crawler, u]) => ({ crawler, requests: u.requests, reason: u.reason })),
-      },
-      policy: {
-        graceHours: meta.graceMs / 3_600_000,
-        fetchPolicies: meta.policies.map(({ policy, appliesTo }) => ({ policy: policy.name, appliesTo, brief: policy.brief, description: policy.description })),
-        fetchStates:
-          "Each crawler's own /robots.txt fetches in the log set its state: 2xx/304 → rules; 4xx except 429 → unavailable (everything allowed); 429/5xx → unreachable (everything disallowed) until a good fetch; 3xx → unchanged. Fetches by spoofed requests do not change the real crawler's state. A crawler with no fetch in the log is taken to hold the version in effect.",
-        verification:
-          'Verified: the address lies in a loaded list of the operator (or passes forward-confirmed reverse DNS when enabled); spoofed: the claim is checkable and fails, or it names a usage-control token; unverified: nothing could check it.',
-        violation:
-          'A violation is a request by a catalogue crawler, verified or unverified (not spoofed), that was disallowed in the state it was judged in; requests in grace are not violations.',
-      },
-      beforeFirstVersion: this.beforeFirstVersion,
-      order: { windowSeconds: this.reorder.windowMs / 1000, maxWaiting: this.reorder.maxWaiting, late: this.lateLines, samples: this.lateSamples.samples() },
-      inputWarnings: [...this.warnings],
-      cancelled: meta.cancelled,
-      elapsedMs: meta.elapsedMs,
-    };
-  }
 }
 
-/** Adds the crawler rows up by purpose; purposes no logged crawler has are left out. */
-function purposeRows(rows: readonly CrawlerRow[]): PurposeRow[] {
-  return CRAWLER_PURPOSES.flatMap((purpose) => {
-    const of = rows.filter((r) => r.purposes.includes(purpose));
-    if (of.length === 0) return [];
-    return [{ purpose, crawlers: new Set(of.map((r) => r.crawlerId)).size, requests: of.reduce((n, r) => n + r.requests, 0), violations: of.reduce((n, r) => n + r.violations, 0) }];
-  });
-}

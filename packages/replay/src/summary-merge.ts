@@ -8,6 +8,7 @@
 import { absorbPart, summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
+import { buildSummary } from './summary-build';
 import { SummaryBuilder } from './summary-builder';
 import { isoTime } from './time';
 import { plural } from '@robots-lens/kernel/words';
@@ -64,7 +65,7 @@ export function mergeShardSummaries(shards: readonly ShardSummary[]): MergeResul
   const builder = new SummaryBuilder(first.part.limits);
   builder.setReorder({ windowMs: s.order.windowSeconds * 1000, maxWaiting: s.order.maxWaiting });
   for (const shard of ordered) absorbPart(builder, shard.part);
-  const merged = builder.build({
+  const merged = buildSummary(builder, {
     versions: s.versions,
     lists: s.verification.lists,
     reverseDns: s.verification.reverseDns,

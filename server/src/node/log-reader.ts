@@ -12,11 +12,11 @@ import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
-import { createLogParser, detectLogFormat } from '@robots-lens/replay/logs';
+import { peekFirstTime } from '@robots-lens/replay/logs';
 import { replayLogs, scanLogs } from '@robots-lens/replay';
 import type { AuditSummary, LogInput, ReplayHandlers, ReplayOptions } from '@robots-lens/replay';
 import type { CarriedState } from '@robots-lens/replay/shards';
-import type { LogFormat } from '@robots-lens/replay/logs';
+import type { LogFormat, PeekedLog } from '@robots-lens/replay/logs';
 import { describeFsError, InputError } from './files';
 import { gunzipMembers } from './gzip-members';
 import type { GzipDamage } from './gzip-members';
@@ -71,8 +71,6 @@ export async function inspectLogFile(path: string): Promise<LogFileInfo> {
 export interface ReadLogOptions {
   /** Called when a gzip file turns out truncated: what was read is kept. */
   readonly onWarning?: (message: string) => void;
-  /** Stop after this many decompressed bytes (for peeking). */
-  readonly limitBytes?: number;
 }
 
 /**
@@ -137,8 +135,7 @@ async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { 
       const buf = buffers[which]!;
       if (n === 0) break;
       const next = buffers[1 - which]!;
-      const done = options.limitBytes !== undefined && read.bytes >= options.limitBytes;
-      if (!done) pending = readInto(next);
+      pending = readInto(next);
       let start = CARRY_ROOM - carried;
       const filled = CARRY_ROOM + n;
       // Decoded in pieces small enough for V8's young generation (see TEXT_BYTES).
@@ -154,7 +151,6 @@ async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { 
       if (carried > 0) buf.copy(next, CARRY_ROOM - carried, cut, filled);
       which = 1 - which;
       yield text;
-      if (done) return;
     }
     if (carried > 0) yield decodeChunk(buffers[which]!.subarray(CARRY_ROOM - carried, CARRY_ROOM));
   } finally {
@@ -197,7 +193,6 @@ async function* streamChunks(info: LogFileInfo, options: ReadLogOptions, read: {
       yield* decodedPieces(carry ? Buffer.concat([carry, raw]) : raw, (left) => {
         carry = left;
       });
-      if (options.limitBytes !== undefined && read.bytes >= options.limitBytes) return;
     }
     if (carry) yield decodeChunk(carry);
   } catch (error) {
@@ -248,7 +243,6 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
     const cut = utf8Boundary(buf);
     carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
     yield decodeChunk(cut < buf.length ? buf.subarray(0, cut) : buf);
-    if (options.limitBytes !== undefined && total >= options.limitBytes) return;
   }
   if (carry) yield decodeChunk(carry);
   if (damage === undefined) return;
@@ -263,18 +257,14 @@ async function* gzipChunks(info: LogFileInfo, compressed: AsyncIterable<Buffer>,
   }
 }
 
-/** The time of the first request in a log (reading at most its first 256 KiB), for ordering rotated files. */
+/**
+ * The time of the first request in a log, from a peek at its first chunks (see
+ * `peekFirstTime`); the file is then closed. The replay peeks at the files it orders itself.
+ */
 export async function firstRequestTime(info: LogFileInfo, format: LogFormat | 'auto' = 'auto'): Promise<number | undefined> {
-  let text = '';
-  for await (const chunk of logInput(info, { limitBytes: 256 * 1024 }).chunks) text += chunk;
-  const lines = text.split(/\r\n|\r|\n/);
-  const chosen = format === 'auto' ? detectLogFormat(lines.slice(0, 50)).format : format;
-  const parser = createLogParser(chosen);
-  for (const line of lines) {
-    const result = parser.parse(line, 0, line.length);
-    if (result !== null && typeof result !== 'string') return result.time;
-  }
-  return undefined;
+  const peeked = await peekFirstTime(logInput(info), format);
+  await peeked.close();
+  return peeked.firstTime;
 }
 
 export interface ReplayFilesOptions extends ReplayOptions {
@@ -301,23 +291,27 @@ export async function scanLogFiles(paths: readonly string[], options: ReplayFile
 async function logInputs(paths: readonly string[], options: ReplayFilesOptions): Promise<LogInput[]> {
   if (paths.filter((p) => STDIN_PATHS.has(p)).length > 1) throw new InputError('Standard input can be given as a log only once.');
   const infos = await Promise.all(paths.map((p) => inspectLogFile(p)));
-  let ordered = infos;
-  let firstTimes = new Map<LogFileInfo, number>();
-  const merge = options.orderByTime ?? true;
-  // Streams cannot be peeked at without losing what was read.
-  if (merge && infos.length > 1 && infos.every((info) => info.gzip !== null)) {
-    const firsts = await Promise.all(infos.map((info) => firstRequestTime(info, options.format ?? 'auto')));
-    const indexed = infos.map((info, i) => ({ info, i, t: firsts[i] ?? Infinity }));
-    indexed.sort((a, b) => a.t - b.t || a.i - b.i);
-    ordered = indexed.map((x) => x.info);
-    firstTimes = new Map(indexed.filter((x) => Number.isFinite(x.t)).map((x) => [x.info, x.t]));
-    if (ordered.some((info, i) => info !== infos[i])) {
-      options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${ordered.map((i) => i.path).join(', ')}.`);
-    }
-  }
   const readOptions: ReadLogOptions = options.onWarning ? { onWarning: options.onWarning } : {};
-  return ordered.map((info): LogInput => {
-    const firstTime = firstTimes.get(info);
-    return { ...logInput(info, readOptions), ...(firstTime !== undefined ? { firstTime } : {}) };
-  });
+  const inputs = infos.map((info) => logInput(info, readOptions));
+  // Streams cannot be peeked at and put back in another order: they are read as given.
+  if (!(options.orderByTime ?? true) || infos.length < 2 || infos.some((info) => info.gzip === null)) return inputs;
+  const peeked = await peekAll(inputs, options.format ?? 'auto');
+  const indexed = peeked.map((peek, i) => ({ peek, i, path: infos[i]!.path, t: peek.firstTime ?? Infinity }));
+  indexed.sort((a, b) => a.t - b.t || a.i - b.i);
+  if (indexed.some((x, i) => x.i !== i)) {
+    options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${indexed.map((x) => x.path).join(', ')}.`);
+  }
+  return indexed.map(({ peek }) => (peek.firstTime !== undefined ? { ...peek.input, firstTime: peek.firstTime } : peek.input));
+}
+
+/**
+ * Peeks at every log for its first request (reading only what the replay then reads on
+ * from); when one cannot be read, the others' readings are ended before the error is thrown.
+ */
+async function peekAll(inputs: readonly LogInput[], format: LogFormat | 'auto'): Promise<PeekedLog[]> {
+  const settled = await Promise.allSettled(inputs.map((input) => peekFirstTime(input, format)));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed === undefined) return settled.map((s) => (s as PromiseFulfilledResult<PeekedLog>).value);
+  await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+  throw failed.reason;
 }

@@ -2,8 +2,7 @@
 
 import { parseAnyTime } from '../time';
 import { ownString } from './interning';
-import type { LogLineParser } from './parser';
-import type { LogRequest } from './request';
+import type { LogLineParser, LogRequest } from './request';
 
 const ALB_TYPES = new Set(['http', 'https', 'h2', 'grpcs', 'ws', 'wss']);
 

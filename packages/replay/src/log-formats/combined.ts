@@ -8,25 +8,8 @@
 
 import { parseClfTime } from '../time';
 import { Interner, ownString } from './interning';
-import type { LogLineParser } from './parser';
-import type { LogRequest } from './request';
+import type { ClfFields, LogLineParser, LogRequest } from './request';
 import { unescapeLogField } from './unescape';
-
-/** A combined/common request as positions in its line's text, filled by `scan`. */
-export interface ClfFields {
-  ipStart: number;
-  ipEnd: number;
-  /** A shared constant for the usual methods. */
-  method: string;
-  urlStart: number;
-  urlEnd: number;
-  time: number;
-  status: number | null;
-  /** Shared by every line with the same User-Agent, unescaped. */
-  userAgent: string;
-  /** Where the parser keeps that shared string (stable while the value stays), or -1. */
-  userAgentSlot: number;
-}
 
 /** The request `fields` describe in `text` (what `parse` returns for that line). */
 export function clfRequest(text: string, fields: Readonly<ClfFields>): LogRequest {

@@ -13,9 +13,9 @@
 export { LOG_FORMATS } from './request';
 export type { LogFormat, LogRequest } from './request';
 export { createLogParser } from './parser';
-export type { LogLineParser, LogParserOptions } from './parser';
+export type { LogParserOptions } from './parser';
+export type { ClfFields, LogLineParser } from './request';
 export { clfRequest, clfTarget } from './combined';
-export type { ClfFields } from './combined';
 export type { JsonFieldNames } from './json';
 export { detectLogFormat } from './detection';
 export type { FormatDetection } from './detection';

@@ -1,8 +1,7 @@
 /** JSON lines (nginx/Caddy/Traefik/ECS JSON, Cloudflare Logpush). */
 
 import { parseAnyTime } from '../time';
-import type { LogLineParser } from './parser';
-import type { LogRequest } from './request';
+import type { LogLineParser, LogRequest } from './request';
 
 /** Field names (dotted paths allowed) of a JSON-lines log; unset ones are guessed from common names. */
 export interface JsonFieldNames {

@@ -2,23 +2,10 @@
 
 import { AlbParser } from './alb';
 import { ClfParser } from './combined';
-import type { ClfFields } from './combined';
 import { CLOUDFLARE_FIELDS, JsonParser } from './json';
 import type { JsonFieldNames } from './json';
-import type { LogFormat, LogRequest } from './request';
+import type { LogFormat, LogLineParser } from './request';
 import { W3cParser } from './w3c';
-
-export interface LogLineParser {
-  readonly format: LogFormat;
-  /** Reads `text[start, end)`: a request, the reason the line is not one, or null for non-request lines. */
-  parse(text: string, start: number, end: number): LogRequest | string | null;
-  /**
-   * Combined and common only: reads the line as `parse` does, but a request is left in
-   * `scanned` (where its strings lie in `text`; `clfRequest` cuts them) and `true` returned.
-   */
-  scan?(text: string, start: number, end: number): true | string | null;
-  readonly scanned?: Readonly<ClfFields>;
-}
 
 export interface LogParserOptions {
   readonly jsonFields?: JsonFieldNames;

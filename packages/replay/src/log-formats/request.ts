@@ -1,4 +1,8 @@
-/** The formats a replay reads, and what a line of any of them says about one request. */
+/**
+ * The formats a replay reads, what a line of any of them says about one request, and the
+ * shape of a format's parser. Every format's file imports these; this file imports none of
+ * them, so the formats and the factory that picks one never import each other.
+ */
 
 export type LogFormat = 'combined' | 'common' | 'json' | 'w3c' | 'alb' | 'cloudfront' | 'cloudflare';
 
@@ -24,4 +28,33 @@ export interface LogRequest {
   readonly host: string | null;
   /** The response's X-Robots-Tag header, when the log has a column for it (JSON logs). */
   readonly xRobotsTag?: string;
+}
+
+/** A combined/common request as positions in its line's text, filled by `scan`. */
+export interface ClfFields {
+  ipStart: number;
+  ipEnd: number;
+  /** A shared constant for the usual methods. */
+  method: string;
+  urlStart: number;
+  urlEnd: number;
+  time: number;
+  status: number | null;
+  /** Shared by every line with the same User-Agent, unescaped. */
+  userAgent: string;
+  /** Where the parser keeps that shared string (stable while the value stays), or -1. */
+  userAgentSlot: number;
+}
+
+/** A format's parser of lines. */
+export interface LogLineParser {
+  readonly format: LogFormat;
+  /** Reads `text[start, end)`: a request, the reason the line is not one, or null for non-request lines. */
+  parse(text: string, start: number, end: number): LogRequest | string | null;
+  /**
+   * Combined and common only: reads the line as `parse` does, but a request is left in
+   * `scanned` (where its strings lie in `text`; `clfRequest` cuts them) and `true` returned.
+   */
+  scan?(text: string, start: number, end: number): true | string | null;
+  readonly scanned?: Readonly<ClfFields>;
 }

@@ -2,8 +2,7 @@
 
 import { parseAnyTime } from '../time';
 import { ownString } from './interning';
-import type { LogLineParser } from './parser';
-import type { LogRequest } from './request';
+import type { LogLineParser, LogRequest } from './request';
 
 const IIS_DEFAULT_FIELDS =
   'date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken'.split(' ');

@@ -7,6 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { describeFsError, InputError } from '../../node/files';
 import { LineWriter } from '../line-writer';
+import { safeJson } from '../output';
 import { describeWriteError } from '../write-failure';
 
 export async function openOutput(path: string): Promise<{ writer: LineWriter; close: () => Promise<void> }> {
@@ -25,6 +26,16 @@ export async function openOutput(path: string): Promise<{ writer: LineWriter; cl
       await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(writer.failure(error)) : resolve())));
     },
   };
+}
+
+/**
+ * A value as indented JSON in a file the user named, through the one safe JSON writer: text
+ * from logs (User-Agents, URLs) may carry DEL or C1 controls, written as escapes.
+ */
+export async function writeJsonFile(path: string, value: unknown, trailer = ''): Promise<void> {
+  const out = await openOutput(path);
+  await out.writer.write(safeJson(value, 2) + trailer);
+  await out.close();
 }
 
 /** The lines of a file the user named. */

@@ -12,12 +12,12 @@ import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { checkedLogFormat, parseJsonFields, reorderWindow } from '../option-values';
-import { Output, reportError, safeJson } from '../output';
+import { Output, reportError } from '../output';
 import type { Args, CommandIo } from '../spec';
 import type { REPLAY_SCAN } from '../specs/replay-scan';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
-import { openOutput } from './output-file';
+import { writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
 
 export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
@@ -51,9 +51,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
     await output.flush();
     return ExitCode.Success;
   }
-  const out = await openOutput(values.out);
-  await out.writer.write(safeJson(scan, 2) + '\n');
-  await out.close();
+  await writeJsonFile(values.out, scan, '\n');
   const t = summary.totals;
   await output.line(`scanned ${countOf(t.lines, 'line')} (${countOf(t.requests, 'request')}); carried state: ${countOf(Object.keys(state.fetches).length, 'fetch state')}, ${countOf(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
   await output.flush();

@@ -8,20 +8,21 @@ import { csvHeader, csvRow, formatReplaySummary, jsonLine, printable } from '@ro
 import { formatCount } from '@robots-lens/kernel/words';
 import { parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
+import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
 import type { SummaryPart } from '@robots-lens/replay/shards';
 import { replayLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
 import { checkedLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
-import { clearStatus, Output, reportError, reportStatus, safeJson, safeJsonText } from '../output';
+import { clearStatus, Output, reportError, reportStatus, safeJsonText } from '../output';
 import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
 import type { REPLAY } from '../specs/replay';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
-import { openOutput } from './output-file';
+import { openOutput, writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, readScans } from './replay-sources';
 
 export async function runReplay({ values, positionals }: Args<typeof REPLAY.options>, io: CommandIo): Promise<ExitCode> {
@@ -105,11 +106,8 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   if (csv) await csv.close();
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {
-    const out = await openOutput(values['summary-json']);
-    // `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
-    const shard = { after: after ? { requests: after.requests, first: after.first, last: after.last } : null, part };
-    await out.writer.write(safeJson({ ...summary, sources: { versions: versions.source, ranges: ranges.source }, warnings, shard }, 2));
-    await out.close();
+    // The envelope's `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
+    await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, carriedIn(after), part!));
   }
   if (outputClosed || writeFailed()) return exitForWriteFailure('replay');
   const unreadable = unreadableLogs(summary, format);
