@@ -4,15 +4,13 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CodeActionRequest, DiagnosticSeverity } from 'vscode-languageserver-protocol/node';
 import type { CodeAction } from 'vscode-languageserver-protocol/node';
-import { LspSession, SHOP, applyEdits, codes } from '../support/lsp-session';
+import { SHOP, applyEdits, codes, suiteSession } from '../support/lsp-session';
 
 describe('language server over stdio: findings and their quick fixes', () => {
-  const lsp = new LspSession();
-  before(() => lsp.start());
-  after(() => lsp.stop());
+  const lsp = suiteSession();
 
   test('a retired token is information naming its replacement and source; a near miss of a well-known token has a quick fix', async () => {
     const text = 'User-agent: anthropic-ai\nDisallow: /\n\nUser-agent: Googelbot\nDisallow: /tmp/\n';

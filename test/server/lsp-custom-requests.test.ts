@@ -4,15 +4,13 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DidChangeTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { FileSummaryRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
-import { LspSession, SHOP } from '../support/lsp-session';
+import { SHOP, suiteSession } from '../support/lsp-session';
 
 describe("language server over stdio: robots.txt Lens's own requests", () => {
-  const lsp = new LspSession();
-  before(() => lsp.start());
-  after(() => lsp.stop());
+  const lsp = suiteSession();
 
   test('robotsLens/testUrl decides on the unsaved buffer', async () => {
     const { uri } = await lsp.open(SHOP);

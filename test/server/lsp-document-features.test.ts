@@ -4,15 +4,13 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CompletionRequest, DocumentFormattingRequest, DocumentSymbolRequest, FoldingRangeRequest, SelectionRangeRequest } from 'vscode-languageserver-protocol/node';
 import type { CompletionList, DocumentSymbol } from 'vscode-languageserver-protocol/node';
-import { LspSession, SHOP, applyEdits } from '../support/lsp-session';
+import { SHOP, applyEdits, suiteSession } from '../support/lsp-session';
 
 describe('language server over stdio: completion, symbols, folding, selection, formatting', () => {
-  const lsp = new LspSession();
-  before(() => lsp.start());
-  after(() => lsp.stop());
+  const lsp = suiteSession();
 
   test('completion after "User-agent: " offers crawler tokens with purpose and operator', async () => {
     const { uri } = await lsp.open('User-agent: \n');

@@ -4,15 +4,13 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { HoverRequest } from 'vscode-languageserver-protocol/node';
 import { ReplayCountsNotification } from '../../server/src/protocol';
-import { LspSession, SHOP, markdown } from '../support/lsp-session';
+import { SHOP, markdown, suiteSession } from '../support/lsp-session';
 
 describe('language server over stdio: hovers', () => {
-  const lsp = new LspSession();
-  before(() => lsp.start());
-  after(() => lsp.stop());
+  const lsp = suiteSession();
 
   test('hover on a rule explains what it matches, by verified example, and who uses it', async () => {
     const { uri } = await lsp.open(SHOP);

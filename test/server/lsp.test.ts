@@ -6,14 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DidChangeConfigurationNotification, DidChangeTextDocumentNotification, ExitNotification, HoverRequest, ShutdownRequest } from 'vscode-languageserver-protocol/node';
-import { LspSession, SHOP, codes, markdown } from '../support/lsp-session';
+import { SHOP, codes, markdown, suiteSession } from '../support/lsp-session';
 
 describe('language server over stdio', () => {
-  const lsp = new LspSession();
-  before(() => lsp.start());
-  after(() => lsp.stop());
+  const lsp = suiteSession();
 
   test('didOpen publishes the lint findings as diagnostics, configured severities applied', async () => {
     const { uri, diagnostics } = await lsp.open(SHOP);

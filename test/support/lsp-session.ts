@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { after, before } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   ConfigurationRequest,
@@ -136,6 +137,14 @@ export class LspSession {
   private wake(): void {
     for (const waiter of [...this.waiters]) waiter();
   }
+}
+
+/** A session started before the tests of the enclosing suite and stopped after them. */
+export function suiteSession(): LspSession {
+  const session = new LspSession();
+  before(() => session.start());
+  after(() => session.stop());
+  return session;
 }
 
 export function codes(diagnostics: readonly Diagnostic[]): string[] {
