@@ -5,8 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CodeActionRequest, DiagnosticSeverity } from 'vscode-languageserver-protocol/node';
-import type { CodeAction } from 'vscode-languageserver-protocol/node';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol/node';
 import { SHOP, applyEdits, codes, suiteSession } from '../support/lsp-session';
 
 describe('language server over stdio: findings and their quick fixes', () => {
@@ -23,7 +22,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
     assert.ok(nearMiss, `codes: ${codes(diagnostics)}`);
     assert.equal(nearMiss.severity, DiagnosticSeverity.Information);
     assert.deepEqual(nearMiss.range, { start: { line: 3, character: 12 }, end: { line: 3, character: 21 } });
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: nearMiss.range, context: { diagnostics: [nearMiss] } })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, nearMiss);
     assert.deepEqual(actions.map((a) => [a.title, a.kind, a.isPreferred]), [['Replace with "Googlebot" (the group then applies to Googlebot)', 'quickfix', true]]);
     assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), text.replace('Googelbot', 'Googlebot'));
   });
@@ -32,11 +31,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
     const { uri, diagnostics } = await lsp.open(SHOP);
     const shadowed = diagnostics.find((d) => d.code === 'shadowed-rule');
     assert.ok(shadowed);
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: shadowed.range,
-      context: { diagnostics: [shadowed] },
-    })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, shadowed);
     assert.equal(actions.length, 1);
     const [action] = actions;
     assert.equal(action!.isPreferred, true);
@@ -52,11 +47,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
     const never = diagnostics.find((d) => d.code === 'pattern-never-matches');
     assert.ok(never, `codes: ${codes(diagnostics)}`);
     assert.match(String(never.message), /if that is cdn\.example\.net, the rule meant "Disallow: \/images\/"; a rule for another host belongs in that host's robots\.txt/);
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: never.range,
-      context: { diagnostics: [never] },
-    })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, never);
     assert.deepEqual(
       actions.map((action) => [action.title, action.isPreferred]),
       [["Remove the rule (it matches nothing; a rule for another host belongs in that host's robots.txt)", false]],
@@ -78,11 +69,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
         [uri, 2, 'Before any User-agent line too: every crawler ignores it.'],
       ],
     );
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: orphan!.range,
-      context: { diagnostics: [orphan!] },
-    })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, orphan!);
     assert.deepEqual(actions.map((action) => [action.title, action.isPreferred]), [
       ['Insert "User-agent: *" above line 1', true],
       ['Remove the 3 rules', false],
@@ -98,7 +85,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
     assert.equal(blocked.severity, DiagnosticSeverity.Error);
     assert.match(String(blocked.message), /blocks YisouSpider from the entire site/);
     assert.equal(blocked.relatedInformation?.[0]?.location.range.start.line, 3);
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: blocked.range, context: { diagnostics: [blocked] } })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, blocked);
     assert.deepEqual(actions.map((action) => action.title), ['Give YisouSpider its own group ("Allow: /")']);
     assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: YisouSpider\nAllow: /\n\nUser-agent: PetalBot\nDisallow: /\n');
   });
@@ -109,11 +96,7 @@ describe('language server over stdio: findings and their quick fixes', () => {
     const invalid = diagnostics.find((d) => d.code === 'crawl-delay-invalid');
     assert.ok(invalid, `codes: ${codes(diagnostics)}`);
     assert.equal(invalid.severity, DiagnosticSeverity.Error);
-    const actions = (await lsp.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: invalid.range,
-      context: { diagnostics: [invalid] },
-    })) as CodeAction[];
+    const actions = await lsp.codeActions(uri, invalid);
     assert.deepEqual(actions.map((action) => action.title), ['Write "Crawl-delay: 10"']);
     assert.equal(applyEdits(text, actions[0]!.edit?.changes?.[uri] ?? []), 'User-agent: bingbot\nCrawl-delay: 10\n');
   });

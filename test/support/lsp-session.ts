@@ -12,6 +12,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { after, before } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  CodeActionRequest,
   ConfigurationRequest,
   DidOpenTextDocumentNotification,
   InitializeRequest,
@@ -23,7 +24,7 @@ import {
   StreamMessageWriter,
   createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
-import type { Diagnostic, Hover, MarkupContent, ProtocolConnection, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic, Hover, MarkupContent, ProtocolConnection, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol/node';
 import { ROOT, SERVER, requireBuilt } from './dist';
 
 const WAIT_MS = 15_000;
@@ -132,6 +133,11 @@ export class LspSession {
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version, text } });
     const diagnostics = await this.diagnosticsWhere(uri, `diagnostics of ${uri}`, (p) => p.version === version);
     return { uri, version, diagnostics };
+  }
+
+  /** The code actions offered for `diagnostic` of the document `uri`, asked for its range. */
+  async codeActions(uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+    return (await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
   }
 
   private wake(): void {
