@@ -1,15 +1,15 @@
-// UI test of the PACKAGED extension: the .vsix is installed into a throwaway code-server profile,
-// a copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core)
-// drives it the way a user would: squiggles, the Problems panel, hovers, Test URL through the
-// command palette and its two quick picks, the crawler matrix webview, and hostile input typed
-// into the matrix; the replay panel on a hostile log and on the example log (scenarios in
-// ui/replay-scenarios.mjs); Compare with… Git HEAD and another file, and the comparison on save,
-// silent on auto-save (the copy is a git repository; ui/compare-scenarios.mjs); Compare with… a
-// live robots.txt served on 127.0.0.1, and one answering 503 (ui/compare-live-scenarios.mjs); Fetch
-// robots.txt… from a site on 127.0.0.1 (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps
-// its bytes (only the files the test saves or writes itself change: ui/workspace-bytes.mjs), and
-// ports opened meanwhile are not forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot
-// in .artifacts/e2e/ui/.
+// UI test of the PACKAGED extension: the .vsix is installed into a throwaway code-server profile, a
+// copy of examples/ is opened in the real workbench, and Debian's Chromium (playwright-core) drives
+// it the way a user would: squiggles, the Problems panel, hovers (ui/editor-scenarios.mjs), Test
+// URL through the command palette and its two quick picks (ui/test-url-scenarios.mjs), the crawler
+// matrix webview, and hostile input typed into the matrix (ui/matrix-scenarios.mjs); the replay
+// panel on a hostile log and on the example log (scenarios in ui/replay-scenarios.mjs); Compare
+// with… Git HEAD and another file, and the comparison on save, silent on auto-save (the copy is a
+// git repository; ui/compare-scenarios.mjs); Compare with… a live robots.txt served on 127.0.0.1,
+// and one answering 503 (ui/compare-live-scenarios.mjs); Fetch robots.txt… from a site on 127.0.0.1
+// (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
+// saves or writes itself change: ui/workspace-bytes.mjs), and ports opened meanwhile are not
+// forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 // --web: the same against a web-only copy of the .vsix (no `main`), which code-server runs in its
 // web worker extension host; scenarios that need Node are listed with why in ui/web-scenarios.mjs
 // and printed as not run; artefacts in .artifacts/e2e/ui-web/ (ui/web-scenarios.mjs adds the web's own).
@@ -36,14 +36,17 @@ import { agentHoverScenario } from './ui/agent-hover-scenario.mjs';
 import { aiAccessScenarios } from './ui/ai-access-scenarios.mjs';
 import { openBusyPorts } from './ui/busy-ports.mjs';
 import { compareScenarios } from './ui/compare-scenarios.mjs';
+import { editorScenarios } from './ui/editor-scenarios.mjs';
 import { fetchScenarios } from './ui/fetch-scenarios.mjs';
 import { commitToNewRepository } from './ui/git-workspace.mjs';
 import { writeHostileLog } from './ui/hostile-log.mjs';
 import { matrixLayoutScenarios } from './ui/matrix-layout-scenarios.mjs';
+import { matrixScenarios } from './ui/matrix-scenarios.mjs';
 import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
+import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
 
@@ -176,6 +179,10 @@ try {
   });
 
   const ui = workbench(page);
+  /** Where the installed .vsix lives: the webviews' scripts must come from there. */
+  const installedExtension = `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`;
+  /** The next scenario's screenshot, numbered in the order the scenarios ran. @param {string} name */
+  const screenshotPath = (name) => path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-${name}.png`);
   let blocked = '';
   /**
    * Runs one scenario and screenshots the page after it, passed or failed. `essential`: the later
@@ -186,7 +193,7 @@ try {
     const started = Date.now();
     const desktopOnly = opts.web ? /** @type {Record<string, string>} */ (DESKTOP_ONLY)[name] : undefined;
     if (desktopOnly) return void (notRun.push(name), console.log(`  - ${name} — not run on the web: ${desktopOnly}`));
-    const screenshot = path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-${name}.png`);
+    const screenshot = screenshotPath(name);
     if (blocked) {
       results.push({ name, ok: false, ms: 0, error: `not run: ${blocked}` });
       console.log(`  ✗ ${name} — not run: ${blocked}`);
@@ -220,228 +227,13 @@ try {
   const web = { page, ui, scenario, workspace, artifacts, labels: { replay: REPLAY_LOG, compare: COMPARE, fetch: FETCH, checkUrl: commandLabel('robotsLens.checkUrl') } };
   if (opts.web) await webStartScenarios(web);
 
-  await scenario('diagnostics', async () => {
-    const started = Date.now();
-    await ui.quickOpen('robots.txt');
-    await page.locator('.tabs-container .tab.active', { hasText: 'robots.txt' }).waitFor();
-    await ui.editor.locator('.squiggly-error').first().waitFor({ state: 'attached' });
-    await ui.editor.locator('.squiggly-warning').first().waitFor({ state: 'attached' });
-    timings.squiggles = secs(started);
-    // The extension's own status bar item (its id carries the extension id, so this is the packaged
-    // extension running) must agree with what VS Code itself counts in the status bar.
-    const item = page.locator(`[id="${EXTENSION_ID}.robotsLens.summary"]`);
-    await item.waitFor();
-    const agreed = await page.waitForFunction((id) => {
-      const doc = globalThis.document;
-      const ours = doc.getElementById(`${id}.robotsLens.summary`)?.getAttribute('aria-label') ?? '';
-      const vscode = doc.getElementById('status.problems')?.getAttribute('aria-label') ?? '';
-      const m = /(\d+) errors?, (\d+) warnings?, (\d+) information/.exec(ours);
-      return m && vscode === `Errors: ${m[1]}, Warnings: ${m[2]}, Infos: ${m[3]}` ? `${ours} | ${vscode}` : false;
-    }, EXTENSION_ID).catch(async () => {
-      const [ours, theirs] = await Promise.all([item.getAttribute('aria-label'), page.locator('[id="status.problems"]').getAttribute('aria-label')]);
-      throw new Error(`the extension's status bar says "${ours}", VS Code counts "${theirs}"`);
-    });
-    log(`status bar: ${await agreed.jsonValue()}`);
-    // redundant-rule is a hint by default: no Problems row, but line 11 is faded as unnecessary.
-    await ui.waitForInLine(11, '.squiggly-inline-unnecessary');
-  }, { essential: true });
-
-  await scenario('problems', async () => {
-    await page.keyboard.press('Control+Shift+M');
-    const rows = page.locator('.markers-panel .monaco-list-row');
-    await rows.first().waitFor();
-    const filter = page.locator('.part.panel input[aria-label="Filter Problems"]');
-    /** @type {[string, number[]][]} the README's lines for these ids, and only these */
-    const expectations = [
-      ['rule-outside-group', [5]],
-      ['google-only-spelling', [22, 23]],
-      ['shadowed-rule', [18, 35]], // last: it stays on screen for the screenshot
-    ];
-    for (const [id, lines] of expectations) {
-      await filter.fill(id);
-      for (const line of lines) {
-        await rows.filter({ has: page.locator('.marker-code', { hasText: new RegExp(`^${id}$`) }) })
-          .filter({ has: page.locator('.marker-line', { hasText: `[Ln ${line}, ` }) })
-          .waitFor();
-      }
-      const found = (await rows.evaluateAll((els, code) =>
-        els.filter((el) => el.querySelector('.marker-code')?.textContent === code)
-          .map((el) => Number(/\[Ln (\d+),/.exec(el.querySelector('.marker-line')?.textContent ?? '')?.[1]))
-          .sort((a, b) => a - b), id));
-      if (found.join() !== lines.join()) throw new Error(`${id}: Problems shows lines ${found.join(', ')}, expected ${lines.join(', ')}`);
-      // The message sits beside the id, as VS Code renders it: "message  source(code)  [Ln, Col]".
-      const label = await rows.filter({ has: page.locator('.marker-code', { hasText: id }) }).first().getAttribute('aria-label');
-      if (!label || !label.includes('generated by robots.txt Lens')) throw new Error(`${id}: row aria-label "${label}"`);
-    }
-    // The hint is not a problem: filtering for it leaves the list empty.
-    await filter.fill('redundant-rule');
-    await page.locator('.markers-panel .message-box-container', { hasText: 'No results found' }).waitFor();
-    await filter.fill('shadowed-rule');
-    await rows.filter({ has: page.locator('.marker-line', { hasText: '[Ln 35, ' }) }).waitFor();
-    await page.screenshot({ path: path.join(artifacts, `${String(results.length + 1).padStart(2, '0')}-problems-filtered.png`), animations: 'disabled' });
-    await filter.fill(''); // leave the panel as a user would find it
-    await rows.filter({ has: page.locator('.marker-code', { hasText: /^rule-outside-group$/ }) }).waitFor();
-  });
-
-  await scenario('hover', async () => {
-    await page.keyboard.press('Control+1'); // back to the editor
-    await ui.goToLine(8);
-    const box = await ui.tokenBox(8, '/cart/');
-    // Two moves: the first one only wakes the hover controller.
-    await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'line 8' });
-    await hover.waitFor();
-    const text = ui.squash(await hover.textContent());
-    for (const wanted of ['Disallow /cart/ — line 8', 'Every URL whose path and query start with /cart/', 'Matches: /cart/', '/cart/page.html', 'Does not match:']) {
-      if (!text.includes(wanted)) throw new Error(`hover lacks "${wanted}": ${text.slice(0, 300)}`);
-    }
-  });
+  await editorScenarios({ page, ui, scenario, timings, secs, extensionId: EXTENSION_ID, screenshotPath });
 
   await agentHoverScenario({ page, ui, scenario });
 
-  await scenario('test-url-pick', async () => {
-    await page.keyboard.press('Escape');
-    await ui.parkMouse();
-    await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached' }).catch(() => {});
-    await page.keyboard.press('Control+1');
-    await ui.runCommand(TEST_URL, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test URL against robots.txt' }));
-    await ui.typeInQuickInput('/cart/');
-    await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
-    await ui.acceptQuickInput();
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
-    // The default crawlers come preselected: clear them all, then pick GPTBot alone.
-    const toggleAll = page.locator('.quick-input-header [role="checkbox"][aria-label="Toggle all checkboxes"]');
-    await toggleAll.waitFor();
-    if ((await toggleAll.getAttribute('aria-checked')) !== 'true') {
-      await toggleAll.click();
-      await page.locator('.quick-input-header [role="checkbox"][aria-checked="true"]').waitFor();
-    }
-    await toggleAll.click();
-    // The toggle's "Toggle all checkboxes" hover, left by the mouse, covers the first row's box.
-    await ui.parkMouse();
-    const count = page.locator('.quick-input-widget .quick-input-count');
-    await count.filter({ hasText: /^0 Selected$/ }).waitFor();
-    // A token outside the catalogue is offered as typed; a catalogue token is not offered twice.
-    const typedRow = page.locator('.quick-input-list .monaco-list-row[aria-label*=", use as typed: "]');
-    await ui.typeInQuickInput('GPTBo');
-    await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBo, use as typed: "]').waitFor();
-    await ui.typeInQuickInput('GPTBot');
-    await typedRow.waitFor({ state: 'detached' });
-    const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"]');
-    await row.waitFor();
-    await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();
-    await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"][aria-checked="true"]').waitFor();
-    await count.filter({ hasText: /^1 Selected$/ }).waitFor();
-    await ui.parkMouse();
-  }, { essential: true });
+  await testUrlScenarios({ page, ui, scenario, testUrlLabel: TEST_URL });
 
-  await scenario('test-url-result', async () => {
-    await ui.acceptQuickInput();
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    // The results panel beside the editor: the one-line summary, then one row per crawler.
-    const results = ui.webview();
-    await results.locator('#summary', { hasText: '/cart/: GPTBot disallowed by line 74.' }).waitFor();
-    const row = results.locator('#results tbody tr.result').filter({ has: results.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) });
-    await row.waitFor();
-    const rowCount = await results.locator('#results tbody tr.result').count();
-    const details = results.locator('#results tbody tr.result + tr.details');
-    const cells = await Promise.all([row.locator('td.verdict'), row.locator('td.winning button.link'), row.locator('td.group'), details.locator('.chain')].map(async (cell) => ui.squash(await cell.textContent())));
-    const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'User-agent: GPTBot (line 71) — its own group'];
-    if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('Chain: GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
-    // The result is no toast that covers the panel.
-    const toasts = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '/cart/' }).count();
-    if (toasts > 0) throw new Error('the result is also shown in a toast');
-    // The winning line is revealed in the editor, the cursor on it; clicked in the panel, it is revealed again.
-    await page.locator('[id="status.editor.selection"]', { hasText: 'Ln 74, Col 1' }).waitFor();
-    await page.keyboard.press('Control+1');
-    await ui.goToLine(1);
-    await row.locator('td.winning button.link').click();
-    await ui.cursorOnLine(74);
-    // The Output channel "robots.txt Lens" keeps the full reasoning as history.
-    await results.locator('#show-log').click();
-    const output = page.locator('.part.panel .monaco-editor .view-line');
-    for (const wanted of ['GPTBot — /cart/ — DISALLOWED', 'Group: User-agent: GPTBot (line 71) — its own group', 'Winning: line 74 Disallow: / (longest match']) {
-      await output.filter({ hasText: ui.loose(wanted) }).waitFor();
-    }
-    const channel = await page.locator('.part.panel select.monaco-select-box').first()
-      .evaluate((select) => /** @type {HTMLSelectElement} */ (select).selectedOptions[0]?.textContent ?? '');
-    if (channel !== 'robots.txt Lens') throw new Error(`the Output view shows the channel "${channel}"`);
-  });
-
-  await scenario('matrix', async () => {
-    await ui.runCommand('Notifications: Clear All Notifications');
-    await ui.runCommand('View: Hide Panel');
-    await page.locator('.part.panel').waitFor({ state: 'hidden' });
-    await ui.runCommand('View: Toggle Primary Side Bar Visibility'); // room for the matrix
-    await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
-    await page.keyboard.press('Control+1');
-    await ui.runCommand(SHOW_MATRIX);
-    const frame = ui.matrixFrame();
-    await frame.locator('table.matrix').waitFor();
-    const paths = await frame.locator('thead th.path .path-text').allTextContents();
-    /** @param {string} agent @param {string} urlPath */
-    const cell = (agent, urlPath) => {
-      const column = paths.indexOf(urlPath);
-      if (column < 0) throw new Error(`the matrix has no column ${urlPath}: ${paths.join(' ')}`);
-      return frame.locator('tbody tr')
-        .filter({ has: frame.locator('th.crawler .agent', { hasText: new RegExp(`^${agent}$`) }) })
-        .locator(`.cell[data-column="${column}"]`);
-    };
-    /** @type {[string, string, 'allowed' | 'disallowed', string][]} */
-    const expectations = [
-      ['GPTBot', '/', 'disallowed', 'line 74'],
-      ['GPTBot', '/cart/', 'disallowed', 'line 74'],
-      ['ClaudeBot', '/blog/', 'allowed', 'line 80'],
-      ['Googlebot', '/cart/', 'allowed', ''], // its own group: the * rules do not apply
-    ];
-    for (const [agent, urlPath, state, line] of expectations) {
-      const target = cell(agent, urlPath);
-      await target.waitFor();
-      const [className, text, label] = await Promise.all([target.getAttribute('class'), target.textContent(), target.getAttribute('aria-label')]);
-      const word = state === 'allowed' ? 'Allowed' : 'Disallowed';
-      if (!className?.split(' ').includes(state) || !text?.includes(word) || !label?.includes(line)) {
-        throw new Error(`${agent} × ${urlPath}: class "${className}", text "${text}", label "${label}"; expected ${word}${line ? ` by ${line}` : ''}`);
-      }
-    }
-    const gptRoot = cell('GPTBot', '/');
-    await gptRoot.scrollIntoViewIfNeeded();
-    await gptRoot.focus();
-  });
-
-  await scenario('matrix-hostile-input', async () => {
-    const frame = ui.matrixFrame();
-    const hostile = ['/"><img/src=x/onerror=alert(1)>', '/<script>alert(2)</script>'];
-    const headersBefore = await frame.locator('thead th.path').count();
-    await frame.locator('#path-input').fill(hostile.join(' '));
-    await frame.locator('#add-paths button[type="submit"]').click();
-    await ui.parkMouse();
-    for (const text of hostile) await frame.locator('thead th.path .path-text', { hasText: text }).first().waitFor();
-    const headersAfter = await frame.locator('thead th.path').count();
-    if (headersAfter !== headersBefore + hostile.length) throw new Error(`${headersAfter} path columns after adding 2 to ${headersBefore}`);
-    // Shown as text, never parsed as markup: no element the payloads name, no dialog.
-    const injected = await frame.locator('#matrix img, #matrix script, body > img, [onerror]').count();
-    if (injected > 0) throw new Error(`${injected} element(s) injected into the matrix`);
-    // Only VS Code's own API shim and the nonce'd matrix.js with the shared common.js, served from the installed .vsix.
-    const scripts = await frame.locator('script').evaluateAll((els) => els.map((el) => ({ id: el.id, src: el.getAttribute('src') ?? '', nonce: el.getAttribute('nonce') ?? '' })));
-    const ourScripts = ['/media/common.js', '/media/matrix.js'];
-    const foreign = scripts.filter((script) => script.id !== '_vscodeApiScript' && !(script.nonce && ourScripts.some((name) => script.src.endsWith(name))));
-    if (foreign.length > 0) throw new Error(`unexpected script elements in the webview: ${JSON.stringify(foreign)}`);
-    for (const name of ourScripts) {
-      const src = scripts.find((script) => script.src.endsWith(name))?.src ?? '';
-      if (!decodeURIComponent(src).includes(`${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`)) {
-        throw new Error(`${name.slice('/media/'.length)} does not come from the installed .vsix: ${src}`);
-      }
-    }
-    const status = (await frame.locator('#status').textContent()) ?? '';
-    if (status.includes('Not added')) throw new Error(`the matrix refused the paths: ${status}`);
-    if (dialogs.length > 0) throw new Error(`a dialog opened: ${dialogs.join('; ')}`);
-    // The row still decides them: GPTBot is disallowed there too.
-    const column = (await frame.locator('thead th.path .path-text').allTextContents()).indexOf(hostile[0]);
-    const gpt = frame.locator('tbody tr').filter({ has: frame.locator('th.crawler .agent', { hasText: /^GPTBot$/ }) }).locator(`.cell[data-column="${column}"]`);
-    if (!(await gpt.getAttribute('class'))?.includes('disallowed')) throw new Error('GPTBot is not disallowed on the hostile path');
-    await frame.locator('thead th.path', { hasText: hostile[0] }).scrollIntoViewIfNeeded();
-  });
+  await matrixScenarios({ page, ui, scenario, showMatrixLabel: SHOW_MATRIX, dialogs, installedExtension });
   await matrixLayoutScenarios({ ui, scenario });
 
   await replayScenarios({
@@ -452,7 +244,7 @@ try {
     hostileLog,
     dialogs,
     replayLabel: REPLAY_LOG,
-    installedExtension: `${profile.extensionsDir}/${EXTENSION_ID}-${manifest.version}/`,
+    installedExtension,
   });
   if (opts.web) await webEndScenarios(web);
   await scenario('workspace-untouched-by-test-url-matrix-replay', async () => {

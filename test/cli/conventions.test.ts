@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { wantsColour } from '../../server/src/cli/output';
 import { COMMAND_HELP } from '../../server/src/cli/usage';
 import { runCli } from '../support/cli';
+import { scratchDir } from '../support/scratch';
 
-const dir = mkdtempSync(join(tmpdir(), 'robots-lens-conventions-'));
-const robots = join(dir, 'robots.txt');
-writeFileSync(robots, 'User-agent: *\nDisallow: /private/\n');
-const clean = join(dir, 'clean.txt');
-writeFileSync(clean, 'User-agent: *\nDisallow: /shop/\n');
-const broken = join(dir, 'broken.txt');
-writeFileSync(broken, 'Disallow: /orphan\nUser-agent: *\nDisallow: /x\nDisallow: /x\nCrawl-delay: soon\n');
+const scratch = scratchDir('robots-lens-conventions-');
+const robots = scratch.file('robots.txt', 'User-agent: *\nDisallow: /private/\n');
+const clean = scratch.file('clean.txt', 'User-agent: *\nDisallow: /shop/\n');
+const broken = scratch.file('broken.txt', 'Disallow: /orphan\nUser-agent: *\nDisallow: /x\nDisallow: /x\nCrawl-delay: soon\n');
 const ESC = '\x1b';
 
 describe('robots-lens help', () => {
@@ -116,8 +112,7 @@ describe('colour', () => {
 
 describe('lint summary line', () => {
   test('errors, warnings and notes counted over the files with problems', async () => {
-    const other = join(dir, 'other.txt');
-    writeFileSync(other, 'User-agent: *\nDisallow: /a\nDisallow: /a\n');
+    const other = scratch.file('other.txt', 'User-agent: *\nDisallow: /a\nDisallow: /a\n');
     const { code, stdout } = await runCli(['lint', broken, other, clean]);
     assert.equal(code, 1);
     const lines = stdout.trimEnd().split('\n');

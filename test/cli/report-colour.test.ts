@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { runCli } from '../support/cli';
+import { GOOGLEBOT_LOG_LINE, scratchDir } from '../support/scratch';
 
 /**
  * The reports the core formats (replay, fetch, check, diff) have their headings in bold and
@@ -16,16 +14,12 @@ import { runCli } from '../support/cli';
 
 /* eslint-disable no-control-regex -- the colour codes are what is asserted */
 const ESC = '\x1b';
-const dir = mkdtempSync(join(tmpdir(), 'robots-lens-report-colour-'));
-const robots = join(dir, 'robots.txt');
-writeFileSync(robots, 'User-agent: *\nDisallow: /private/\n');
+const scratch = scratchDir('robots-lens-report-colour-');
+const robots = scratch.file('robots.txt', 'User-agent: *\nDisallow: /private/\n');
 // A file name with a screen-clearing escape in it: it reaches the diff's coloured title.
-const hostile = join(dir, 'new\x1b[2J.txt');
-writeFileSync(hostile, 'User-agent: *\nDisallow: /\n');
-const log = join(dir, 'access.log');
-writeFileSync(log, '192.0.2.1 - - [24/Nov/2026:10:00:00 +0000] "GET /private/a HTTP/1.1" 200 10 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"\n');
-const ranges = join(dir, 'ranges');
-mkdirSync(ranges);
+const hostile = scratch.file('new\x1b[2J.txt', 'User-agent: *\nDisallow: /\n');
+const log = scratch.file('access.log', GOOGLEBOT_LOG_LINE);
+const ranges = scratch.folder('ranges');
 const COLOUR = { FORCE_COLOR: '1' };
 
 let closed = '';

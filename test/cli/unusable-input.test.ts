@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli } from '../support/cli';
+import { GOOGLEBOT_LOG_LINE, scratchDir } from '../support/scratch';
 
 /**
  * Unusable input is an error (exit 2) naming what is wrong, never a report of nothing, in
@@ -12,21 +11,16 @@ import { runCli } from '../support/cli';
  * (diff --log and replay-scan too), named with the formats tried and the first unreadable line.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'robots-lens-unusable-'));
-const plain = join(dir, 'robots.txt');
-writeFileSync(plain, 'User-agent: *\nDisallow: /private/\n');
-const edited = join(dir, 'robots.new.txt');
-writeFileSync(edited, 'User-agent: *\nDisallow: /\n');
-const png = join(dir, 'robots.png');
-writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
-const log = join(dir, 'access.log');
-writeFileSync(log, '192.0.2.1 - - [24/Nov/2026:10:00:00 +0000] "GET /private/a HTTP/1.1" 200 10 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"\n');
-const notes = join(dir, 'notes.txt');
-writeFileSync(notes, 'shopping list\neggs\nmilk\n');
-const snapshots = join(dir, 'snapshots');
-mkdirSync(snapshots);
-writeFileSync(join(snapshots, '2026-11-01T00-00-00Z.txt'), 'User-agent: *\nDisallow:\n');
-writeFileSync(join(snapshots, '2026-11-20T00-00-00Z.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+const scratch = scratchDir('robots-lens-unusable-');
+const dir = scratch.dir;
+const plain = scratch.file('robots.txt', 'User-agent: *\nDisallow: /private/\n');
+const edited = scratch.file('robots.new.txt', 'User-agent: *\nDisallow: /\n');
+const png = scratch.file('robots.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+const log = scratch.file('access.log', GOOGLEBOT_LOG_LINE);
+const notes = scratch.file('notes.txt', 'shopping list\neggs\nmilk\n');
+const snapshots = scratch.folder('snapshots');
+scratch.file('snapshots/2026-11-01T00-00-00Z.txt', 'User-agent: *\nDisallow:\n');
+scratch.file('snapshots/2026-11-20T00-00-00Z.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
 
 const TRIED = 'formats tried: combined, common, json, w3c, alb, cloudfront, cloudflare';
 

@@ -7,6 +7,7 @@ import { normalizeTarget } from '@robots-lens/kernel/encoding';
 import { compilePattern, decide, matches } from '@robots-lens/kernel/match';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import type { VerdictChange } from '@robots-lens/diff';
+import { allStrings } from '../support/strings';
 
 /**
  * The diff's claims are checked against the matcher itself, on both versions: every path
@@ -67,16 +68,10 @@ function render(version: Version, reorder: boolean): string {
 }
 
 /** Every path `/` + up to three characters, plus a few longer ones. */
-const SHORT_PATHS: readonly string[] = (() => {
-  const out = ['/'];
-  let layer = [''];
-  for (let n = 1; n <= 3; n++) {
-    layer = layer.flatMap((p) => PATH_CHARS.map((c) => p + c));
-    out.push(...layer.map((p) => '/' + p));
-  }
-  out.push('/a/index.html', '/a/', '/index.html', '/a/index.htm', '/a/b/a/', '/aa/a/b', '/a/a$', '/a/$b');
-  return out;
-})();
+const SHORT_PATHS: readonly string[] = [
+  ...allStrings(PATH_CHARS, 3).map((p) => '/' + p),
+  ...['/a/index.html', '/a/', '/index.html', '/a/index.htm', '/a/b/a/', '/aa/a/b', '/a/a$', '/a/$b'],
+];
 const longPathsArb = fc.array(
   fc.array(fc.constantFrom(...PATH_CHARS, '/a/', 'index.html'), { minLength: 3, maxLength: 8 }).map((cs) => '/' + cs.join('')),
   { maxLength: 20 },

@@ -6,6 +6,7 @@ import { parseRobots } from '@robots-lens/kernel/parse';
 import { normalizePattern, normalizeTarget } from '@robots-lens/kernel/encoding';
 import { compilePattern, contains, decide, intersects, matches, patternLanguage } from '@robots-lens/kernel/match';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
+import { allStrings } from '../support/strings';
 
 /**
  * Shadowed and redundant are claims about every URL, so they are checked against the
@@ -35,15 +36,7 @@ const longPathsArb = fc.array(
 );
 
 /** Every path `/` + up to three characters of the path alphabet. */
-const SHORT_PATHS: readonly string[] = (() => {
-  const out = ['/'];
-  let layer = [''];
-  for (let n = 1; n <= 3; n++) {
-    layer = layer.flatMap((p) => PATH_CHARS.map((c) => p + c));
-    out.push(...layer.map((p) => '/' + p));
-  }
-  return out;
-})();
+const SHORT_PATHS: readonly string[] = allStrings(PATH_CHARS, 3).map((p) => '/' + p);
 
 function ruleLine(rule: RuleSpec): string {
   return `${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}`;
@@ -179,15 +172,7 @@ describe('redundancy between anchored wildcards (shortcuts of the analysis)', ()
  * Every target of up to six pieces from `/ a b c %24` (`c` stands for "any other
  * character", `%24` is how a literal `$` reaches the matcher).
  */
-const ALL_SHORT_TARGETS: readonly string[] = (() => {
-  const out = [''];
-  let layer = [''];
-  for (let n = 1; n <= 6; n++) {
-    layer = layer.flatMap((p) => ['/', 'a', 'b', 'c', '%24'].map((c) => p + c));
-    out.push(...layer);
-  }
-  return out;
-})();
+const ALL_SHORT_TARGETS: readonly string[] = allStrings(['/', 'a', 'b', 'c', '%24'], 6);
 
 describe('pattern relations the analysis relies on', () => {
   test('contains and intersects agree with brute force', () => {

@@ -6,7 +6,8 @@
 
 import { statementText } from '@robots-lens/kernel/parse';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
-import type { BothRule, RegionClaim } from './regions';
+import type { BothRule } from './region-rules';
+import type { RegionClaim } from './regions';
 import type { Selection } from './selection';
 import type { RuleRef, VerdictChangeKind } from './types';
 

@@ -7,7 +7,7 @@
 import { parseRobots } from '@robots-lens/kernel/parse';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { GOOGLE_SIZE_LIMIT_BYTES } from '@robots-lens/kernel/parse';
-import { parseTarget } from '@robots-lens/kernel/match';
+import { siteOrigin } from '@robots-lens/kernel/match';
 import { crawlerConsequences } from './consequences';
 import type { CrawlerConsequence, FetchCause, FetchSituation } from './consequences';
 import type { FetchHop, FetchOutcome, NetworkFailure } from './outcome';
@@ -81,8 +81,9 @@ export function classifyFetch(outcome: FetchOutcome): RobotsFetchResult {
   const status = end.kind === 'response' ? end.status : lastStatus(outcome.chain);
   const finalUrl = end.url;
 
-  // Scheme, host and port define the scope: a redirect elsewhere never moves the rules.
-  const elsewhere = outcome.chain.map((hop) => hop.url).concat(end.kind === 'response' ? [] : [end.url]).find((u) => originOfUrl(u) !== origin);
+  // Scheme, host and port define the scope: a redirect elsewhere never moves the rules. The
+  // URLs fetched are absolute, so the kernel's `siteOrigin` reads them as they are.
+  const elsewhere = outcome.chain.map((hop) => hop.url).concat(end.kind === 'response' ? [] : [end.url]).find((u) => siteOrigin(u) !== origin);
   const redirects = outcome.chain.filter((hop) => hop.location !== undefined).length;
   if (redirects > 0 && end.kind !== 'too-many-redirects') {
     warnings.push({
@@ -273,11 +274,6 @@ function withoutPartialLastLine(body: Uint8Array): Uint8Array {
 function lastStatus(chain: readonly FetchHop[]): number | null {
   const last = chain[chain.length - 1];
   return last === undefined ? null : last.status;
-}
-
-function originOfUrl(url: string): string | null {
-  const parsed = parseTarget(url);
-  return parsed.ok ? parsed.target.origin : null;
 }
 
 /** `text/plain; charset=utf-8` → `text/plain`. */

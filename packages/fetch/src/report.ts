@@ -5,9 +5,8 @@
  */
 
 import type { RobotsFile } from '@robots-lens/kernel/parse';
-import type { FetchState, FetchWarning, RobotsFetchResult } from './classify';
+import type { RobotsFetchResult } from './classify';
 import type { CrawlerConsequence } from './consequences';
-import type { FetchHop, NetworkFailure } from './outcome';
 import { plural } from '@robots-lens/kernel/words';
 
 /** What the rules of a fetched file amount to. */
@@ -22,20 +21,11 @@ export interface RulesSummary {
   readonly agents: readonly string[];
 }
 
-export interface RobotsFetchReport {
-  /** The origin the rules apply to. */
-  readonly origin: string;
-  readonly url: string;
-  readonly finalUrl: string;
-  readonly chain: readonly FetchHop[];
-  readonly status: number | null;
-  readonly state: FetchState;
-  readonly explanation: string;
-  readonly bytes: number | null;
-  readonly truncated: boolean;
-  readonly contentType: string | null;
-  readonly warnings: readonly FetchWarning[];
-  readonly error: NetworkFailure | null;
+/** Facts of the result a report carries as they are (`robotsFetchReport` copies them). */
+type CopiedFacts = 'origin' | 'url' | 'finalUrl' | 'chain' | 'status' | 'state' | 'explanation' | 'bytes' | 'truncated' | 'contentType' | 'warnings' | 'error';
+
+/** The result as plain data: its facts, with the parsed file and the crawlers' policies as counts and lists. */
+export interface RobotsFetchReport extends Pick<RobotsFetchResult, CopiedFacts> {
   /** Present when the state is `rules`. */
   readonly rules: RulesSummary | null;
   readonly crawlers: readonly CrawlerConsequence[];

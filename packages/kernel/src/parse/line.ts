@@ -46,16 +46,17 @@ export class ParsedLine implements Line {
     end: number,
     byteOffset: number,
     kind: LineKind,
-    /** -1 for lines without a key (blank, comment, invalid): they have no key, value or spans. */
-    keyStart: number,
-    keyEnd: number,
-    valueStart: number,
-    valueEnd: number,
     commentStart: number,
-    reading: KeyReading | undefined,
-    missingColon: boolean,
     beyondLimit: boolean,
     truncated: boolean,
+    // A line without a key (blank, a comment alone, text that is no `key: value`) passes none
+    // of what follows: it has no key, value or spans (-1).
+    keyStart = -1,
+    keyEnd = -1,
+    valueStart = -1,
+    valueEnd = -1,
+    reading: KeyReading | undefined = undefined,
+    missingColon = false,
   ) {
     this.index = index;
     this.start = start;

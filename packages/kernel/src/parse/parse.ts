@@ -8,7 +8,7 @@ import { isStarAgent, productToken, tokenKey } from '../product-token';
 import { decodeRobotsBytes, utf8Width } from './decode';
 import { readKeyAt } from './keys';
 import { ParsedLine } from './line';
-import type { AgentLine, Group, Line, LineKind, Problem, RobotsFile, Rule, Sitemap } from './model';
+import type { AgentLine, Group, Line, Problem, RobotsFile, Rule, Sitemap } from './model';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
 
 // Module-local copies: the loop reads them for every line.
@@ -228,7 +228,7 @@ function readLine(
   const stop = hash >= 0 ? hash : contentEnd;
   const s = skipSpace(text, start, stop);
   const e = dropSpace(text, s, stop);
-  if (s === e) return bareLine(text, index, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
+  if (s === e) return new ParsedLine(text, index, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
 
   let keyEnd = -1;
   let valueStart = -1;
@@ -251,29 +251,14 @@ function readLine(
       }
     }
   }
-  if (keyEnd < 0) return bareLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
+  if (keyEnd < 0) return new ParsedLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const ke = dropSpace(text, s, keyEnd);
-  if (ke === s) return bareLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
+  if (ke === s) return new ParsedLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const vs = skipSpace(text, valueStart, e);
   const ve = dropSpace(text, vs, e);
   const reading = readKeyAt(text, s, ke);
   const kind = reading ? reading.directive : 'other';
-  return new ParsedLine(text, index, start, end, byteOffset, kind, s, ke, vs, ve, hash, reading, missingColon, beyondLimit, truncated);
-}
-
-/** A line without a key: blank, a comment alone, or text that is no `key: value`. */
-function bareLine(
-  text: string,
-  index: number,
-  start: number,
-  end: number,
-  byteOffset: number,
-  kind: LineKind,
-  commentStart: number,
-  beyondLimit: boolean,
-  truncated: boolean,
-): ParsedLine {
-  return new ParsedLine(text, index, start, end, byteOffset, kind, -1, -1, -1, -1, commentStart, undefined, false, beyondLimit, truncated);
+  return new ParsedLine(text, index, start, end, byteOffset, kind, hash, beyondLimit, truncated, s, ke, vs, ve, reading, missingColon);
 }
 
 /** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */
