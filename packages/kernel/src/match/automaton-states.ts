@@ -14,22 +14,25 @@ import type { CompiledPattern } from './pattern';
 import { DEAD, DONE, RulePrograms } from './rule-programs';
 
 /** Returned when no rule matches. */
-export const NO_RULE = -1;
+const NO_RULE = -1;
 
-export const ASCII = 128;
+const ASCII = 128;
 /** A rule set that outgrows the cache this often will not fit it later either. */
 const MAX_FLUSHES = 2;
 /** Hash slots of a new automaton (a power of two): room for 32 states before it doubles. */
 const FIRST_SLOTS = 64;
 /** A transition not computed yet. */
-export const UNKNOWN = 0xffff;
+const UNKNOWN = 0xffff;
 /**
  * Set in a transition whose target state has no live rule, so the answer is fixed whatever
  * follows: the walk learns it from the entry it loaded anyway, not from another array.
  * State ids stay below it (see `maxStates`).
  */
-export const SETTLED = 0x8000;
-export const STATE_MASK = 0x7fff;
+const SETTLED = 0x8000;
+const STATE_MASK = 0x7fff;
+
+/** The constants the walks over the table read (rule-automaton.ts). */
+export const TABLE = { ASCII, NO_RULE, SETTLED, STATE_MASK, UNKNOWN } as const;
 
 export interface AutomatonOptions {
   /** States kept before the cache is flushed (default 4,096). */

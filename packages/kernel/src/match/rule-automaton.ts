@@ -11,12 +11,19 @@
  */
 
 import { escapeStep, HEX, stepByte, stepConsumed, stepIsEscape } from '../encoding';
-import { ASCII, AutomatonStates, SETTLED, STATE_MASK, UNKNOWN } from './automaton-states';
+import { AutomatonStates, TABLE } from './automaton-states';
 import type { AutomatonOptions } from './automaton-states';
 import type { CompiledPattern } from './pattern';
 
-export { NO_RULE } from './automaton-states';
 export type { AutomatonOptions } from './automaton-states';
+
+// The table's constants as this module's own: the walks read them at every character, and
+// unbundled (tests, and the benches under tsx) an imported binding is a property read of the
+// module object each time, which halved the match bench.
+const { ASCII, SETTLED, STATE_MASK, UNKNOWN } = TABLE;
+
+/** Returned when no rule matches. */
+export const NO_RULE = TABLE.NO_RULE;
 
 /** Returned when the automaton cannot answer (a character to normalise first, or it gave up). */
 export const UNANSWERED = -2;
