@@ -7,8 +7,8 @@
 
 import { parseTarget } from './target';
 import { googleAgreesOnPlainPath, isOwnTargetBytes } from './google-literal';
+import { isPathStart, ROBOTS_TXT } from './matcher';
 import type { RobotsMatcher } from './matcher';
-import { isPathStart, ROBOTS_TXT } from './rule-verdict';
 import type { DecidingRule } from './verdict';
 
 /**
