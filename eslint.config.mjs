@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { URL } from 'node:url';
 
 /** Each workspace package with the workspace packages its package.json depends on. */
-const PACKAGES = readdirSync(new URL('packages/', import.meta.url)).map((name) => {
+const PACKAGES = readdirSync(new URL('packages/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map(({ name }) => {
   const manifest = JSON.parse(readFileSync(new URL(`packages/${name}/package.json`, import.meta.url), 'utf8'));
   return { name, dependencies: Object.keys(manifest.dependencies ?? {}).filter((d) => d.startsWith('@robots-lens/')) };
 });

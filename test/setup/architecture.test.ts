@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import * as ts from 'typescript';
 import { resolveRelative, ROOT, sourceFiles, specifiersOf, workspacePackage } from '../support/import-graph';
 
 const DOC = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
@@ -33,7 +34,7 @@ function named(cell: string): string[] {
 
 const packageRows = tableRows(['package', 'entry points', 'what it is for', 'uses']);
 const folderRows = tableRows(['folder', 'what it is for', 'uses']);
-const packageNames = readdirSync(join(ROOT, 'packages')).sort();
+const packageNames = readdirSync(join(ROOT, 'packages'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 
 interface Manifest {
   readonly exports: Record<string, unknown>;
@@ -62,6 +63,17 @@ describe('docs/architecture.md: the packages', () => {
       const declared = Object.keys(manifest(name).dependencies ?? {}).filter((d) => d.startsWith('@robots-lens/')).map((d) => d.slice('@robots-lens/'.length));
       assert.deepEqual([...imported].sort(), named(row[3]!), 'imports against the doc');
       assert.deepEqual(declared.sort(), named(row[3]!), 'package.json against the doc');
+    });
+    test(`${name}: its tsconfig resolves every other package to nothing, so that tsc fails on an import of one`, () => {
+      const config = ts.readConfigFile(join(ROOT, 'packages', name, 'tsconfig.json'), ts.sys.readFile);
+      assert.equal(config.error, undefined);
+      const paths = (config.config as { compilerOptions: { paths?: Record<string, string[]> } }).compilerOptions.paths ?? {};
+      const forbidden = packageNames.filter((other) => other !== name && !named(row[3]!).includes(other));
+      assert.deepEqual(
+        Object.keys(paths).sort(),
+        forbidden.flatMap((other) => [`@robots-lens/${other}`, `@robots-lens/${other}/*`]).sort(),
+      );
+      assert.ok(Object.values(paths).every((targets) => targets.length === 1 && targets[0] === '../not-a-dependency.d.ts'));
     });
   }
 

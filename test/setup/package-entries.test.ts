@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import * as ts from 'typescript';
 import { ROOT } from '../support/import-graph';
 
-const entries = readdirSync(join(ROOT, 'packages')).flatMap((name) => {
+const entries = readdirSync(join(ROOT, 'packages'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap(({ name }) => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', name, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> };
   return Object.entries(manifest.exports).map(([subpath, conditions]) => ({
     name,
