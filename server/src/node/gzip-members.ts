@@ -31,6 +31,16 @@ const MAX_HEADER = 64 << 10;
  */
 export async function* gunzipMembers(source: AsyncIterable<Buffer>, chunkSize: number, onDamage: (damage: GzipDamage) => void): AsyncGenerator<Buffer> {
   const iterator = source[Symbol.asyncIterator]();
+  try {
+    yield* inflateMembers(iterator, chunkSize, onDamage);
+  } finally {
+    // Ended early (damage, or a reader that stops: a peek at the first request, a cancelled
+    // replay), the source is ended too: for a file, that closes its descriptor.
+    await iterator.return?.();
+  }
+}
+
+async function* inflateMembers(iterator: AsyncIterator<Buffer>, chunkSize: number, onDamage: (damage: GzipDamage) => void): AsyncGenerator<Buffer> {
   /** Compressed bytes not yet used, and the offset of their first byte in the stream. */
   let pending: Buffer = Buffer.alloc(0);
   let offset = 0;

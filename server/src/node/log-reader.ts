@@ -295,23 +295,62 @@ async function logInputs(paths: readonly string[], options: ReplayFilesOptions):
   const inputs = infos.map((info) => logInput(info, readOptions));
   // Streams cannot be peeked at and put back in another order: they are read as given.
   if (!(options.orderByTime ?? true) || infos.length < 2 || infos.some((info) => info.gzip === null)) return inputs;
-  const peeked = await peekAll(inputs, options.format ?? 'auto');
-  const indexed = peeked.map((peek, i) => ({ peek, i, path: infos[i]!.path, t: peek.firstTime ?? Infinity }));
-  indexed.sort((a, b) => a.t - b.t || a.i - b.i);
-  if (indexed.some((x, i) => x.i !== i)) {
-    options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${indexed.map((x) => x.path).join(', ')}.`);
+  const ordered = await peekInTimeOrder(inputs, options.format ?? 'auto', (i, peeked) => logInput(infos[i]!, unlessSent(readOptions, peeked)));
+  if (ordered.some((x, i) => x.i !== i)) {
+    options.onWarning?.(`Log files are listed in the order of their first request (their requests are merged by time): ${ordered.map((x) => infos[x.i]!.path).join(', ')}.`);
   }
-  return indexed.map(({ peek }) => (peek.firstTime !== undefined ? { ...peek.input, firstTime: peek.firstTime } : peek.input));
+  return ordered.map(({ input, firstTime }) => (firstTime !== undefined ? { ...input, firstTime } : input));
 }
 
 /**
- * Peeks at every log for its first request (reading only what the replay then reads on
- * from); when one cannot be read, the others' readings are ended before the error is thrown.
+ * Peeked readings kept open for the replay to read on from. Rotated logs can come by the
+ * hundred: past this many, those that start latest are closed once peeked at (their first
+ * request time kept) and read from their start when the replay reaches them, so a replay
+ * holds at most this many files open, with their peeked text, whatever the number of logs.
  */
-async function peekAll(inputs: readonly LogInput[], format: LogFormat | 'auto'): Promise<PeekedLog[]> {
-  const settled = await Promise.allSettled(inputs.map((input) => peekFirstTime(input, format)));
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed === undefined) return settled.map((s) => (s as PromiseFulfilledResult<PeekedLog>).value);
-  await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
-  throw failed.reason;
+const OPEN_PEEKS = 32;
+
+interface OrderedLog {
+  /** The log's place in the list given. */
+  readonly i: number;
+  readonly input: LogInput;
+  readonly firstTime: number | undefined;
+}
+
+/**
+ * Peeks at every log for its first request, OPEN_PEEKS at a time, and lists the logs by it
+ * (then as given). The earliest OPEN_PEEKS are handed on still open, reading on from what was
+ * peeked at; any other is read again from its start (`reopen`, given the peeked reading's
+ * log). When one cannot be read, the readings still open are ended before the error is thrown.
+ */
+async function peekInTimeOrder(inputs: readonly LogInput[], format: LogFormat | 'auto', reopen: (i: number, peeked: LogInput) => LogInput): Promise<OrderedLog[]> {
+  const open: { i: number; peek: PeekedLog }[] = [];
+  const closed: OrderedLog[] = [];
+  const time = (peek: PeekedLog): number => peek.firstTime ?? Infinity;
+  for (let start = 0; start < inputs.length; start += OPEN_PEEKS) {
+    const settled = await Promise.allSettled(inputs.slice(start, start + OPEN_PEEKS).map((input) => peekFirstTime(input, format)));
+    settled.forEach((s, k) => {
+      if (s.status === 'fulfilled') open.push({ i: start + k, peek: s.value });
+    });
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed !== undefined) {
+      await Promise.all(open.map(({ peek }) => peek.close()));
+      throw failed.reason;
+    }
+    open.sort((a, b) => time(a.peek) - time(b.peek) || a.i - b.i);
+    for (const { i, peek } of open.splice(OPEN_PEEKS)) {
+      await peek.close();
+      closed.push({ i, input: reopen(i, peek.input), firstTime: peek.firstTime });
+    }
+  }
+  const ordered = [...open.map(({ i, peek }) => ({ i, input: peek.input, firstTime: peek.firstTime })), ...closed];
+  return ordered.sort((a, b) => (a.firstTime ?? Infinity) - (b.firstTime ?? Infinity) || a.i - b.i);
+}
+
+/** `options` whose warnings go on only if the peeked reading `peeked` did not already send them. */
+function unlessSent(options: ReadLogOptions, peeked: LogInput): ReadLogOptions {
+  const onWarning = options.onWarning;
+  if (onWarning === undefined) return options;
+  const sent = new Set(peeked.warnings?.() ?? []);
+  return { ...options, onWarning: (message) => void (sent.has(message) ? undefined : onWarning(message)) };
 }
