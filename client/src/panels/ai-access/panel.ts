@@ -7,10 +7,10 @@
  */
 
 import * as vscode from 'vscode';
-import { Debounce } from '../../debounce';
 import type { RobotsServer } from '../../language-client';
 import { revealLine } from '../../robots-document';
 import type { WinningLineHighlight } from '../../winning-line';
+import { LatestRefresh } from '../latest-refresh';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { aiAccessResend, isAiAccessIn } from './messages';
 import type { AiAccessIn, AiAccessOut } from './messages';
@@ -18,7 +18,6 @@ import { aiAccessPage } from './page';
 import { aiAccessView } from './view';
 
 export const AI_ACCESS_VIEW_TYPE = 'robotsLens.aiAccess';
-const REFRESH_DELAY_MS = 300;
 
 export interface AiAccessPanelDeps {
   readonly server: RobotsServer;
@@ -39,8 +38,7 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
   private document!: vscode.TextDocument;
   /** Lines the view on screen offers to reveal: a message naming another line is ignored. */
   private lines = new Set<number>();
-  private sequence = 0;
-  private readonly refreshSoon = new Debounce(REFRESH_DELAY_MS, () => void this.refresh());
+  private readonly refresher = new LatestRefresh((isLatest) => this.refresh(isLatest));
 
   private constructor(private readonly deps: AiAccessPanelDeps) {
     super(deps.extensionUri, { viewType: AI_ACCESS_VIEW_TYPE, title: 'AI access', page: aiAccessPage, accepts: isAiAccessIn, resend: aiAccessResend });
@@ -54,22 +52,21 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
   private retarget(document: vscode.TextDocument): void {
     this.document = document;
     this.title = `AI access — ${vscode.workspace.asRelativePath(document.uri)}`;
-    void this.refresh();
+    void this.refresher.now();
   }
 
   private scheduleRefresh(): void {
     this.post({ type: 'busy', message: 'The document changed: updating…' });
-    this.refreshSoon.schedule();
+    this.refresher.soon();
   }
 
-  private async refresh(): Promise<void> {
-    const sequence = ++this.sequence;
+  private async refresh(isLatest: () => boolean): Promise<void> {
     const document = this.document;
     try {
       // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.
       await vscode.workspace.openTextDocument(document.uri);
       const result = await this.deps.server.aiAccess(document.uri);
-      if (sequence !== this.sequence) return;
+      if (!isLatest()) return;
       const view = aiAccessView(result, { documentName: vscode.workspace.asRelativePath(document.uri) });
       this.lines = new Set([
         ...view.purposes.flatMap((purpose) => purpose.rows.map((row) => row.groupLine)),
@@ -77,7 +74,7 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
       ].filter((line): line is number => line !== null));
       this.post({ type: 'view', view });
     } catch (error) {
-      if (sequence !== this.sequence) return;
+      if (!isLatest()) return;
       this.lines = new Set();
       this.post({ type: 'error', message: `AI access could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -93,8 +90,7 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
   }
 
   override dispose(): void {
-    this.refreshSoon.dispose();
-    this.sequence++;
+    this.refresher.dispose();
     super.dispose();
   }
 }

@@ -9,12 +9,12 @@
 
 import * as vscode from 'vscode';
 import { parseTarget } from '@robots-lens/kernel/match';
-import { Debounce } from '../../debounce';
 import type { FetchedDocuments } from '../../commands/fetch';
 import type { RobotsServer } from '../../language-client';
 import { lineTextOf, revealLine } from '../../robots-document';
 import { SETTINGS_SECTION, readSettings } from '../../settings';
 import type { WinningLineHighlight } from '../../winning-line';
+import { LatestRefresh } from '../latest-refresh';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { isMatrixIn, matrixResend } from './messages';
 import type { MatrixIn, MatrixOut } from './messages';
@@ -24,7 +24,6 @@ import { matrixView } from './view';
 import type { MatrixView } from './view';
 
 export const MATRIX_VIEW_TYPE = 'robotsLens.matrix';
-const REFRESH_DELAY_MS = 300;
 
 export interface MatrixPanelDeps {
   readonly server: RobotsServer;
@@ -55,8 +54,7 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
   /** Paths the user chose; undefined means the file's own (the server's default). */
   private paths: string[] | undefined;
   private view: MatrixView | undefined;
-  private sequence = 0;
-  private readonly refreshSoon = new Debounce(REFRESH_DELAY_MS, () => void this.refresh());
+  private readonly refresher = new LatestRefresh((isLatest) => this.refresh(isLatest));
 
   private constructor(private readonly deps: MatrixPanelDeps) {
     super(deps.extensionUri, { viewType: MATRIX_VIEW_TYPE, title: 'Crawler matrix', page: matrixPage, accepts: isMatrixIn, resend: matrixResend });
@@ -75,17 +73,16 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
     this.document = target.document;
     this.agents = target.agents && target.agents.length > 0 ? target.agents : undefined;
     this.title = `Crawler matrix — ${vscode.workspace.asRelativePath(target.document.uri)}`;
-    void this.refresh();
+    void this.refresher.now();
   }
 
   private scheduleRefresh(): void {
     this.post({ type: 'busy', message: 'The document changed: updating…' });
-    this.refreshSoon.schedule();
+    this.refresher.soon();
   }
 
   /** Recomputes the matrix; `notice` is shown with the result (a message sent before it would be replaced). */
-  private async refresh(notice?: string): Promise<void> {
-    const sequence = ++this.sequence;
+  private async refresh(isLatest: () => boolean, notice?: string): Promise<void> {
     const document = this.document;
     try {
       // Re-opening is free when the document is open, and re-syncs it when VS Code closed it.
@@ -98,7 +95,7 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
         ...(this.paths ? { paths: this.paths } : {}),
         ...(origin !== undefined ? { origin } : {}),
       });
-      if (sequence !== this.sequence) return;
+      if (!isLatest()) return;
       this.view = matrixView(result, {
         documentName: vscode.workspace.asRelativePath(document.uri),
         version,
@@ -108,7 +105,7 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
       const notes = [this.view.fetchState, this.view.truncated, notice].filter((note): note is string => note !== undefined && note !== '');
       this.post({ type: 'matrix', view: this.view, ...(notes.length > 0 ? { notice: notes.join(' ') } : {}) });
     } catch (error) {
-      if (sequence !== this.sequence) return;
+      if (!isLatest()) return;
       this.view = undefined;
       this.post({ type: 'error', message: `The matrix could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -127,7 +124,7 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
         return;
       case 'resetPaths':
         this.paths = undefined;
-        void this.refresh();
+        void this.refresher.now();
         return;
     }
   }
@@ -156,7 +153,8 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
     this.paths = current;
     const elsewhere = otherOriginNotice(before, current.slice(before.length), this.deps.fetched?.sourceOf(this.document.uri)?.origin);
     const notes = [rejected.length > 0 ? `Not added: ${rejected.join(' ')}` : undefined, elsewhere].filter((note): note is string => note !== undefined);
-    void this.refresh(notes.length > 0 ? notes.join(' ') : undefined);
+    const notice = notes.length > 0 ? notes.join(' ') : undefined;
+    void this.refresher.now((isLatest) => this.refresh(isLatest, notice));
   }
 
   private removePath(path: string): void {
@@ -167,12 +165,11 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
       return;
     }
     this.paths = remaining;
-    void this.refresh();
+    void this.refresher.now();
   }
 
   override dispose(): void {
-    this.refreshSoon.dispose();
-    this.sequence++;
+    this.refresher.dispose();
     super.dispose();
   }
 }
