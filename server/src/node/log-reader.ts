@@ -324,27 +324,33 @@ interface OrderedLog {
  * log). When one cannot be read, the readings still open are ended before the error is thrown.
  */
 async function peekInTimeOrder(inputs: readonly LogInput[], format: LogFormat | 'auto', reopen: (i: number, peeked: LogInput) => LogInput): Promise<OrderedLog[]> {
-  const open: { i: number; peek: PeekedLog }[] = [];
+  const open: OrderedLog[] = [];
   const closed: OrderedLog[] = [];
-  const time = (peek: PeekedLog): number => peek.firstTime ?? Infinity;
+  const peeks = new Map<number, PeekedLog>();
   for (let start = 0; start < inputs.length; start += OPEN_PEEKS) {
     const settled = await Promise.allSettled(inputs.slice(start, start + OPEN_PEEKS).map((input) => peekFirstTime(input, format)));
     settled.forEach((s, k) => {
-      if (s.status === 'fulfilled') open.push({ i: start + k, peek: s.value });
+      if (s.status !== 'fulfilled') return;
+      peeks.set(start + k, s.value);
+      open.push({ i: start + k, input: s.value.input, firstTime: s.value.firstTime });
     });
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed !== undefined) {
-      await Promise.all(open.map(({ peek }) => peek.close()));
+      await Promise.all(open.map(({ i }) => peeks.get(i)!.close()));
       throw failed.reason;
     }
-    open.sort((a, b) => time(a.peek) - time(b.peek) || a.i - b.i);
-    for (const { i, peek } of open.splice(OPEN_PEEKS)) {
-      await peek.close();
-      closed.push({ i, input: reopen(i, peek.input), firstTime: peek.firstTime });
+    open.sort(byFirstRequest);
+    for (const log of open.splice(OPEN_PEEKS)) {
+      await peeks.get(log.i)!.close();
+      closed.push({ ...log, input: reopen(log.i, log.input) });
     }
   }
-  const ordered = [...open.map(({ i, peek }) => ({ i, input: peek.input, firstTime: peek.firstTime })), ...closed];
-  return ordered.sort((a, b) => (a.firstTime ?? Infinity) - (b.firstTime ?? Infinity) || a.i - b.i);
+  return [...open, ...closed].sort(byFirstRequest);
+}
+
+/** By the time of the first request (a log without one last), then as given. */
+function byFirstRequest(a: OrderedLog, b: OrderedLog): number {
+  return (a.firstTime ?? Infinity) - (b.firstTime ?? Infinity) || a.i - b.i;
 }
 
 /** `options` whose warnings go on only if the peeked reading `peeked` did not already send them. */

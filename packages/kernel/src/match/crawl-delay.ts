@@ -3,7 +3,6 @@
  * (the same group the matcher selects), for the replay's check and for programs asking.
  */
 
-import { resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
 import { crawlDelayLines } from '../parse';
 import type { RobotsFile } from '../parse';
@@ -15,7 +14,7 @@ import { matcherFor } from './matcher';
  * `crawlDelay` (Google's crawlers ignore it).
  */
 export function crawlDelayOf(file: RobotsFile, agent: string | ResolvedAgent): number | null {
-  const selected = matcherFor(file).select(typeof agent === 'string' ? resolveAgent(agent) : agent);
+  const selected = matcherFor(file).select(agent);
   let delay: number | null = null;
   for (const line of crawlDelayLines(file, selected?.group.groups ?? [])) {
     const value = Number(line.value);
