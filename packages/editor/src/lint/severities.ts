@@ -19,6 +19,7 @@ export const DEFAULT_SEVERITIES = {
   'google-only-spelling': 'warning',
   'pattern-never-matches': 'error',
   'user-agent-token-misread': 'warning',
+  'user-agent-token-documented': 'information',
   'user-agent-token-version': 'hint',
   'user-agent-retired': 'information',
   'user-agent-near-miss': 'information',
