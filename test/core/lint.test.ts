@@ -14,6 +14,7 @@ describe('the whole catalogue', () => {
   const samples = [
     'Disallow: /orphan\nUser-agent: Yandex\n\nDisallow: /search\nDisallow:\nDisallow: /search\nDisallow: /search/x',
     'User-agent: Googlebot/2.1\nDisalllow: /x\nDissallow: /y\nDisallow: private/\nCrawl-delay: 5\nNoindex: /z\nSitemap: /s.xml',
+    'Sitemap: https://example.com/a b.xml',
     'User-agent: *\nDisallow: /a$b\nDisallow: /%62\nDisallow: /robots.txt$\nDisallow: /backup/\n\nUser-agent: Foo\nDisallow: /f\n\nUser-agent: foo',
     'User-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /',
     'User-agent: anthropic-ai\nUser-agent: Googelbot\nDisallow: /',
@@ -61,6 +62,7 @@ describe('the whole catalogue', () => {
       'crawl-delay-conflict': 'warning',
       'unsupported-directive': 'warning',
       'sitemap-not-absolute': 'error',
+      'sitemap-unencoded-space': 'warning',
       'dollar-not-at-end': 'warning',
       'pattern-space': 'warning',
       'pattern-regex': 'warning',

@@ -30,6 +30,7 @@ export const DEFAULT_SEVERITIES = {
   'crawl-delay-conflict': 'warning',
   'unsupported-directive': 'warning',
   'sitemap-not-absolute': 'error',
+  'sitemap-unencoded-space': 'warning',
   'dollar-not-at-end': 'warning',
   'pattern-space': 'warning',
   'pattern-regex': 'warning',
