@@ -23,6 +23,7 @@ export const DEFAULT_SEVERITIES = {
   'user-agent-retired': 'information',
   'user-agent-near-miss': 'information',
   'star-rules-not-inherited': 'information',
+  'named-group-without-rules': 'warning',
   'duplicate-group': 'hint',
   'control-token': 'information',
   'crawl-delay-support': 'information',

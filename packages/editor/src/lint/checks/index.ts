@@ -21,6 +21,7 @@ import * as encoding from './encoding';
 import * as googleOnlySpelling from './google-only-spelling';
 import * as license from './license';
 import * as looksLikeHtml from './looks-like-html';
+import * as namedGroupWithoutRules from './named-group-without-rules';
 import * as patternMojibake from './pattern-mojibake';
 import * as patternNeverMatches from './pattern-never-matches';
 import * as patternRegex from './pattern-regex';
@@ -56,6 +57,7 @@ export const CHECKS = [
   userAgentToken,
   userAgentName,
   starRulesNotInherited,
+  namedGroupWithoutRules,
   duplicateGroup,
   controlToken,
   crawlDelay,
