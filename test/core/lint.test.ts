@@ -15,6 +15,7 @@ describe('the whole catalogue', () => {
     'Disallow: /orphan\nUser-agent: Yandex\n\nDisallow: /search\nDisallow:\nDisallow: /search\nDisallow: /search/x',
     'User-agent: Googlebot/2.1\nDisalllow: /x\nDissallow: /y\nDisallow: private/\nCrawl-delay: 5\nNoindex: /z\nSitemap: /s.xml',
     'Sitemap: https://example.com/a b.xml',
+    'User-agent: *\nDisallowAITraining: /\n',
     'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nCrawl-delay: 1\n',
     'User-agent: *\nDisallow: /a$b\nDisallow: /%62\nDisallow: /robots.txt$\nDisallow: /backup/\n\nUser-agent: Foo\nDisallow: /f\n\nUser-agent: foo',
     'User-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /',
@@ -93,6 +94,7 @@ describe('the whole catalogue', () => {
       'ai-train-no-but-allowed': 'information',
       'ai-train-yes-but-disallowed': 'information',
       'content-signal-conflict': 'information',
+      'ai-training-directive': 'warning',
     });
   });
 

@@ -60,4 +60,5 @@ export const DEFAULT_SEVERITIES = {
   'ai-train-no-but-allowed': 'information',
   'ai-train-yes-but-disallowed': 'information',
   'content-signal-conflict': 'information',
+  'ai-training-directive': 'warning',
 } as const satisfies Record<LintId, Severity>;

@@ -6,6 +6,7 @@
 
 import type { CheckFile } from '../types';
 import * as aiPreferenceContradictions from './ai-preference-contradictions';
+import * as aiTrainingDirective from './ai-training-directive';
 import * as blocksEverything from './blocks-everything';
 import * as contentSignal from './content-signal';
 import * as contentUsage from './content-usage';
@@ -82,4 +83,5 @@ export const CHECKS = [
   license,
   preferenceOutsideGroup,
   aiPreferenceContradictions,
+  aiTrainingDirective,
 ] as const satisfies readonly CheckFile[];
