@@ -36,7 +36,7 @@ cases(
       },
     ],
     ['one crawler, only a Crawl-delay', 'User-agent: *\nDisallow: /private/\n\n|User-agent: Googlebot\nCrawl-delay: 1', { message: /^Googlebot is named by a group with no Allow or Disallow rule \(only Crawl-delay\), so it may fetch every URL: it uses this group instead of "User-agent: \*", and the \* rule \("Disallow: \/private\/"\) does not apply to it\./ }],
-    ['an empty group at the end of the file', 'User-agent: *\nDisallow: /x\n|User-agent: bingbot', { message: /\(nothing else\)/ }],
+    ['an empty group at the end of the file', 'User-agent: *\nDisallow: /x\n|User-agent: bingbot', { message: /^bingbot is named by a group with no Allow or Disallow rule and no other line, so it may fetch every URL/ }],
     ['a * group that closes everything still frees it', 'User-agent: *\nDisallow: /\n\n|User-agent: bingbot\nCrawl-delay: 5'],
     // Nothing to lose: the * group disallows nothing.
     ['no * Disallow', 'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nCrawl-delay: 1'],

@@ -69,7 +69,7 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
       id: 'named-group-without-rules',
       span: file.lines[freed[0]!.line]?.keySpan ?? lineSpan(file, freed[0]!.line),
       message:
-        `${subject} ${plural ? 'are' : 'is'} named by a group with no Allow or Disallow rule (${holds(file, group)}), so ${plural ? 'they' : 'it'} may fetch every URL: ` +
+        `${subject} ${plural ? 'are' : 'is'} named by a group with no Allow or Disallow rule${holds(file, group)}, so ${plural ? 'they' : 'it'} may fetch every URL: ` +
         `${plural ? 'they use' : 'it uses'} this group instead of "User-agent: *", and the ${starRules.length === 1 ? '* rule' : `${starRules.length} * rules`} (${examples.join(', ')}${starRules.length > examples.length ? ', …' : ''}) ${starRules.length === 1 ? 'does' : 'do'} not apply to ${plural ? 'them' : 'it'}.` +
         (fallbacks.length > 0 ? ` ${nameList(fallbacks)} ${fallbacks.length > 1 ? 'use' : 'uses'} this group too, having none of ${fallbacks.length > 1 ? 'their' : 'its'} own, and may fetch every URL as well.` : '') +
         (namesStar ? ' The group\'s own "User-agent: *" line does not change that: crawlers without a group of their own pool it with the other * groups, the crawlers it names use it alone.' : ''),
@@ -80,12 +80,12 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
   return findings;
 };
 
-/** What the group holds instead of rules: its Crawl-delay, other lines, or nothing. */
+/** What the group holds instead of rules, in parentheses: its Crawl-delay, other lines, or nothing at all. */
 function holds(file: RobotsFile, group: Group): string {
   const keys = group.otherLines.map((l) => file.lines[l]).filter((line) => line?.kind === 'other').map((line) => line!.directive ?? '');
-  if (keys.length === 0) return 'nothing else';
-  if (keys.every((k) => k === 'crawl-delay')) return 'only Crawl-delay';
-  return 'only lines that are not rules';
+  if (keys.length === 0) return ' and no other line';
+  if (keys.every((k) => k === 'crawl-delay')) return ' (only Crawl-delay)';
+  return ' (only lines that are not rules)';
 }
 
 /** Crawlers that never use `*` (AdsBot-Google) lose nothing; control tokens send no requests. */
