@@ -46,7 +46,7 @@ describe('AIPREF labels later revisions removed', () => {
   ];
   for (const [label, category, definedIn, removedIn] of table) {
     test(`${label}: ignored, and named with the revision that removed it`, () => {
-      assert.deepEqual(removedUsageLabel(label), { category, definedIn, removedIn });
+      assert.deepEqual(removedUsageLabel(label), { category, definedIn, removedIn, text: `"${label}" was the ${category} label of ${definedIn}, removed in ${removedIn}` });
       const file = parseRobots(`User-agent: *\nContent-Usage: train-ai=n, ${label}=n\n`);
       assert.deepEqual(preferenceStatements(file).contentUsage[0]!.unknownLabels, [label]);
       const finding = lint(file).find((f) => f.id === 'content-usage-unknown-label');
@@ -64,7 +64,7 @@ describe('AIPREF labels later revisions removed', () => {
 
 describe('DisallowAITraining and AllowAITraining', () => {
   // Google's parser reads a key that starts with "disallow" / "allow" as that rule (robots.cc,
-  // KeyIsDisallow / KeyIsAllow), and the verdict follows Google (robots-semantics.md §1).
+  // KeyIsDisallow / KeyIsAllow), and the verdict follows Google (docs/spec/robots-semantics.md §1).
   const verdicts: ReadonlyArray<[robots: string, agent: string, path: string, allowed: boolean]> = [
     ['User-agent: *\nDisallowAITraining: /', 'Googlebot', '/page', false],
     ['User-agent: *\nDisallowAITraining: /', 'GPTBot', '/page', false],

@@ -5,8 +5,7 @@
  */
 
 import { codeSpan } from '@robots-lens/editor/explain';
-import { aiTrainingKey, CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements, removedUsageLabel, USE_KEY } from '@robots-lens/kernel/preferences';
-import type { AiTrainingKey } from '@robots-lens/kernel/preferences';
+import { aiTrainingKey, CONTENT_SIGNAL_POLICY, CONTENT_SIGNAL_USE, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements, removedUsageLabel } from '@robots-lens/kernel/preferences';
 import { plural } from '@robots-lens/kernel/words';
 import type { Line, RobotsFile } from '@robots-lens/kernel/parse';
 
@@ -63,8 +62,8 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
       const value = signal.signals[key];
       out.push(`- ${code(key)} ${SIGNAL_MEANING[key]}: ${value ?? 'not stated (no preference)'}`);
     }
-    if (signal.entries.some((entry) => entry.key.toLowerCase() === USE_KEY)) {
-      out.push(`- ${code(USE_KEY)} ${USE_MEANING}: ${signal.use ?? 'not stated (not immediate, reference or full)'}`);
+    if (signal.entries.some((entry) => entry.key.toLowerCase() === CONTENT_SIGNAL_USE.key)) {
+      out.push(`- ${code(CONTENT_SIGNAL_USE.key)} ${USE_MEANING}: ${signal.use ?? 'not stated (not immediate, reference or full)'}`);
     }
     out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', NOT_ENFORCED);
     return out.join('\n');
@@ -87,7 +86,7 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
  * `DisallowAITraining:` / `AllowAITraining:`: what the line is for Google and for everyone else
  * (preferences/ai-training-key.ts), since its author likely meant a training preference.
  */
-function aiTrainingKeyHover(line: Line, proposal: AiTrainingKey): string {
+function aiTrainingKeyHover(line: Line, proposal: NonNullable<ReturnType<typeof aiTrainingKey>>): string {
   const canonical = proposal.readAs === 'disallow' ? 'Disallow' : 'Allow';
   const reading = line.value === '' ? `${canonical}:` : `${canonical}: ${line.value}`;
   return [

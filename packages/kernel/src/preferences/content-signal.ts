@@ -5,11 +5,11 @@
  * `use=reference`). A key left out, or given a value the policy does not define, states nothing.
  */
 
-import type { ContentSignalLine, SignalEntry, SignalKey, SignalValue, UseLevel } from './model';
-import { SIGNAL_KEYS, USE_LEVELS } from './model';
+import type { ContentSignalLine, SignalEntry, SignalKey, SignalValue } from './model';
+import { CONTENT_SIGNAL_USE, SIGNAL_KEYS } from './model';
 
-/** The key of the `use` level: not a yes/no signal, so not one of SIGNAL_KEYS. */
-export const USE_KEY = 'use';
+type UseLevel = (typeof CONTENT_SIGNAL_USE.levels)[number];
+const USE_LEVELS = CONTENT_SIGNAL_USE.levels;
 
 export function readContentSignal(value: string, line: number, group: number): ContentSignalLine {
   const entries: SignalEntry[] = [];
@@ -27,7 +27,7 @@ export function readContentSignal(value: string, line: number, group: number): C
       const known = SIGNAL_KEYS.find((k) => k === key.toLowerCase());
       const said = signalValue(entryValue);
       if (known && said) signals[known] = combineSignals([signals[known], said]);
-      const level = key.toLowerCase() === USE_KEY ? useLevel(entryValue) : undefined;
+      const level = key.toLowerCase() === CONTENT_SIGNAL_USE.key ? useLevel(entryValue) : undefined;
       if (level) uses.push(level);
     }
     offset += part.length + 1;

@@ -39,11 +39,12 @@ export const SIGNAL_KEYS = ['search', 'ai-input', 'ai-train'] as const;
 export type SignalKey = (typeof SIGNAL_KEYS)[number];
 
 /**
- * The values of Content-Signal's `use` key (Cloudflare's managed robots.txt: "how AI systems
+ * Content-Signal's `use` key and its values (Cloudflare's managed robots.txt: "how AI systems
  * may consume the content"), least permissive first: the most a use may be, not a yes/no.
  */
-export const USE_LEVELS = ['immediate', 'reference', 'full'] as const;
-export type UseLevel = (typeof USE_LEVELS)[number];
+export const CONTENT_SIGNAL_USE = { key: 'use', levels: ['immediate', 'reference', 'full'] } as const;
+/** A `use` level; left out of the entry point, which counts its names: it is `CONTENT_SIGNAL_USE.levels[number]`. */
+type UseLevel = (typeof CONTENT_SIGNAL_USE.levels)[number];
 
 export interface SignalEntry {
   /** The key as written. */

@@ -21,6 +21,8 @@ export interface RemovedUsageLabel {
   readonly definedIn: string;
   /** The first revision without it: `draft-ietf-aipref-vocab-03`. */
   readonly removedIn: string;
+  /** The sentence: `"ai-use" was the AI Use label of draft-ietf-aipref-vocab-02, removed in draft-ietf-aipref-vocab-03`. */
+  readonly text: string;
 }
 
 const VOCAB = 'draft-ietf-aipref-vocab';
@@ -53,10 +55,6 @@ export function removedUsageLabel(label: string): RemovedUsageLabel | undefined 
   if (!Object.hasOwn(REMOVED_USAGE_LABELS, label)) return undefined;
   const [category, first, last] = REMOVED_USAGE_LABELS[label]!;
   const definedIn = `${VOCAB}${revision(first)}${last === first ? '' : ` to ${revision(last)}`}`;
-  return { category, definedIn, removedIn: `${VOCAB}${revision(last + 1)}` };
-}
-
-/** `"ai-use" was the AI Use label of draft-ietf-aipref-vocab-02, removed in draft-ietf-aipref-vocab-03`. */
-export function removedUsageLabelText(label: string, removed: RemovedUsageLabel): string {
-  return `"${label}" was the ${removed.category} label of ${removed.definedIn}, removed in ${removed.removedIn}`;
+  const removedIn = `${VOCAB}${revision(last + 1)}`;
+  return { category, definedIn, removedIn, text: `"${label}" was the ${category} label of ${definedIn}, removed in ${removedIn}` };
 }

@@ -1,4 +1,4 @@
-import { preferenceStatements, SIGNAL_KEYS, USE_KEY, USE_LEVELS } from '@robots-lens/kernel/preferences';
+import { CONTENT_SIGNAL_USE, preferenceStatements, SIGNAL_KEYS } from '@robots-lens/kernel/preferences';
 import type { Check, Fix, Report, RuleDescription } from '../types';
 import { editDistance } from '../edit-distance';
 
@@ -7,6 +7,7 @@ export const RULES = [
 ] as const satisfies readonly RuleDescription<string>[];
 
 const VALUES = ['yes', 'no'] as const;
+const USE_KEY = CONTENT_SIGNAL_USE.key;
 const KEYS = [...SIGNAL_KEYS, USE_KEY] as const;
 
 /** content-signal-unknown: `search-ai=no`, `ai-train=conditional` — each with the nearest known spelling. */
@@ -30,7 +31,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
         continue;
       }
       // `use` takes a level, the other keys yes or no.
-      const values: readonly string[] = known === USE_KEY ? USE_LEVELS : VALUES;
+      const values: readonly string[] = known === USE_KEY ? CONTENT_SIGNAL_USE.levels : VALUES;
       const valueWords = known === USE_KEY ? 'the levels are immediate, reference and full' : 'the values are yes and no';
       const lower = entry.value.toLowerCase();
       if (values.includes(lower)) continue;

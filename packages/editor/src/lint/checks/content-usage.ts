@@ -1,4 +1,4 @@
-import { CONTENT_USAGE_REVISION, preferenceStatements, removedUsageLabel, removedUsageLabelText, USAGE_LABELS } from '@robots-lens/kernel/preferences';
+import { CONTENT_USAGE_REVISION, preferenceStatements, removedUsageLabel, USAGE_LABELS } from '@robots-lens/kernel/preferences';
 import type { ContentUsageRule } from '@robots-lens/kernel/preferences';
 import type { RobotsFile, Span } from '@robots-lens/kernel/parse';
 import { statementSpan } from '../text';
@@ -23,7 +23,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
     for (const label of rule.unknownLabels) {
       // A label of an earlier revision is no typo: say which revision had it and which removed it.
       const removed = removedUsageLabel(label);
-      const history = removed ? ` ${removedUsageLabelText(label, removed)}.` : '';
+      const history = removed ? ` ${removed.text}.` : '';
       findings.push({
         id: 'content-usage-unknown-label',
         span: labelSpan(file, rule, label) ?? span,

@@ -21,7 +21,7 @@ const MAX_COPIED = 500;
 /**
  * named-group-without-rules: a crawler whose group has no rule at all — typically a
  * `User-agent: Googlebot` given only a Crawl-delay, meant as "slow down", which instead frees
- * it from every `*` rule (robots-semantics.md §3: the first token that names a group selects
+ * it from every `*` rule (docs/spec/robots-semantics.md §3: the first token that names a group selects
  * it, and `*` rules never mix into a named group). Reported when the `*` group has a
  * Disallow that could decide something, so the crawler really loses rules; per group, at its
  * first crawler, naming every crawler of the group so freed. A group that also names `*` (as
