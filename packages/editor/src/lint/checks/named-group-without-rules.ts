@@ -47,9 +47,12 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
 
   const findings: Report<typeof RULES>[] = [];
   for (const group of file.groups) {
-    const freed = group.agents.filter((agent, i) => {
+    // Each token once, however often the group names it (a Set: groups of thousands of agents exist).
+    const seenKeys = new Set<string>();
+    const freed = group.agents.filter((agent) => {
       const key = agentKey(agent);
-      if (key === '' || key === '*' || group.agents.findIndex((a) => agentKey(a) === key) !== i) return false;
+      if (key === '' || key === '*' || seenKeys.has(key)) return false;
+      seenKeys.add(key);
       const pool = file.groupsByToken.get(key) ?? [];
       return pool[0] === group.index && pool.every((g) => (file.groups[g]?.rules.length ?? 0) === 0) && !leavesStarAnyway(key);
     });
