@@ -15,10 +15,15 @@ const CASES: ReadonlyArray<[name: string, text: string, line: number, says: read
     "Cloudflare's use level",
     'User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /',
     1,
-    [/^- `use` how AI systems may consume the content: immediate, reference or full, from least to most permissive — the most a use may be \(Cloudflare's managed robots\.txt; .*\): reference$/m, /- `ai-train` AI training .*: no/],
+    [
+      /^- `use` how AI systems may consume the content: immediate, reference or full, from least to most permissive — the most a use may be \(Cloudflare's managed robots\.txt\): reference$/m,
+      /- `ai-train` AI training .*: no/,
+      /^Of the crawlers in the catalogue, none is documented as honouring this line: it is a stated preference, not enforcement\. Cloudflare documents that its Browser Rendering crawl endpoint refuses a crawl that declares a use beyond the `use` level\./m,
+    ],
+    [/^No crawler operator in the catalogue is documented/m],
   ],
   ['a use that is no level', 'User-agent: *\nContent-Signal: use=partial', 1, [/^- `use` .*: not stated \(not immediate, reference or full\)$/m]],
-  ['no use key, no use line', 'User-agent: *\nContent-Signal: search=yes', 1, [/- `search` /], [/`use`/]],
+  ['no use key, no use line', 'User-agent: *\nContent-Signal: search=yes', 1, [/- `search` /, /^No crawler operator in the catalogue is documented as honouring this line/m], [/`use`/, /Browser Rendering/]],
   [
     'labels of earlier revisions, with the revision that removed each',
     'User-agent: *\nContent-Usage: train-ai=n, ai-use=n, bots=n, all=n, train-genai=n, foo=y',

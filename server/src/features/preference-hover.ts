@@ -16,9 +16,16 @@ const SIGNAL_MEANING = {
   'ai-train': 'AI training (train or fine-tune models)',
 } as const;
 
-/** Cloudflare's words for `use` (its managed robots.txt's comment block) and what its /crawl endpoint does with it. */
-const USE_MEANING =
-  'how AI systems may consume the content: immediate, reference or full, from least to most permissive — the most a use may be (Cloudflare\'s managed robots.txt; Cloudflare\'s own crawl endpoint refuses a crawl that declares a use beyond it)';
+/** Cloudflare's words for `use` (its managed robots.txt's comment block). */
+const USE_MEANING = 'how AI systems may consume the content: immediate, reference or full, from least to most permissive — the most a use may be (Cloudflare\'s managed robots.txt)';
+
+/**
+ * Said instead of NOT_ENFORCED on a line with `use`: Cloudflare documents (changelog,
+ * 2026-08-31) that its Browser Rendering crawl endpoint, a service and no catalogued crawler,
+ * refuses a crawl that declares a use beyond the level, so "no one honours it" would be false.
+ */
+const USE_HONOURED =
+  'Of the crawlers in the catalogue, none is documented as honouring this line: it is a stated preference, not enforcement. Cloudflare documents that its Browser Rendering crawl endpoint refuses a crawl that declares a use beyond the `use` level. What a compliant crawler enforces is Allow/Disallow.';
 
 const NOT_ENFORCED = 'No crawler operator in the catalogue is documented as honouring this line: it is a stated preference, not enforcement. What a compliant crawler enforces is Allow/Disallow.';
 
@@ -62,10 +69,9 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
       const value = signal.signals[key];
       out.push(`- ${code(key)} ${SIGNAL_MEANING[key]}: ${value ?? 'not stated (no preference)'}`);
     }
-    if (signal.entries.some((entry) => entry.key.toLowerCase() === CONTENT_SIGNAL_USE.key)) {
-      out.push(`- ${code(CONTENT_SIGNAL_USE.key)} ${USE_MEANING}: ${signal.use ?? 'not stated (not immediate, reference or full)'}`);
-    }
-    out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', NOT_ENFORCED);
+    const statesUse = signal.entries.some((entry) => entry.key.toLowerCase() === CONTENT_SIGNAL_USE.key);
+    if (statesUse) out.push(`- ${code(CONTENT_SIGNAL_USE.key)} ${USE_MEANING}: ${signal.use ?? 'not stated (not immediate, reference or full)'}`);
+    out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', signal.use !== null ? USE_HONOURED : NOT_ENFORCED);
     return out.join('\n');
   }
   if (line.directive === 'license') {
