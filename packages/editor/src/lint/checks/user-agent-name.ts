@@ -93,7 +93,27 @@ function nearMiss(token: string): { crawler: Crawler; distance: number } | undef
     const candidate = tokenKey(crawler.token);
     if (candidate[0] !== key[0] || Math.abs(candidate.length - key.length) > allowed) continue;
     const distance = editDistance(key, candidate);
-    if (distance > 0 && distance <= allowed && (best === undefined || distance < best.distance)) best = { crawler, distance };
+    if (distance > 0 && distance <= allowed && (best === undefined || distance < best.distance) && !addsAWord(token, candidate)) best = { crawler, distance };
   }
   return best;
+}
+
+/**
+ * The token is the crawler's token with a whole word added (`AmazonAdBot`: Amazon·Ad·Bot is
+ * Amazonbot and "Ad"): a name of its own, another crawler, not a slip of the keyboard. Words
+ * start at the beginning, at a capital after a small letter, and after `-` or `_`.
+ */
+function addsAWord(token: string, candidate: string): boolean {
+  const starts: number[] = [0];
+  for (let i = 1; i < token.length; i++) {
+    const c = token[i]!;
+    const before = token[i - 1]!;
+    if ((/[A-Z]/.test(c) && /[a-z]/.test(before)) || before === '-' || before === '_') starts.push(i);
+  }
+  starts.push(token.length);
+  for (let w = 0; w + 1 < starts.length; w++) {
+    const without = (token.slice(0, starts[w]) + token.slice(starts[w + 1])).replace(/[-_]+$/, '');
+    if (tokenKey(without) === candidate || tokenKey(without.replace(/[-_]$/, '')) === candidate) return true;
+  }
+  return false;
 }
