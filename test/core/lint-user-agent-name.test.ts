@@ -28,6 +28,8 @@ describe('User-agent names: retired tokens and near misses', () => {
     // Two edits from Googlebot, but another initial: another name (MoodleBot is Moodle's crawler), not a slip.
     ['User-agent: MoodleBot\nDisallow: /', null, null, null],
     ['User-agent: Yooglebot\nDisallow: /', null, null, null],
+    // A catalogued token names its own crawler, however close to another (wpbot is two edits from GPTBot).
+    ['User-agent: wpbot\nDisallow: /', null, null, null],
     // A crawler's token with a whole word added is another crawler's name (Amazon's ad crawler), not a slip.
     ['User-agent: AmazonAdBot\nDisallow: /', null, null, null],
     // Known tokens, the star, unrelated names and a near miss whose crawler the group already names: nothing.
