@@ -59,6 +59,9 @@ export interface PreferencesDto {
     readonly lines: readonly number[];
     readonly signals: { readonly search: SignalValueDto; readonly 'ai-input': SignalValueDto; readonly 'ai-train': SignalValueDto };
     readonly signalLines: { readonly search: number | null; readonly 'ai-input': number | null; readonly 'ai-train': number | null };
+    /** Cloudflare's `use` level, least permissive first: immediate, reference, full. */
+    readonly use: 'immediate' | 'reference' | 'full' | null;
+    readonly useLine: number | null;
   } | null;
 }
 

@@ -24,6 +24,7 @@ export const DEFAULT_SEVERITIES = {
   'user-agent-retired': 'information',
   'user-agent-near-miss': 'information',
   'star-rules-not-inherited': 'information',
+  'named-group-without-rules': 'warning',
   'duplicate-group': 'hint',
   'control-token': 'information',
   'crawl-delay-support': 'information',
@@ -31,6 +32,7 @@ export const DEFAULT_SEVERITIES = {
   'crawl-delay-conflict': 'warning',
   'unsupported-directive': 'warning',
   'sitemap-not-absolute': 'error',
+  'sitemap-unencoded-space': 'warning',
   'dollar-not-at-end': 'warning',
   'pattern-space': 'warning',
   'pattern-regex': 'warning',
@@ -59,4 +61,5 @@ export const DEFAULT_SEVERITIES = {
   'ai-train-no-but-allowed': 'information',
   'ai-train-yes-but-disallowed': 'information',
   'content-signal-conflict': 'information',
+  'ai-training-directive': 'warning',
 } as const satisfies Record<LintId, Severity>;
