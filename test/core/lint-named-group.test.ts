@@ -1,7 +1,10 @@
 // named-group-without-rules: a group that names a crawler and has no rule frees it from every
 // * rule (test/support/lint.ts has the helpers).
 import { cases, assertLint } from '../support/lint';
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { lint } from '@robots-lens/editor/lint';
+import { parseRobots } from '@robots-lens/kernel/parse';
 
 // rbloggers' shape: Googlebot meant to be slowed down, joined with other agents and a second
 // "User-agent: *" into one group that has only Crawl-delay lines.
@@ -60,4 +63,12 @@ cases(
 test('star-rules-not-inherited leaves a pool without rules to named-group-without-rules', () => {
   assertLint(RBLOGGERS.replace('|User-agent: Googlebot', 'User-agent: Googlebot').replace('User-agent: Googlebot-Image', '|User-agent: Googlebot-Image'), 'star-rules-not-inherited');
   assertLint('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nCrawl-delay: 1', 'star-rules-not-inherited');
+});
+
+test('a documented token outside the grammar is named whole, in both group findings', () => {
+  const named = lint(parseRobots('User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nCrawl-delay: 5\n')).find((f) => f.id === 'named-group-without-rules');
+  const starRules = lint(parseRobots('User-agent: MJ12bot\nDisallow: /y\n\nUser-agent: *\nDisallow: /x\n')).find((f) => f.id === 'star-rules-not-inherited');
+  assert.match(starRules?.message ?? '', /^MJ12bot has a group of its own/);
+  assert.match(named?.message ?? '', /\bMJ12bot\b/);
+  assert.doesNotMatch(named?.message ?? '', /\bMJ\b/);
 });

@@ -1,4 +1,4 @@
-import { crawlerByToken } from '@robots-lens/kernel/crawlers';
+import { crawlerByToken, documentedCrawlerOf } from '@robots-lens/kernel/crawlers';
 import type { Group, RobotsFile, Rule } from '@robots-lens/kernel/parse';
 import { tokenKey } from '@robots-lens/kernel/product-token';
 import type { Check, Fix, RelatedSpan, Report, RuleDescription } from '../types';
@@ -57,7 +57,8 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
       return pool[0] === group.index && pool.every((g) => (file.groups[g]?.rules.length ?? 0) === 0) && !leavesStarAnyway(key);
     });
     if (freed.length === 0) continue;
-    const names = freed.map((a) => a.token);
+    // A documented token outside the grammar is named whole (`MJ12bot`, not `MJ`).
+    const names = freed.map((a) => documentedCrawlerOf(a.value)?.token ?? a.token);
     const plural = names.length > 1;
     const subject = nameList(names);
     const examples = starRules.slice(0, 3).map((r) => `"${canonicalRule(r)}"`);

@@ -1,4 +1,4 @@
-import { crawlerByToken } from '@robots-lens/kernel/crawlers';
+import { crawlerByToken, documentedCrawlerOf } from '@robots-lens/kernel/crawlers';
 import type { Group, RobotsFile, Rule } from '@robots-lens/kernel/parse';
 import { tokenKey } from '@robots-lens/kernel/product-token';
 import { contains, intersects, patternLanguage } from '@robots-lens/kernel/match';
@@ -256,8 +256,10 @@ function isIdiom(file: RobotsFile, pool: readonly number[]): boolean {
   return closeAll && allows === 0;
 }
 
+/** The token as the finding names it: a documented token outside the grammar whole (`MJ12bot`, not `MJ`). */
 function displayToken(group: Group, key: string): string {
-  return group.agents.find((a) => tokenKey(a.token) === key)?.token ?? key;
+  const agent = group.agents.find((a) => tokenKey(a.token) === key);
+  return agent ? documentedCrawlerOf(agent.value)?.token ?? agent.token : key;
 }
 
 function copyFix(file: RobotsFile, group: Group, rules: readonly Rule[], subject: string, plural: boolean): Fix {
