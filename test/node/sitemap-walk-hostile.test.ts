@@ -149,7 +149,7 @@ describe("the server's source reads regular files only", () => {
         // No reader waits: nothing to release.
       }
     });
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: Parameters<typeof clearTimeout>[0];
     const reports = await Promise.race([
       walk([fifo], { regularFilesOnly: true }).then((r) => r.reports),
       new Promise<undefined>((resolve) => (timer = setTimeout(resolve, 5000))),
