@@ -17,11 +17,12 @@ import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
 import type { MERGE } from '../specs/merge';
 import { UsageError } from '../usage-error';
-import { writeJsonFile } from './output-file';
+import { refuseOutputsOverInputs, writeJsonFile } from './output-file';
 
 export async function runMerge({ values, positionals }: Args<typeof MERGE.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length === 0) throw new UsageError('give the summaries of the shards, e.g. robots-lens merge 10h.json 11h.json --summary-json day.json');
   const failOnViolations = failsOnViolations(values['fail-on']);
+  refuseOutputsOverInputs([['--summary-json', values['summary-json']]], positionals);
   const shards = await Promise.all(positionals.map((path) => readShard(path)));
   let merged: MergeResult;
   try {

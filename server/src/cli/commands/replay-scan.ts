@@ -17,13 +17,14 @@ import type { Args, CommandIo } from '../spec';
 import type { REPLAY_SCAN } from '../specs/replay-scan';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
-import { writeJsonFile } from './output-file';
+import { refuseOutputsOverInputs, writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
 
 export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...logs] = positionals;
   if (robotsPath === undefined || logs.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
+  refuseOutputsOverInputs([['--out', values.out]], [robotsPath, ...logs]);
   const format = checkedLogFormat(values.format, '--format');
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const warn = (message: string): void => reportError('replay-scan', printable(message, 300));

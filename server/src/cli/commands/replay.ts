@@ -22,7 +22,7 @@ import type { REPLAY } from '../specs/replay';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
-import { openOutput, writeJsonFile } from './output-file';
+import { openOutput, refuseOutputsOverInputs, writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, readScans } from './replay-sources';
 
 export async function runReplay({ values, positionals }: Args<typeof REPLAY.options>, io: CommandIo): Promise<ExitCode> {
@@ -44,6 +44,14 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     reportError('replay', printable(message, 300));
   };
 
+  refuseOutputsOverInputs(
+    [
+      ['--csv', values.csv],
+      ['--jsonl', values.jsonl],
+      ['--summary-json', values['summary-json']],
+    ],
+    [robotsPath, ...logs, ...(values.after ?? []), ...(values.version ?? []).map((v) => v.slice(0, v.lastIndexOf('@') > 0 ? v.lastIndexOf('@') : v.length))],
+  );
   const after = values.after !== undefined ? await readScans(values.after) : undefined;
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
