@@ -84,10 +84,12 @@ export async function walkSitemaps(roots: readonly string[], source: SitemapSour
       const others = new Set(stack.map((s) => source.key(s.location)).filter((k) => !seen.has(k))).size;
       const deadline = options.deadlineText !== undefined ? ` (${options.deadlineText})` : '';
       reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: the check's overall deadline${deadline} passed${others > 0 ? `, and ${countOf(others, 'other sitemap')} named were not read either` : ''}.`, notices: [] });
+      handler.done?.(reports.at(-1)!);
       break;
     }
     if (reports.length === maxSitemaps) {
       reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: a check reads at most ${formatCount(maxSitemaps)} sitemaps.`, notices: [] });
+      handler.done?.(reports.at(-1)!);
       break;
     }
     const { report, children } = await readOne(next.location, next.parent, next.root, source, handler, cancelled, options.deadlineAt);
