@@ -65,6 +65,7 @@ async function countListed(oldFile: RobotsFile, newFile: RobotsFile, diff: Robot
   try {
     const read = await sitemapFlips(sitemaps, oldFile, newFile, diff, deps.origin, {
       signal: abort.signal,
+      regularFilesOnly: true,
       isCancelled: () => token?.isCancellationRequested === true,
     });
     return { flips: sitemapFlipsDto(read.flips), sitemaps: read.sitemaps.map(sitemapReportDto) };
