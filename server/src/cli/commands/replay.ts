@@ -6,10 +6,11 @@
 
 import { csvHeader, csvRow, formatReplaySummary, jsonLine, printable } from '@robots-lens/replay';
 import { formatCount } from '@robots-lens/kernel/words';
-import { parseDuration } from '@robots-lens/replay/logs';
+import { isoTime, parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
 import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
 import type { SummaryPart } from '@robots-lens/replay/shards';
+import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
@@ -52,10 +53,11 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     ],
     [robotsPath, ...logs, ...(values.after ?? []), ...(values.version ?? []).map((v) => v.slice(0, v.lastIndexOf('@') > 0 ? v.lastIndexOf('@') : v.length))],
   );
-  const after = values.after !== undefined ? await readScans(values.after) : undefined;
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
+  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const after = values.after !== undefined ? await readScans(values.after, reading) : undefined;
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
 
   const csv = values.csv !== undefined ? await openOutput(values.csv) : undefined;
@@ -111,6 +113,11 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     if (showProgress) clearStatus();
   }
   if (!outputClosed) await stdoutRecords?.flush().catch(() => undefined);
+  // Scans of a later (or the same) shard carry state from the future: every verdict after them
+  // would be wrong. Refused before any output file replaces the old one.
+  if (after !== undefined && after.last !== null && part?.first != null && part.first <= after.last) {
+    throw new InputError(`--after: the scans reach ${isoTime(after.last)}, but this shard's requests start at ${isoTime(part.first)}: give the scans of the shards before it only (their logs end before this one starts).`);
+  }
   if (csv) await csv.close();
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {
