@@ -113,4 +113,16 @@ describe('robots-lens sitemaps on hostile input', { timeout: 120_000 }, () => {
     assert.equal(stuck.code, 2, stuck.stderr);
     assert.match(stuck.stderr, /read only in part: the check's overall deadline passed while reading it\./);
   });
+
+  test('a host in Unicode and in punycode is one origin: the listed URLs are checked, and blocked', async () => {
+    const sitemap = join(dir, 'idn.xml');
+    writeFileSync(sitemap, urlset(['https://bücher.test/private/a', 'https://xn--bcher-kva.test/private/b']));
+    for (const origin of ['https://xn--bcher-kva.test', 'https://bücher.test']) {
+      const result = await runCli(['sitemaps', robots, sitemap, '--agent', 'Googlebot', '--origin', origin, '--fail-on-blocked']);
+      assert.equal(result.code, 1, result.stdout + result.stderr);
+      assert.match(result.stdout, /Googlebot: 2 URLs blocked of 2 URLs checked\./);
+    }
+    const test = await runCli(['test', robots, '--agent', 'Googlebot', '--origin', 'https://xn--bcher-kva.test', 'https://bücher.test/private/x']);
+    assert.match(test.stdout, /^disallowed/);
+  });
 });
