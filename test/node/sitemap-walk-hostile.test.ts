@@ -95,6 +95,28 @@ describe('a sitemap walk keeps the address guard of where it started', () => {
   });
 });
 
+describe('a sitemap walk reads each sitemap once', () => {
+  test('a child named again with a #fragment is the same sitemap, not fetched again', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/index.xml') res.end(index(['/pages.xml', '/pages.xml#again', '/pages.xml#and-again']));
+      else {
+        requests.push(req.url ?? '');
+        res.end(urlset(['https://shop.test/a']));
+      }
+    });
+    const requests: string[] = [];
+    const site = await listen(server, '127.0.0.1');
+    try {
+      const { urls, reports } = await walk([`${site}/index.xml`], {});
+      assert.deepEqual(requests, ['/pages.xml']);
+      assert.deepEqual(urls, ['https://shop.test/a']);
+      assert.equal(reports.length, 2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('a sitemap walk ends by its deadline', () => {
   let site = '';
   let server: http.Server;

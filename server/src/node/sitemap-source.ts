@@ -57,7 +57,10 @@ export function sitemapSource(options: SitemapSourceOptions = {}): SitemapSource
   const key = (location: string): string => {
     if (!isSitemapUrl(location)) return `file:${resolve(location)}`;
     try {
-      return new URL(location).href;
+      // A `#fragment` is never sent: `a.xml#x` is the sitemap `a.xml`, read once.
+      const url = new URL(location);
+      url.hash = '';
+      return url.href;
     } catch {
       return location;
     }
