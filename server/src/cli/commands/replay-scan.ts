@@ -10,6 +10,7 @@ import { printable } from '@robots-lens/replay';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
+import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { ExitCode } from '../exit-code';
 import { checkedLogFormat, parseJsonFields, reorderWindow } from '../option-values';
 import { Output, reportError } from '../output';
@@ -22,13 +23,15 @@ import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
 import type { ScanReading } from './replay-sources';
 
 export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
-  const [robotsPath, ...logs] = positionals;
-  if (robotsPath === undefined || logs.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
+  const [robotsPath, ...named] = positionals;
+  if (robotsPath === undefined || named.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
-  refuseOutputsOverInputs([['--out', values.out]], [robotsPath, ...logs]);
+  refuseOutputsOverInputs([['--out', values.out]], [robotsPath, ...named]);
+  const { files: logs, repeats } = distinctFiles(named);
   const format = checkedLogFormat(values.format, '--format');
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const warn = (message: string): void => reportError('replay-scan', printable(message, 300));
+  for (const repeat of repeats) warn(repeatSentence(repeat));
   // The versions change nothing in a scan; they are read so a wrong path fails here, not in the replay.
   const versions = await loadVersions(robotsPath, [], false, warn);
   const ranges = await loadRanges(values.ranges, warn);

@@ -12,6 +12,7 @@ import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
 import type { SummaryPart } from '@robots-lens/replay/shards';
 import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
+import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
@@ -27,12 +28,14 @@ import { openOutput, refuseOutputsOverInputs, writeJsonFile } from './output-fil
 import { loadRanges, loadVersions, readScans } from './replay-sources';
 
 export async function runReplay({ values, positionals }: Args<typeof REPLAY.options>, io: CommandIo): Promise<ExitCode> {
-  const [robotsPath, ...logs] = positionals;
+  const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give a robots.txt (or a folder of snapshots) and at least one log, e.g. robots-lens replay robots.txt access.log');
-  if (logs.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
+  if (named.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
+  // The same log named twice (or through a link) would count its requests twice.
+  const { files: logs, repeats } = distinctFiles(named);
   const format = checkedLogFormat(values.format, '--format');
   const graceMs = parseDuration(values.grace);
-  if (graceMs === undefined) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0.`);
+  if (graceMs === undefined || graceMs > 365 * 86_400_000) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0 (at most 365d).`);
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const scope = values['crawl-delay-scope'];
   if (scope !== 'verified' && scope !== 'claimed') throw new UsageError(`--crawl-delay-scope must be verified or claimed, not "${scope}".`);
@@ -58,6 +61,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
   const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
   const after = values.after !== undefined ? await readScans(values.after, reading) : undefined;
+  for (const repeat of repeats) warn(repeatSentence(repeat));
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
 
   const csv = values.csv !== undefined ? await openOutput(values.csv) : undefined;
