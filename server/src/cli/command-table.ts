@@ -20,6 +20,7 @@ import { RANGES } from './specs/ranges';
 import { REPLAY } from './specs/replay';
 import { REPLAY_SCAN } from './specs/replay-scan';
 import { SITEMAPS } from './specs/sitemaps';
+import { SURVEY } from './specs/survey';
 import { TEST } from './specs/test';
 
 export interface Command {
@@ -49,6 +50,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   merge: command(MERGE, async () => (await import('./commands/merge')).runMerge),
   diff: command(DIFF, async () => (await import('./commands/diff')).runDiff),
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
+  survey: command(SURVEY, async () => (await import('./commands/survey')).runSurvey),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
 };

@@ -11,6 +11,7 @@ import type { FetchHop, FetchOutcome } from '@robots-lens/fetch';
 import type { PageFetch } from '@robots-lens/fetch/check-url';
 import { AddressGuard, PRIVATE_ADDRESS_CODE } from './address-guard';
 import type { AddressRange } from './address-guard';
+import type { PinnedHosts } from './pinned-hosts';
 import { InputError } from './files';
 import { RequestFailure } from './http-failures';
 import { request } from './http-request';
@@ -33,6 +34,8 @@ export interface HttpOptions {
   readonly addressRange?: AddressRange;
   /** Ends the fetch in flight when the user cancels (a sitemap check). */
   readonly signal?: AbortSignal;
+  /** Hosts answered from a given address (`--resolve HOST:PORT:ADDRESS`), not DNS. */
+  readonly pinned?: PinnedHosts;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -203,5 +206,6 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     guard: new AddressGuard(options.addressRange),
     signal: options.signal,
+    pinned: options.pinned,
   };
 }
