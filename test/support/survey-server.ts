@@ -62,7 +62,10 @@ export const SITEMAPS_ROBOTS = [
 export const ELSEWHERE_ROBOTS = 'User-agent: *\nDisallow: /elsewhere-rules/\n';
 
 /** Rule text that tries to be HTML and terminal control: it must stay text everywhere. */
-export const HOSTILE_ROBOTS = 'User-agent: *\nDisallow: /<script>alert(1)</script>\x1b[31m"\n';
+export const HOSTILE_ROBOTS = 'User-agent: *\nDisallow: /"><script>alert(1)</script>\nSitemap: https://hostile.test/<img src=x>\x1b[31m\u009b2J\n';
+
+/** The path the hostile rule decides. */
+export const HOSTILE_PATH = '/"><script>alert(1)</script>';
 
 export const SURVEY_HOSTS = [
   'split.test',
