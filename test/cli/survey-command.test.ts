@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { SiteSurvey, SurveyCategory, SurveyTotals } from '@robots-lens/fetch/survey';
 import { runCli } from '../support/cli';
 import type { CliResult } from '../support/cli';
-import { HOSTILE_PATH, SITEMAP_COUNT, startSurveyServer, SURVEY_HOSTS } from '../support/survey-server';
+import { EXAMPLEBOT_ROBOTS, HOSTILE_PATH, SITEMAP_COUNT, SPLIT_ROBOTS, startSurveyServer, SURVEY_HOSTS } from '../support/survey-server';
 import type { SurveyHost, SurveyServer } from '../support/survey-server';
 
 /**
@@ -292,4 +292,54 @@ describe('robots-lens survey: bad input is exit 2 with a clear message', () => {
       assert.doesNotMatch(stderr, /\n\s+at /);
     });
   }
+});
+
+describe('robots-lens survey --since: a watch on the robots.txt actually served', () => {
+  test('nothing changed: exit 0 and said so', async () => {
+    const previous = join(dir, 'unchanged.json');
+    const first = await survey(['examplebot.test', 'gone.test'], '--agent', 'ExampleBot', '--path', '/private/report.html', '--json');
+    writeFileSync(previous, first.stdout);
+    const { code, stdout, stderr } = await survey(['examplebot.test', 'gone.test'], '--agent', 'ExampleBot', '--path', '/private/report.html', '--since', previous);
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /Since the previous survey: nothing changed\./);
+  });
+
+  test('a changed file: status, bytes, the category, the verdicts and the semantic diff of the rules; exit 1', async () => {
+    const previous = join(dir, 'before.json');
+    const args = ['--agent', 'ExampleBot', '--agent', 'GPTBot', '--path', '/private/help.html', '--path', '/private/report.html'];
+    const first = await survey(['split.test', 'examplebot.test'], ...args, '--json');
+    writeFileSync(previous, first.stdout);
+    server.serve('examplebot.test', 'User-agent: ExampleBot\nDisallow: /\n');
+    server.serve('split.test', 'User-agent: GPTBot\nAllow: /\n');
+    try {
+      const { code, stdout, stderr } = await survey(['split.test', 'examplebot.test', 'gone.test'], ...args, '--since', previous);
+      assert.equal(code, 1, stderr);
+      const port = server.port;
+      const watch = stdout.slice(stdout.indexOf('Since the previous survey'));
+      assert.match(watch, /^Since the previous survey: 3 of 3 sites changed\./);
+      for (const line of [
+        `http://examplebot.test:${port}: bytes 124 → 35`,
+        `http://examplebot.test:${port}: ExampleBot newly disallowed on the whole site (before: on some tested paths)`,
+        `http://examplebot.test:${port}: ExampleBot: /private/help.html now disallowed (line 2: Disallow: /)`,
+        `http://split.test:${port}: GPTBot no longer disallowed on the whole site (now: on no tested path)`,
+        `http://split.test:${port}: GPTBot: /private/report.html now allowed (line 2: Allow: /)`,
+        `http://gone.test:${port}: not in the previous survey`,
+      ]) assert.ok(watch.includes(`  ${line}\n`), `${line}\n${watch}`);
+      assert.match(watch, new RegExp(`http://examplebot.test:${port}: rules for ExampleBot: .*disallowed`));
+      assert.match(watch, new RegExp(`http://split.test:${port}: rules for GPTBot: .*allowed`));
+      const json = jsonLines((await survey(['split.test', 'examplebot.test'], ...args, '--since', previous, '--json')).stdout);
+      assert.deepEqual((json.since as { site: string }[]).map((w) => w.site), [server.site('split.test'), server.site('examplebot.test')]);
+    } finally {
+      server.serve('examplebot.test', EXAMPLEBOT_ROBOTS);
+      server.serve('split.test', SPLIT_ROBOTS);
+    }
+  });
+
+  test('a file that is not a survey is exit 2, naming the line', async () => {
+    const previous = join(dir, 'not-a-survey.json');
+    writeFileSync(previous, '{"site": 1}\n');
+    const { code, stderr } = await survey(['gone.test'], '--since', previous);
+    assert.equal(code, 2);
+    assert.match(stderr, /not-a-survey.json line 1 is not a site of a survey/);
+  });
 });
