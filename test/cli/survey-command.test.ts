@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SiteSurvey, SurveyCategory, SurveyTotals } from '@robots-lens/fetch/survey';
-import { runCli } from '../support/cli';
+import { spawn, spawnSync } from 'node:child_process';
+import { outputOf, runCli } from '../support/cli';
+import { CLI, requireBuilt } from '../support/dist';
 import type { CliResult } from '../support/cli';
 import { EXAMPLEBOT_ROBOTS, HOSTILE_PATH, SITEMAP_COUNT, SPLIT_ROBOTS, startSurveyServer, SURVEY_HOSTS } from '../support/survey-server';
 import type { SurveyHost, SurveyServer } from '../support/survey-server';
@@ -228,6 +230,27 @@ describe('robots-lens survey: categories and totals in words', () => {
   });
 });
 
+describe('robots-lens survey: progress on a terminal only', () => {
+  test('on a terminal, stderr counts the sites and erases its line; piped, it stays quiet', async () => {
+    // `script` (util-linux, essential on Debian) gives the CLI a real terminal.
+    const probe = spawnSync('script', ['--version'], { encoding: 'utf8' });
+    assert.equal(probe.error, undefined, 'this test needs `script` (apt-get install bsdutils)');
+    const command = [process.execPath, requireBuilt(CLI), 'survey', server.site('gone.test'), server.site('examplebot.test'), ...server.resolveArgs, '--agent', 'GPTBot', '--json']
+      .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    const run = await new Promise<CliResult>((resolve) => {
+      const child = spawn('script', ['-qec', `${command} >/dev/null`, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      void outputOf(child).then(resolve);
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /survey: 1 of 2 sites/);
+    assert.match(run.stdout, /survey: 2 of 2 sites/);
+    assert.ok(run.stdout.includes('\r\x1b[K'), 'the progress line is erased');
+    const piped = await survey(['gone.test'], '--agent', 'GPTBot', '--json');
+    assert.equal(piped.stderr, '');
+  });
+});
+
 describe('robots-lens survey --csv and --html', () => {
   test('CSV: one row per site, crawler and path; hostile rule text quoted and kept from formulas', async () => {
     const { code, stdout } = await survey(['examplebot.test', 'hostile.test'], '--agent', 'ExampleBot', '--path', '/private/report.html', '--path', HOSTILE_PATH, '--csv');
@@ -280,6 +303,7 @@ describe('robots-lens survey: bad input is exit 2 with a clear message', () => {
     [['example.com', '--path', 'private'], /does not start with "\/"/],
     [['example.com', '--json', '--csv'], /--json or --csv, not both/],
     [['example.com', '--concurrency', '0'], /--concurrency takes a whole number/],
+    [['example.com', '--deadline', '99999999999'], /--deadline takes at most 86400000 ms/],
     [['ftp://example.com'], /not an http or https URL/],
     [['example.com', '--since', '/nonexistent/survey.json'], /no such survey JSON file/],
   ];

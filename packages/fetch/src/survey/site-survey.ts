@@ -7,6 +7,7 @@
  */
 
 import { matcherFor, siteOrigin } from '@robots-lens/kernel/match';
+import type { VerdictReason } from '@robots-lens/kernel/match';
 import { parseRobots, statementText } from '@robots-lens/kernel/parse';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { resolveAgent } from '@robots-lens/kernel/crawlers';
@@ -75,7 +76,7 @@ export interface SurveyVerdict {
   readonly line: number | null;
   /** The deciding rule as written; null when no rule decides. */
   readonly rule: string | null;
-  readonly reason: 'rule' | 'no-matching-rule' | 'no-group' | 'robots-txt' | 'fetch-state';
+  readonly reason: VerdictReason;
 }
 
 export interface SurveyAgent {
@@ -133,14 +134,13 @@ export function surveySite(result: RobotsFetchResult, question: SurveyQuestion, 
       const verdict = decideUnderFetchState(result.state, matcher, result.origin + path, resolved, { origin: result.origin });
       const allowed = verdict.allowed !== false;
       if (!allowed) disallowed++;
-      const reason = verdict.reason === 'other-origin' ? 'no-group' : verdict.reason;
       verdicts.push({
         agent,
         path,
         allowed,
         line: verdict.rule ? verdict.rule.line + 1 : null,
         rule: verdict.rule ? statementText(file, verdict.rule.line) : null,
-        reason,
+        reason: verdict.reason,
       });
     }
     agents.push(categoryOf(agent, result.state, robots, disallowed, question.paths.length));

@@ -23,7 +23,7 @@ export function siteText(site: SiteSurvey): string[] {
   if (f.otherOrigin) out.push(`  redirected to another origin: the rules of ${f.finalUrl} apply to ${site.site}, the site asked about (RFC 9309 §2.3.1.2)`);
   if (f.bom) out.push('  the file starts with a byte order mark (crawlers skip it)');
   if (f.html) out.push('  the body is an HTML page served as robots.txt: only its valid lines are read as rules');
-  out.push(`  robots.txt is ${f.state}: ${f.explanation}`);
+  out.push(`  ${f.explanation}`);
   for (const policy of f.policies) out.push(`    ${policy.policy === 'google' ? 'Google' : 'RFC 9309'}: ${policy.access === 'nothing' ? 'crawls nothing' : policy.access === 'everything' ? 'crawls everything' : policy.access} — ${policy.summary}`);
   if (f.state === 'rules') {
     out.push(`  ${plural(site.groups, 'group')}, ${plural(site.rules, 'rule')}, ${plural(site.sitemaps.length, 'sitemap')}, ${plural(site.crawlDelays.length, 'Crawl-delay line')}, ${plural(site.preferences.length, 'AI-use preference line')}`);

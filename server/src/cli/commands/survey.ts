@@ -31,6 +31,8 @@ import { siteText, totalsText } from './survey-text';
 /** The crawlers of the extension's Test URL, the survey's default. */
 const DEFAULT_AGENTS = ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot'];
 const DEFAULT_DEADLINE_MS = 600_000;
+/** One day: a timer longer than 2^31 ms would fire at once. */
+const MAX_DEADLINE_MS = 86_400_000;
 
 const CSV_HEADER = ['site', 'status', 'state', 'agent', 'category', 'path', 'allowed', 'line', 'rule'];
 
@@ -49,6 +51,7 @@ export async function runSurvey({ values, positionals }: Args<typeof SURVEY.opti
   const maxBytes = positiveInteger(values['max-bytes'], '--max-bytes');
   const concurrency = positiveInteger(values.concurrency, '--concurrency') ?? DEFAULT_SURVEY_CONCURRENCY;
   const deadlineMs = positiveInteger(values.deadline, '--deadline') ?? DEFAULT_DEADLINE_MS;
+  if (deadlineMs > MAX_DEADLINE_MS) throw new UsageError(`--deadline takes at most ${MAX_DEADLINE_MS} ms (one day), not "${values.deadline}".`);
   const pinned = parsePinnedHosts(values.resolve ?? []);
   const previous = values.since !== undefined ? await readPreviousSurvey(values.since) : undefined;
   if (values.html !== undefined) refuseInputAsOutput(values.html, [values.sites, values.paths, values.since]);
