@@ -7,7 +7,8 @@
 // with… Git HEAD and another file, and the comparison on save, silent on auto-save (the copy is a
 // git repository; ui/compare-scenarios.mjs); Compare with… a live robots.txt served on 127.0.0.1,
 // and one answering 503 (ui/compare-live-scenarios.mjs); Fetch robots.txt… from a site on 127.0.0.1
-// (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
+// (ui/fetch-scenarios.mjs); the survey's HTML report from the CLI, opened in Chromium
+// (ui/survey-report-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
 // saves or writes itself change: ui/workspace-bytes.mjs), and ports opened meanwhile are not
 // forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 // --web: the same against a web-only copy of the .vsix (no `main`), which code-server runs in its
@@ -46,6 +47,7 @@ import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
+import { surveyReportScenarios } from './ui/survey-report-scenarios.mjs';
 import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
@@ -271,6 +273,8 @@ try {
     if (toasts.length > 0) throw new Error(`notifications about ports: ${toasts.join(' / ')}`);
     await page.keyboard.press('Escape');
   });
+  // Last: its server's port opens after the forwarded-ports check. Not the extension: the CLI's page in Chromium.
+  await surveyReportScenarios({ browser, scenario, artifacts });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);

@@ -270,8 +270,8 @@ describe('robots-lens survey --csv and --html', () => {
     assert.match(page, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">/);
     assert.doesNotMatch(page, /<script|<img|\bsrc=|\bhref=|@import|url\(/i);
     assert.ok(page.includes('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'), 'the hostile rule is shown as text');
-    assert.match(page, /style="background:#c62828" title="whole site disallowed, proved from the rules \(line 6[^"]*&#10;\/private\/report.html: disallowed by line 6: Disallow: \/&#10;[^"]*">whole site</);
-    assert.match(page, /title="some tested paths disallowed \(1 of 2\)&#10;\/private\/report.html: disallowed by line 2: Disallow: \/private\/&#10;[^"]*">some paths</);
+    assert.match(page, /style="background:#c62828;color:#fff">whole site<span class="why">whole site disallowed, proved from the rules \(line 6[^<]*\n\/private\/report.html: disallowed by line 6: Disallow: \/\n[^<]*<\/span>/);
+    assert.match(page, />some paths<span class="why">some tested paths disallowed \(1 of 2\)\n\/private\/report.html: disallowed by line 2: Disallow: \/private\/\n[^<]*<\/span>/);
     assert.match(page, /whole site disallowed: robots.txt is unreachable/);
     // eslint-disable-next-line no-control-regex
     assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(page), 'no control characters');

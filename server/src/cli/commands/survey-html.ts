@@ -1,7 +1,7 @@
 /**
  * A survey as one self-contained HTML page: the sites × crawlers matrix, each cell's
  * category in colour and in words, and its tested paths with their deciding lines on hover
- * (the cell's `title`). No script, no network: inline styles only, and a Content-Security-Policy
+ * and keyboard focus (CSS only). No script, no network: inline styles only, and a Content-Security-Policy
  * that forbids loading anything. Every text from outside (sites, crawlers, paths, rule text
  * from fetched files) is escaped, control characters shown as `\xNN`.
  */
@@ -11,18 +11,22 @@ import type { SiteSurvey, SurveyAgent, SurveyCategory, SurveyTotals } from '@rob
 import { escapeLine } from '../output';
 import { categoryWords } from './survey-text';
 
-const CELL: Readonly<Record<SurveyCategory, { readonly label: string; readonly colour: string }>> = {
-  site: { label: 'whole site', colour: '#c62828' },
-  'all-tested': { label: 'every tested path', colour: '#ef6c00' },
-  'some-tested': { label: 'some paths', colour: '#f9a825' },
-  none: { label: 'none', colour: '#2e7d32' },
+/** Each category's words and colours (dark text on the light yellow, for contrast). */
+const CELL: Readonly<Record<SurveyCategory, { readonly label: string; readonly colour: string; readonly ink: string }>> = {
+  site: { label: 'whole site', colour: '#c62828', ink: '#fff' },
+  'all-tested': { label: 'every tested path', colour: '#e65100', ink: '#fff' },
+  'some-tested': { label: 'some paths', colour: '#fdd835', ink: '#111' },
+  none: { label: 'none', colour: '#2e7d32', ink: '#fff' },
 };
 
 const STYLE = [
   'body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#111;background:#fff}',
   'table{border-collapse:collapse}',
   'th,td{border:1px solid #bbb;padding:4px 8px;text-align:left;vertical-align:top}',
-  'td.cell{color:#fff;font-weight:600;cursor:help}',
+  'td.cell{font-weight:600;cursor:help;position:relative}',
+  // The deciding lines show on hover or keyboard focus, with no script: CSS alone.
+  'td.cell .why{display:none;position:absolute;z-index:1;left:0;top:100%;min-width:28em;padding:6px 8px;background:#fff;color:#111;font-weight:400;border:1px solid #555;white-space:pre-wrap;box-shadow:0 2px 6px rgba(0,0,0,.3)}',
+  'td.cell:hover .why,td.cell:focus .why{display:block}',
   'td.failed{background:#eee;color:#111}',
   '.legend span{display:inline-block;margin-right:1em;padding:2px 6px;color:#fff}',
   'pre{white-space:pre-wrap}',
@@ -40,14 +44,14 @@ export function surveyHtml(sites: readonly SiteSurvey[], agents: readonly string
     });
     return `<tr><th>${text(hostOf(site.site))}</th>${fetchCell}${cells.join('')}</tr>`;
   });
-  const legend = (Object.keys(CELL) as SurveyCategory[]).map((c) => `<span style="background:${CELL[c].colour}">${text(CELL[c].label)}</span>`).join('');
+  const legend = (Object.keys(CELL) as SurveyCategory[]).map((c) => `<span style="background:${CELL[c].colour};color:${CELL[c].ink}">${text(CELL[c].label)}</span>`).join('');
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     `<title>${text(title)}</title><style>${STYLE}</style></head><body>`,
     `<h1>${text(title)}</h1>`,
-    `<p class="legend">Crawler categories: ${legend}. "Whole site" means every URL is disallowed, proved from the rules or because robots.txt was unreachable; hover a cell for its tested paths and deciding lines.</p>`,
+    `<p class="legend">Crawler categories: ${legend}. "Whole site" means every URL is disallowed, proved from the rules or because robots.txt was unreachable; hover or focus a cell for its tested paths and deciding lines.</p>`,
     `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`,
     '<h2>Totals</h2>',
     `<pre>${totalsLines(totals).map(text).join('\n')}</pre>`,
@@ -61,8 +65,8 @@ function agentCell(site: SiteSurvey, agent: SurveyAgent): string {
   for (const v of site.verdicts.filter((x) => x.agent === agent.agent)) {
     lines.push(`${v.path}: ${v.allowed ? 'allowed' : 'disallowed'}${v.line !== null ? ` by line ${v.line}: ${v.rule ?? ''}` : v.reason === 'fetch-state' ? ` (robots.txt ${site.fetch.state})` : ' (no rule)'}`);
   }
-  const { label, colour } = CELL[agent.category];
-  return `<td class="cell" style="background:${colour}" title="${attribute(lines.join('\n'))}">${text(label)}</td>`;
+  const { label, colour, ink } = CELL[agent.category];
+  return `<td class="cell" tabindex="0" style="background:${colour};color:${ink}">${text(label)}<span class="why">${lines.map(text).join('\n')}</span></td>`;
 }
 
 /** Text as HTML: markup characters as entities, control characters as `\xNN`. */
