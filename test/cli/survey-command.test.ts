@@ -192,7 +192,7 @@ describe('robots-lens survey: categories and totals in words', () => {
   test('the text says how each category is known, and totals do not overclaim', async () => {
     const { code, stdout } = await survey(['home-only.test', 'split.test', 'down.test', 'examplebot.test'], '--agent', 'GPTBot', '--agent', 'ExampleBot', '--path', '/private/report.html', '--path', '/private/help.html');
     assert.equal(code, 0);
-    assert.match(stdout, /GPTBot: whole site disallowed, proved from the rules \(line 6 matches every URL and no Allow can win\)/);
+    assert.match(stdout, /GPTBot: whole site disallowed, proved from the rules \(line 6 matches every URL and no Allow can win; \/robots.txt itself stays allowed\)/);
     assert.match(stdout, /GPTBot: every tested path disallowed \(2 of 2\), not proved for the whole site/);
     assert.match(stdout, /GPTBot: whole site disallowed: robots.txt is unreachable/);
     assert.match(stdout, /\/private\/help.html {2}allowed {2}\(line 8: Allow: \/private\/help.html\)/);
@@ -306,6 +306,8 @@ describe('robots-lens survey: bad input is exit 2 with a clear message', () => {
     [['example.com', '--deadline', '99999999999'], /--deadline takes at most 86400000 ms/],
     [['ftp://example.com'], /not an http or https URL/],
     [['example.com', '--since', '/nonexistent/survey.json'], /no such survey JSON file/],
+    [['example.com', '--paths', '/dev/null'], /\/dev\/null lists no path/],
+    [['--sites', '/dev/null'], /\/dev\/null lists no site/],
   ];
   for (const [args, message] of ROWS) {
     test(args.join(' ') || '(nothing)', async () => {

@@ -46,7 +46,7 @@ export function categoryWords(agent: SurveyAgent): string {
   switch (agent.category) {
     case 'site':
       return agent.by === 'rules'
-        ? `whole site disallowed, proved from the rules (line ${agent.line} matches every URL and no Allow can win)`
+        ? `whole site disallowed, proved from the rules (line ${agent.line} matches every URL and no Allow can win; /robots.txt itself stays allowed)`
         : 'whole site disallowed: robots.txt is unreachable';
     case 'all-tested':
       return `every tested path disallowed (${agent.disallowed} of ${agent.paths}), not proved for the whole site`;

@@ -38,12 +38,16 @@ const CSV_HEADER = ['site', 'status', 'state', 'agent', 'category', 'path', 'all
 
 export async function runSurvey({ values, positionals }: Args<typeof SURVEY.options>, io: CommandIo): Promise<ExitCode> {
   if (values.json && values.csv) throw new UsageError('give --json or --csv, not both.');
-  const siteInputs = [...positionals, ...(values.sites !== undefined ? await listFile(values.sites, 'sites file') : [])];
+  const siteList = values.sites !== undefined ? await listFile(values.sites, 'sites file') : [];
+  if (values.sites !== undefined && siteList.length === 0) throw new InputError(`${values.sites} lists no site: give one a line, e.g. example.com`);
+  const siteInputs = [...positionals, ...siteList];
   if (siteInputs.length === 0) throw new UsageError('give the sites to survey, e.g. robots-lens survey example.com example.org, or --sites sites.txt');
   const origins = [...new Set(siteInputs.map((s) => robotsOrigin(s)))];
   const agents = values.agent !== undefined && values.agent.length > 0 ? values.agent : DEFAULT_AGENTS;
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like GPTBot, or a full User-Agent header.');
-  const paths = [...(values.path ?? []), ...(values.paths !== undefined ? await listFile(values.paths, 'paths file') : [])];
+  const listed = values.paths !== undefined ? await listFile(values.paths, 'paths file') : [];
+  if (values.paths !== undefined && listed.length === 0) throw new InputError(`${values.paths} lists no path: give one a line, e.g. /private/`);
+  const paths = [...(values.path ?? []), ...listed];
   if (paths.length === 0) paths.push('/');
   const bad = paths.find((p) => !p.startsWith('/'));
   if (bad !== undefined) throw new UsageError(`the path "${bad}" does not start with "/": give paths as /private/ or /search?q=x.`);
