@@ -7,7 +7,8 @@
 // with… Git HEAD and another file, and the comparison on save, silent on auto-save (the copy is a
 // git repository; ui/compare-scenarios.mjs); Compare with… a live robots.txt served on 127.0.0.1,
 // and one answering 503 (ui/compare-live-scenarios.mjs); Fetch robots.txt… from a site on 127.0.0.1
-// (ui/fetch-scenarios.mjs); the survey's HTML report from the CLI, opened in Chromium
+// (ui/fetch-scenarios.mjs); Survey Sites… on a file of two local sites (ui/survey-panel-scenarios.mjs);
+// the survey's HTML report from the CLI, opened in Chromium
 // (ui/survey-report-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
 // saves or writes itself change: ui/workspace-bytes.mjs), and ports opened meanwhile are not
 // forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
@@ -47,6 +48,7 @@ import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
+import { surveyPanelScenarios } from './ui/survey-panel-scenarios.mjs';
 import { surveyReportScenarios } from './ui/survey-report-scenarios.mjs';
 import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
@@ -273,7 +275,8 @@ try {
     if (toasts.length > 0) throw new Error(`notifications about ports: ${toasts.join(' / ')}`);
     await page.keyboard.press('Escape');
   });
-  // Last: its server's port opens after the forwarded-ports check. Not the extension: the CLI's page in Chromium.
+  // Last: their sites' ports open after the forwarded-ports check. The report is the CLI's page in Chromium.
+  await surveyPanelScenarios({ page, ui, scenario, surveyLabel: commandLabel('robotsLens.surveySites') });
   await surveyReportScenarios({ browser, scenario, artifacts });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });

@@ -7,6 +7,6 @@
 export { surveySite } from './site-survey';
 export type { SiteSurvey, SurveyAgent, SurveyCategory, SurveyFetch, SurveyHop, SurveyPolicy, SurveyQuestion, SurveyVerdict } from './site-survey';
 export { wholeSiteDisallowedBy } from './whole-site';
-export { hostOf, surveyTotals, totalsLines } from './totals';
-export type { AgentTotals, SurveyTotals } from './totals';
+export { categoryWords, hostOf, surveyTotals, totalsLines } from './totals';
+export type { AgentTotals, CategoryFacts, SurveyTotals } from './totals';
 export { siteChanges } from './changes';

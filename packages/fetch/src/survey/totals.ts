@@ -6,7 +6,7 @@
  */
 
 import { plural } from '@robots-lens/kernel/words';
-import type { SiteSurvey } from './site-survey';
+import type { SiteSurvey, SurveyCategory } from './site-survey';
 
 export interface AgentTotals {
   readonly agent: string;
@@ -73,4 +73,29 @@ export function totalsLines(totals: SurveyTotals, withSites = true): string[] {
 /** `https://example.com` → `example.com`; other schemes and ports stay written out. */
 export function hostOf(origin: string): string {
   return origin.startsWith('https://') ? origin.slice('https://'.length) : origin;
+}
+
+/** What a category rests on: the survey's agent, or its copy on the wire (nulls for absent). */
+export interface CategoryFacts {
+  readonly category: SurveyCategory;
+  readonly by?: 'rules' | 'fetch-state' | null | undefined;
+  readonly line?: number | null | undefined;
+  readonly disallowed: number;
+  readonly paths: number;
+}
+
+/** The category of one crawler on one site, in words that say how it is known. */
+export function categoryWords(agent: CategoryFacts): string {
+  switch (agent.category) {
+    case 'site':
+      return agent.by === 'rules'
+        ? `whole site disallowed, proved from the rules (line ${agent.line} matches every URL and no Allow can win; /robots.txt itself stays allowed)`
+        : 'whole site disallowed: robots.txt is unreachable';
+    case 'all-tested':
+      return `every tested path disallowed (${agent.disallowed} of ${agent.paths}), not proved for the whole site`;
+    case 'some-tested':
+      return `some tested paths disallowed (${agent.disallowed} of ${agent.paths})`;
+    case 'none':
+      return `no tested path disallowed (of ${agent.paths})`;
+  }
 }

@@ -6,10 +6,9 @@
  * from fetched files) is escaped, control characters shown as `\xNN`.
  */
 
-import { hostOf, totalsLines } from '@robots-lens/fetch/survey';
+import { categoryWords, hostOf, totalsLines } from '@robots-lens/fetch/survey';
 import type { SiteSurvey, SurveyAgent, SurveyCategory, SurveyTotals } from '@robots-lens/fetch/survey';
 import { escapeLine } from '../output';
-import { categoryWords } from './survey-text';
 
 /** Each category's words and colours (dark text on the light yellow, for contrast). */
 const CELL: Readonly<Record<SurveyCategory, { readonly label: string; readonly colour: string; readonly ink: string }>> = {

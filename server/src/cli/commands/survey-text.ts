@@ -4,8 +4,8 @@
  * its category and each tested path's verdict with the deciding line; then the totals.
  */
 
-import { hostOf, totalsLines } from '@robots-lens/fetch/survey';
-import type { SiteSurvey, SurveyAgent, SurveyTotals } from '@robots-lens/fetch/survey';
+import { categoryWords, hostOf, totalsLines } from '@robots-lens/fetch/survey';
+import type { SiteSurvey, SurveyTotals } from '@robots-lens/fetch/survey';
 import { plural } from '@robots-lens/kernel/words';
 
 export function siteText(site: SiteSurvey): string[] {
@@ -39,22 +39,6 @@ export function siteText(site: SiteSurvey): string[] {
     }
   }
   return out;
-}
-
-/** The category of one crawler on one site, in words that say how it is known. */
-export function categoryWords(agent: SurveyAgent): string {
-  switch (agent.category) {
-    case 'site':
-      return agent.by === 'rules'
-        ? `whole site disallowed, proved from the rules (line ${agent.line} matches every URL and no Allow can win; /robots.txt itself stays allowed)`
-        : 'whole site disallowed: robots.txt is unreachable';
-    case 'all-tested':
-      return `every tested path disallowed (${agent.disallowed} of ${agent.paths}), not proved for the whole site`;
-    case 'some-tested':
-      return `some tested paths disallowed (${agent.disallowed} of ${agent.paths})`;
-    case 'none':
-      return `no tested path disallowed (of ${agent.paths})`;
-  }
 }
 
 function reasonWords(reason: string, state: string): string {
