@@ -17,7 +17,7 @@
 // and printed as not run; artefacts in .artifacts/e2e/ui-web/ (ui/web-scenarios.mjs adds the web's own).
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
-//        node scripts/e2e/ui-test.mjs [--web] [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
+//        node scripts/e2e/ui-test.mjs [--web] [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose] [--only a,b]
 // Environment equivalents: ROBOTS_LENS_UI_VSIX, ROBOTS_LENS_UI_ARTIFACTS, ROBOTS_LENS_UI_TIMEOUT
 // (per wait, default 60 s); ROBOTS_LENS_CACHE (code-server install folder), ROBOTS_LENS_CHROMIUM.
 //
@@ -62,6 +62,8 @@ const { values: opts } = parseArgs({
     timeout: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     web: { type: 'boolean', default: false },
+    // Only these scenarios (comma-separated) after the workbench opens: for working on one.
+    only: { type: 'string' },
   },
 });
 const env = process.env;
@@ -195,6 +197,7 @@ try {
    */
   const scenario = async (name, body, options = {}) => {
     const started = Date.now();
+    if (opts.only !== undefined && name !== 'workbench' && !opts.only.split(',').includes(name)) return;
     const desktopOnly = opts.web ? /** @type {Record<string, string>} */ (DESKTOP_ONLY)[name] : undefined;
     if (desktopOnly) return void (notRun.push(name), console.log(`  - ${name} — not run on the web: ${desktopOnly}`));
     const screenshot = screenshotPath(name);
@@ -276,7 +279,7 @@ try {
     await page.keyboard.press('Escape');
   });
   // Last: their sites' ports open after the forwarded-ports check. The report is the CLI's page in Chromium.
-  await surveyPanelScenarios({ page, ui, scenario, surveyLabel: commandLabel('robotsLens.surveySites') });
+  await surveyPanelScenarios({ page, ui, scenario, workspace, surveyLabel: commandLabel('robotsLens.surveySites') });
   await surveyReportScenarios({ browser, scenario, artifacts });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });

@@ -1,7 +1,9 @@
-// UI scenario of Survey Sites…: a text file of sites (an untitled editor, never saved) names two
-// real HTTP sites on 127.0.0.1 — one whose rules disallow every URL, one answering 503; the
+// UI scenario of Survey Sites…: a text file of sites (sites.txt, written into the workspace copy
+// after the checks that it stays untouched) names two real HTTP sites on 127.0.0.1 — one whose rules disallow every URL, one answering 503; the
 // command fetches them in the language server and shows the matrix, the answer first; a click
 // on a cell opens the fetched robots.txt with its deciding line revealed.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { startLocalSite } from './local-site.mjs';
 
 /**
@@ -10,6 +12,7 @@ import { startLocalSite } from './local-site.mjs';
  *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
  *   surveyLabel: string,
+ *   workspace: string,
  * }} SurveyPanelContext
  */
 
@@ -21,9 +24,8 @@ export async function surveyPanelScenarios(t) {
   try {
     await scenario('survey-sites-panel', async () => {
       await page.keyboard.press('Escape');
-      await ui.runCommand('File: New Untitled Text File');
-      await page.locator('.part.editor .editor-group-container.active .monaco-editor.focused').first().waitFor();
-      await page.keyboard.insertText(`# two sites\n${closed.origin}\n${down.origin}\n`);
+      writeFileSync(path.join(t.workspace, 'sites.txt'), `# two sites\n${closed.origin}\n${down.origin}\n`);
+      await ui.quickOpen('sites.txt');
       await page.locator('.part.editor .editor-group-container.active .monaco-editor .view-line', { hasText: down.origin }).first().waitFor();
 
       await ui.runCommand(t.surveyLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Survey 2 sites: paths to test' }));
