@@ -27,4 +27,5 @@ export * from './diff';
 export * from './sitemaps';
 export * from './compare';
 export * from './ip-lists';
+export * from './block-ai';
 export * from './survey';

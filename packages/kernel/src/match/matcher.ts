@@ -4,7 +4,7 @@
  * matrix and replay all ask it, so they can never disagree.
  */
 
-import { resolveAgent } from '../crawlers';
+import { documentedKey, isOutsideGrammar, resolveAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
 import { normalizeTarget } from '../encoding';
 import type { RobotsFile } from '../parse';
@@ -149,10 +149,13 @@ export class RobotsMatcher {
     if (typeof agent === 'string') return this.selection(agent).selected;
     for (let i = 0; i < agent.chain.length; i++) {
       const token = agent.chain[i]!;
-      const set = this.groupSet(token === '*' ? '*' : tokenKey(token));
+      // A catalogue crawler's documented token outside the grammar (`MJ12bot`) is matched whole (§3).
+      const outsideGrammar = agent.crawler !== undefined && isOutsideGrammar(token);
+      const set = outsideGrammar ? this.documentedSet(tokenKey(token)) : this.groupSet(token === '*' ? '*' : tokenKey(token));
       if (set) {
         const via = i === 0 && token !== '*' ? 'own-token' : token === '*' ? 'star' : 'fallback';
-        return { group: { token, groups: set.pool.groups, agentLines: set.agentLines, chainIndex: i, via }, set };
+        const group: SelectedGroup = { token, groups: set.pool.groups, agentLines: set.agentLines, chainIndex: i, via };
+        return { group: outsideGrammar ? { ...group, outsideGrammar } : group, set };
       }
     }
     return undefined;
@@ -164,6 +167,26 @@ export class RobotsMatcher {
       const groups = this.file.groupsByToken.get(key);
       set = groups ? { agentLines: agentLinesOf(this.file, key, groups), pool: this.pool(groups) } : null;
       this.sets.set(key, set);
+    }
+    return set ?? undefined;
+  }
+
+  /** The groups with a `User-agent` line naming `key` whole, before any `/version`: `MJ12bot`, `mj12bot/1.4`. */
+  private documentedSet(key: string): CompiledGroupSet | undefined {
+    const setKey = `=${key}`;
+    let set = this.sets.get(setKey);
+    if (set === undefined) {
+      const groups: number[] = [];
+      const agentLines: number[] = [];
+      for (const group of this.file.groups) {
+        for (const agent of group.agents) {
+          if (agent.isStar || documentedKey(agent.value) !== key) continue;
+          agentLines.push(agent.line);
+          if (groups[groups.length - 1] !== group.index) groups.push(group.index);
+        }
+      }
+      set = groups.length > 0 ? { agentLines, pool: this.pool(groups) } : null;
+      this.sets.set(setKey, set);
     }
     return set ?? undefined;
   }
