@@ -367,5 +367,11 @@ describe('robots-lens survey --since: a watch on the robots.txt actually served'
     const { code, stderr } = await survey(['gone.test'], '--since', previous);
     assert.equal(code, 2);
     assert.match(stderr, /not-a-survey.json line 1 is not a site of a survey/);
+    const wrong = join(dir, 'wrong-category.json');
+    const first = await survey(['gone.test'], '--agent', 'GPTBot', '--json');
+    writeFileSync(wrong, first.stdout.replace('"category":"none"', '"category":"blocked"'));
+    const second = await survey(['gone.test'], '--agent', 'GPTBot', '--since', wrong);
+    assert.equal(second.code, 2);
+    assert.match(second.stderr, /wrong-category.json line 1 is not a site of a survey/);
   });
 });

@@ -73,6 +73,8 @@ export function watchLines(watches: readonly SiteWatch[]): string[] {
   return out;
 }
 
+const CATEGORIES: ReadonlySet<string> = new Set(['site', 'all-tested', 'some-tested', 'none']);
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -85,7 +87,11 @@ function isSiteSurvey(value: unknown): value is SiteSurvey {
     Array.isArray(value['agents']) &&
     Array.isArray(value['verdicts']) &&
     (value['text'] === undefined || typeof value['text'] === 'string') &&
-    (value['agents'] as unknown[]).every((a) => isObject(a) && typeof a['agent'] === 'string' && typeof a['category'] === 'string') &&
+    (fetch['hops'] as unknown[]).every((h) => isObject(h) && typeof h['status'] === 'number' && (h['location'] === null || typeof h['location'] === 'string')) &&
+    (fetch['status'] === null || typeof fetch['status'] === 'number') &&
+    (fetch['bytes'] === null || typeof fetch['bytes'] === 'number') &&
+    typeof fetch['state'] === 'string' &&
+    (value['agents'] as unknown[]).every((a) => isObject(a) && typeof a['agent'] === 'string' && CATEGORIES.has(a['category'] as string)) &&
     (value['verdicts'] as unknown[]).every((v) => isObject(v) && typeof v['agent'] === 'string' && typeof v['path'] === 'string' && typeof v['allowed'] === 'boolean')
   );
 }
