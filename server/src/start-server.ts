@@ -217,8 +217,10 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   connection.onRequest(CheckSitemapsRequest, (params, token) =>
     runSafe(log, 'Check sitemaps', token, failed('Checking sitemaps'), async () => {
       const parsed = parsedOrThrow(params, 'robotsLens/checkSitemaps');
+      const fetchedFrom = fetched.get(parsed.uri)?.url;
       const result = await platform.checkSitemaps(parsed, params, token, {
         progress: (progress) => void connection.sendNotification(CheckSitemapsProgressNotification, progress),
+        ...(fetchedFrom !== undefined ? { fetchedFrom } : {}),
       });
       // Hints speak of the version checked; after an edit during the check they would not be true.
       if (!result.cancelled && documents.get(parsed.uri)?.version === result.version) {
@@ -226,7 +228,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
         publisher.refresh(parsed.uri);
       }
       return result;
-    }),
+    }, true),
   );
   connection.onRequest(RefreshIpListsRequest, (_params, token) =>
     runSafe(log, 'Refresh IP lists', token, failed('Refreshing the crawler IP lists'), () =>

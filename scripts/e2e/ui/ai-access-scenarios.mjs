@@ -171,7 +171,12 @@ export async function aiAccessScenarios(t) {
     // The new group is in the buffer, at its end, with its dated comment.
     await focusRobots();
     const lastLine = await endOfBuffer((end) => end > before.split(/\r?\n/).length);
-    await ui.editor.locator('.view-line', { hasText: ui.loose('# Block AI training, keep search (added') }).waitFor();
+    // The buffer ends as the CLI's block-ai of the saved file ends: the last crawler it names, then Disallow: /.
+    const cli = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'block-ai', path.join(t.workspace, 'robots.txt')], { encoding: 'utf8' });
+    const named = cli.stdout.trimEnd().split('\n');
+    if (cli.status !== 0 || named.at(-1) !== 'Disallow: /') throw new Error(`robots-lens block-ai exited ${cli.status}: ${cli.stderr}`);
+    await ui.editor.locator('.view-line', { hasText: ui.loose(named.at(-2) ?? '') }).waitFor();
+    if (!cli.stdout.includes('\n# Block AI training, keep search (added ')) throw new Error('the CLI edit has no dated comment');
     // The AI access panel follows the buffer: more training crawlers may now fetch nothing.
     const grown = await waitForTraining((now) => now.nothing > nothingBefore);
     if (!grown.summary.startsWith(grown.fromRows.sentence)) throw new Error(`after the block the summary reads "${grown.summary}", its rows say "${grown.fromRows.sentence}"`);

@@ -36,6 +36,11 @@ export interface HttpOptions {
   readonly signal?: AbortSignal;
   /** Hosts answered from a given address (`--resolve HOST:PORT:ADDRESS`), not DNS. */
   readonly pinned?: PinnedHosts;
+  /**
+   * The guard of a walk already under way (a sitemap index's children): where the walk
+   * started decides, not where this fetch starts. Default: a guard of this fetch alone.
+   */
+  readonly guard?: AddressGuard;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -204,7 +209,7 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     connectTimeoutMs: options.connectTimeoutMs ?? totalMs,
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    guard: new AddressGuard(options.addressRange),
+    guard: options.guard ?? new AddressGuard(options.addressRange),
     signal: options.signal,
     pinned: options.pinned,
   };
