@@ -13,6 +13,7 @@ import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
+import { registerSurveySites } from './commands/survey-sites';
 import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
 import { registerMatrix } from './commands/matrix';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(server),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
+    registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {
