@@ -11,6 +11,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
+import { registerLanguageModelTools } from './lm-tools';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
 import { registerSurveySites } from './commands/survey-sites';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(server),
+    registerLanguageModelTools(server),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
     registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
