@@ -8,7 +8,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { Socket } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SITEMAP_MAX_BYTES } from '@robots-lens/sitemaps';
 import type { SitemapSource } from '@robots-lens/sitemaps';
@@ -191,7 +191,9 @@ async function streamText(input: Readable, write: (text: string) => Promise<void
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
   const gunzip = gzipped ? createGunzip() : undefined;
-  const text: AsyncIterable<Buffer> = gunzip ? Readable.from(rest).pipe(gunzip) : rest;
+  // pipeline, not pipe: a source closed early (the reader refused the XML and stopped) or failing
+  // reaches the inflater and its callback, never an 'error' event nobody listens to.
+  const text: AsyncIterable<Buffer> = gunzip ? pipeline(Readable.from(rest), gunzip, () => undefined) : rest;
   const decoder = new TextDecoder('utf-8');
   let total = 0;
   try {
