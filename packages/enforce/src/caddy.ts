@@ -1,0 +1,36 @@
+/**
+ * Caddy: two `map` blocks and a `respond`, inside the site block. Caddy tries a map's
+ * regular expressions in the order written; the first names the crawler from the User-Agent,
+ * the second reads that name and `{http.request.orig_uri}` (the request-target as sent).
+ * Caddy's expressions are Go's RE2: no look-around and UTF-8 rather than octets, so the plan
+ * is made in that flavour and says where that is not exact. Expressions are in backquotes,
+ * which Caddy reads without escaping.
+ */
+
+import { printable, ruleComment } from './header';
+import type { EnforcePlan } from './plan';
+import type { ServerText } from './server-text';
+import { crawlerKey, ROBOTS_TXT_REGEX } from './server-text';
+
+export const CADDY_REGEX = { flavour: 're2', anyChar: '.', end: '$' } as const;
+
+export function caddyText(plan: EnforcePlan, status: number): ServerText {
+  const lines: string[] = ['map {http.request.header.User-Agent} {robots_lens_crawler} {'];
+  for (const entry of plan.who) {
+    lines.push(`\t# ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
+    lines.push(`\t\`~(?i)${entry.source}\` \`${entry.crawler ? entry.crawler.id : 'none'}\``);
+  }
+  lines.push('\tdefault `none`', '}', '', 'map "{robots_lens_crawler} {http.request.orig_uri}" {robots_lens_verdict} {', `\t\`~${ROBOTS_TXT_REGEX}\` \`allow\``);
+  for (const c of plan.crawlers) {
+    for (const rule of c.rules) {
+      lines.push(`\t# ${c.crawler.token}, ${ruleComment(rule)}`);
+      lines.push(`\t\`~^${crawlerKey(c.crawler.id)}\\x20${rule.regex.source}\` \`${rule.allow ? 'allow' : 'block'}\``);
+    }
+  }
+  lines.push('\tdefault `allow`', '}', '', '@robots_lens_block vars {robots_lens_verdict} block', `respond @robots_lens_block ${status}`);
+  return {
+    body: lines,
+    usage: ['Caddy: paste this inside the site block (or import it there); map runs before respond in the Caddyfile order.'],
+    serverLimits: [],
+  };
+}

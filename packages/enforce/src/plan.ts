@@ -1,0 +1,81 @@
+/**
+ * The enforcement plan: for each crawler in scope, the group the matcher selects for it and
+ * that group's rules in the matcher's own rank order (`sortByRank`: longest pattern in
+ * octets first, Allow before Disallow on a tie, Google's implicit `/dir/$` beside its
+ * rule), each as a regular expression over the raw target. Tried in that order, the first
+ * rule that matches is the rule the matcher's longest match picks, so a server that stops at
+ * the first match decides as the matcher does. Every server's text is written from a plan.
+ */
+
+import type { Crawler, ResolvedAgent } from '@robots-lens/kernel/crawlers';
+import { indexHtmlPattern, matcherFor, pooledRules, sortByRank } from '@robots-lens/kernel/match';
+import type { Rankable, SelectedGroup } from '@robots-lens/kernel/match';
+import type { RobotsFile } from '@robots-lens/kernel/parse';
+import { uriRegex } from './uri-regex';
+import type { UriRegex, UriRegexOptions } from './uri-regex';
+import { whoList } from './who';
+import type { WhoEntry } from './who';
+
+/** One rule of a crawler's group, in rank order, with its regular expression. */
+export interface PlannedRule extends Rankable {
+  /** The pattern as written in robots.txt (hostile text: escape before printing). */
+  readonly pattern: string;
+  readonly normalized: string;
+  readonly regex: UriRegex;
+}
+
+export interface CrawlerPlan {
+  readonly crawler: Crawler;
+  /** The group the matcher selects for the crawler; null when none does (nothing is blocked). */
+  readonly group: SelectedGroup | null;
+  /**
+   * The rules up to the last Disallow, in rank order: an Allow ranked below every Disallow
+   * decides what no rule would (allowed), so it is left out.
+   */
+  readonly rules: readonly PlannedRule[];
+}
+
+export interface EnforcePlan {
+  readonly regex: UriRegexOptions;
+  readonly crawlers: readonly CrawlerPlan[];
+  readonly who: readonly WhoEntry[];
+  /** Everything the plan cannot express exactly, one sentence each; empty when exact. */
+  readonly limits: readonly string[];
+}
+
+/** Plans the rules for `scope` in the flavour and target syntax of `regex`. */
+export function planEnforcement(file: RobotsFile, scope: readonly Crawler[], regex: UriRegexOptions): EnforcePlan {
+  const who = whoList(scope);
+  const limits = [...who.limits];
+  const crawlers = scope.map((crawler) => planCrawler(file, crawler, regex));
+  for (const plan of crawlers) {
+    const reasons = [...new Set(plan.rules.flatMap((r) => r.regex.limits))];
+    if (reasons.length > 0) {
+      limits.push(`${plan.crawler.token}: for a URL with % or raw non-ASCII octets some rules may decide otherwise than robots.txt (${reasons.join('; ')}).`);
+    }
+  }
+  return { regex, crawlers, who: who.entries, limits };
+}
+
+function planCrawler(file: RobotsFile, crawler: Crawler, options: UriRegexOptions): CrawlerPlan {
+  const agent: ResolvedAgent = { input: crawler.token, kind: 'token', crawler, token: crawler.token, chain: crawler.chain, explanation: '' };
+  const selected = matcherFor(file).select(agent);
+  if (!selected) return { crawler, group: null, rules: [] };
+  const ranked: { rank: Rankable; pattern: string; normalized: string }[] = [];
+  for (const rule of pooledRules(file, selected.group.groups)) {
+    // Empty patterns match nothing, as in the matcher.
+    if (rule.normalized === '') continue;
+    const allow = rule.kind === 'allow';
+    ranked.push({ rank: { octets: rule.normalized.length, allow, line: rule.line, implicit: false }, pattern: rule.pattern, normalized: rule.normalized });
+    const implicit = allow ? indexHtmlPattern(rule.normalized) : undefined;
+    if (implicit !== undefined) ranked.push({ rank: { octets: implicit.length, allow: true, line: rule.line, implicit: true }, pattern: rule.pattern, normalized: implicit });
+  }
+  const rankable = ranked.map((r) => ({ ...r.rank, entry: r }));
+  sortByRank(rankable);
+  let lastDisallow = -1;
+  rankable.forEach((r, i) => {
+    if (!r.allow) lastDisallow = i;
+  });
+  const rules = rankable.slice(0, lastDisallow + 1).map(({ entry }): PlannedRule => ({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: uriRegex(entry.normalized, options) }));
+  return { crawler, group: selected.group, rules };
+}

@@ -1,0 +1,100 @@
+/**
+ * Who asked: the crawler a User-Agent header names, as the kernel's `resolveAgent` reads it,
+ * written as an ordered list of case-insensitive regular expressions whose first match
+ * names the crawler. A name counts only as a whole product name (after the start, a space,
+ * `(`, `;` or `+`; before `/`, `;`, `)`, a space or the end), so `LCC` never matches `SLCC1`
+ * and `Spider` never `Baiduspider`; the longest catalogue name in the header wins, so every
+ * longer name is listed before a shorter one, out of scope or not.
+ */
+
+import { CRAWLERS, identifyUserAgent, resolveAgent } from '@robots-lens/kernel/crawlers';
+import type { Crawler } from '@robots-lens/kernel/crawlers';
+import { literal } from './uri-regex';
+
+/** One entry of the ordered list. */
+export interface WhoEntry {
+  /** Matched case-insensitively against the whole User-Agent header. */
+  readonly source: string;
+  /** The crawler in scope it recognises; null for a crawler out of scope whose name must win first. */
+  readonly crawler: Crawler | null;
+  /** The catalogue names it looks for, for the comment beside it. */
+  readonly names: readonly string[];
+}
+
+export interface WhoList {
+  readonly entries: readonly WhoEntry[];
+  /** What the list cannot tell apart, one sentence each. */
+  readonly limits: readonly string[];
+}
+
+const SPACE = '[\\x09\\x20]';
+const NAME_START = '(?:^|[\\x09\\x20\\x28\\x3B\\x2B])';
+const NAME_END = '(?:[\\x09\\x20\\x2F\\x3B\\x29]|$)';
+
+/** The ordered recognition list for the crawlers in `scope`. */
+export function whoList(scope: readonly Crawler[]): WhoList {
+  const inScope = new Set(scope);
+  const entries: WhoEntry[] = [];
+  const limits: string[] = [];
+
+  // A header that is one bare name is looked up as a robots.txt token first (resolveAgent):
+  // where that names another crawler than the header reading does, it gets its own entry.
+  for (const crawler of CRAWLERS) {
+    for (const name of [crawler.token, ...crawler.userAgentMarkers]) {
+      const asToken = resolveAgent(name).crawler;
+      const asHeader = identifyUserAgent(name);
+      if (asToken === asHeader) continue;
+      if (!(asToken && inScope.has(asToken)) && !(asHeader && inScope.has(asHeader))) continue;
+      entries.push({ source: `^${SPACE}*${name.split('').map(literal).join('')}${SPACE}*$`, crawler: asToken && inScope.has(asToken) ? asToken : null, names: [name] });
+    }
+  }
+
+  const markers = catalogueMarkers();
+  const scoped = markers.filter((m) => inScope.has(m.crawler));
+  if (scoped.length === 0) return { entries: mergeRuns(entries), limits };
+  const shortest = Math.min(...scoped.map((m) => m.name.length));
+  const ordered = markers.filter((m) => m.name.length >= shortest).sort((a, b) => b.name.length - a.name.length || a.order - b.order);
+  for (const m of ordered) {
+    entries.push({ source: `${NAME_START}(?:${m.name.split('').map(literal).join('')})${NAME_END}`, crawler: inScope.has(m.crawler) ? m.crawler : null, names: [m.name] });
+  }
+  const tied = scoped.filter((m) => ordered.some((o) => o.name.length === m.name.length && o.crawler !== m.crawler)).map((m) => m.name);
+  if (tied.length > 0) {
+    limits.push(`A User-Agent naming two catalogue crawlers whose names are equally long (${tied.join(', ')} each have such a rival) is taken as the one listed first here, where robots.txt Lens takes the leftmost name.`);
+  }
+  return { entries: mergeRuns(entries), limits };
+}
+
+/** Neighbouring entries with the same outcome become one alternation: first match is unchanged. */
+function mergeRuns(entries: readonly WhoEntry[]): WhoEntry[] {
+  const merged: WhoEntry[] = [];
+  for (const entry of entries) {
+    const previous = merged[merged.length - 1];
+    const marker = entry.source.startsWith(NAME_START);
+    if (previous && marker && previous.source.startsWith(NAME_START) && previous.crawler === entry.crawler) {
+      const names = [...previous.names, ...entry.names];
+      merged[merged.length - 1] = { source: `${NAME_START}(?:${names.map((n) => n.split('').map(literal).join('')).join('|')})${NAME_END}`, crawler: entry.crawler, names };
+    } else merged.push(entry);
+  }
+  return merged;
+}
+
+interface CatalogueMarker {
+  readonly name: string;
+  readonly crawler: Crawler;
+  readonly order: number;
+}
+
+/** Every catalogue name once (case-insensitively), the first claim winning as in the kernel. */
+function catalogueMarkers(): CatalogueMarker[] {
+  const seen = new Set<string>();
+  const out: CatalogueMarker[] = [];
+  for (const crawler of CRAWLERS) {
+    for (const name of crawler.userAgentMarkers) {
+      const key = name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ name, crawler, order: out.length });
+    }
+  }
+  return out;
+}
