@@ -30,7 +30,8 @@ export interface CrawlerPlan {
   readonly group: SelectedGroup | null;
   /**
    * The rules up to the last Disallow, in rank order: an Allow ranked below every Disallow
-   * decides what no rule would (allowed), so it is left out.
+   * decides what no rule would (allowed), so it is left out, as is a rule ranked after an
+   * equal pattern.
    */
   readonly rules: readonly PlannedRule[];
 }
@@ -76,6 +77,13 @@ function planCrawler(file: RobotsFile, crawler: Crawler, options: UriRegexOption
   rankable.forEach((r, i) => {
     if (!r.allow) lastDisallow = i;
   });
-  const rules = rankable.slice(0, lastDisallow + 1).map(({ entry }): PlannedRule => ({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: uriRegex(entry.normalized, options) }));
+  const rules: PlannedRule[] = [];
+  const written = new Set<string>();
+  for (const { entry } of rankable.slice(0, lastDisallow + 1)) {
+    // A rule ranked after an equal pattern never matches first (and Caddy refuses a repeated input).
+    if (written.has(entry.normalized)) continue;
+    written.add(entry.normalized);
+    rules.push({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: uriRegex(entry.normalized, options) });
+  }
   return { crawler, group: selected.group, rules };
 }
