@@ -49,6 +49,9 @@ export function whoList(scope: readonly Crawler[]): WhoList {
     }
   }
 
+  // resolveAgent's last resort reads a header's most plausible product token; a server
+  // cannot, so a crawler's name must stand as a whole product name to be recognised.
+  limits.push('A header in which no catalogue name stands as a whole product name (GPTBot.1, GPTBot+1) is not recognised, where robots.txt Lens may still read the crawler\'s token as its most plausible product.');
   const markers = catalogueMarkers();
   const scoped = markers.filter((m) => inScope.has(m.crawler));
   if (scoped.length === 0) return { entries: mergeRuns(entries), limits };
@@ -84,7 +87,12 @@ interface CatalogueMarker {
   readonly order: number;
 }
 
-/** Every catalogue name once (case-insensitively), the first claim winning as in the kernel. */
+/**
+ * Every catalogue name once (case-insensitively), the first claim winning as in the kernel.
+ * A crawler with no documented User-Agent name (`LCC`, `Spider`) is not looked for by its
+ * token inside headers: such tokens are common words (`Speedy Spider`), which the kernel
+ * reads as the crawler only when it is the header's most plausible product.
+ */
 function catalogueMarkers(): CatalogueMarker[] {
   const seen = new Set<string>();
   const out: CatalogueMarker[] = [];
