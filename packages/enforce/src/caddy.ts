@@ -17,17 +17,17 @@ export const CADDY_REGEX = { flavour: 're2', anyChar: '.', end: '$' } as const;
 export function caddyText(plan: EnforcePlan, status: number): ServerText {
   const lines: string[] = ['map {http.request.header.User-Agent} {robots_lens_crawler} {'];
   for (const entry of plan.who) {
-    lines.push(`\t# ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
-    lines.push(`\t\`~(?i)${entry.source}\` \`${entry.crawler ? entry.crawler.id : 'none'}\``);
+    lines.push(`    # ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
+    lines.push(`    \`~(?i)${entry.source}\` \`${entry.crawler ? entry.crawler.id : 'none'}\``);
   }
-  lines.push('\tdefault `none`', '}', '', 'map "{robots_lens_crawler} {http.request.orig_uri}" {robots_lens_verdict} {', `\t\`~${ROBOTS_TXT_REGEX}\` \`allow\``);
+  lines.push('    default `none`', '}', '', 'map "{robots_lens_crawler} {http.request.orig_uri}" {robots_lens_verdict} {', `    \`~${ROBOTS_TXT_REGEX}\` \`allow\``);
   for (const c of plan.crawlers) {
     for (const rule of c.rules) {
-      lines.push(`\t# ${c.crawler.token}, ${ruleComment(rule)}`);
-      lines.push(`\t\`~^${crawlerKey(c.crawler.id)}\\x20${rule.regex.source}\` \`${rule.allow ? 'allow' : 'block'}\``);
+      lines.push(`    # ${c.crawler.token}, ${ruleComment(rule)}`);
+      lines.push(`    \`~^${crawlerKey(c.crawler.id)}\\x20${rule.regex.source}\` \`${rule.allow ? 'allow' : 'block'}\``);
     }
   }
-  lines.push('\tdefault `allow`', '}', '', '@robots_lens_block vars {robots_lens_verdict} block', `respond @robots_lens_block ${status}`);
+  lines.push('    default `allow`', '}', '', '@robots_lens_block vars {robots_lens_verdict} block', `respond @robots_lens_block ${status}`);
   return {
     body: lines,
     usage: ['Caddy: paste this inside the site block (or import it there); map runs before respond in the Caddyfile order.'],

@@ -20,3 +20,5 @@ export { PlanEvaluator, rawTarget, ROBOTS_TXT_TARGET } from './evaluate';
 export type { CompiledDecision } from './evaluate';
 export { cloudflareExpression, CLOUDFLARE_EXPRESSION_LIMIT } from './cloudflare';
 export { printable } from './header';
+export { EnforceCheck } from './check';
+export type { CheckDifference, CheckedCrawler, EnforceCheckResult } from './check';

@@ -12,6 +12,7 @@ import type { CommandIo, CommandRun, CommandSpec, OptionSpec } from './spec';
 import { CHECK } from './specs/check';
 import { CRAWLERS } from './specs/crawlers';
 import { DIFF } from './specs/diff';
+import { ENFORCE } from './specs/enforce';
 import { FETCH } from './specs/fetch';
 import { HELP } from './specs/help';
 import { LINT } from './specs/lint';
@@ -51,6 +52,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
+  enforce: command(ENFORCE, async () => (await import('./commands/enforce')).runEnforce),
 };
 
 /** Every command's spec, `help` last: what `robots-lens help` and `<command> --help` show. */
