@@ -19,7 +19,7 @@ function scratch(name: string, text: string | Buffer): string {
 
 describe('robots-lens enforce', () => {
   const servers: [string, RegExp][] = [
-    ['nginx', /^map "\$robots_lens_crawler \$request_uri" \$robots_lens_block \{$/m],
+    ['nginx', /^map "\$robots_lens_rules \$request_uri" \$robots_lens_block \{$/m],
     ['apache', /^RewriteCond %\{THE_REQUEST\} /m],
     ['haproxy', /^http-request deny deny_status 403 if \{ var\(txn\.robots_lens_verdict\) -m str block \}$/m],
     ['caddy', /^respond @robots_lens_block 403$/m],
@@ -72,7 +72,7 @@ describe('robots-lens enforce', () => {
     const { code, stdout } = await runCli(['enforce', robots, '--server', 'nginx', '--crawlers', 'GPTBot']);
     assert.equal(code, 0);
     assert.doesNotMatch(stdout, CONTROL);
-    assert.match(stdout, /# GPTBot, line 2: Disallow: \/a\\x1B\[31mred/);
+    assert.match(stdout, /# line 2: Disallow: \/a\\x1B\[31mred/);
   });
 
   const refusals: [string, string[], RegExp][] = [

@@ -32,6 +32,7 @@ const KINDS: Readonly<Record<RealServerName, ServerKind>> = {
       writeFileSync(join(dir, 'robots-lens.conf'), snippet);
       writeFileSync(join(dir, 'nginx.conf'), `daemon off;
 master_process off;
+pcre_jit on;
 worker_processes 1;
 user root;
 pid ${dir}/nginx.pid;

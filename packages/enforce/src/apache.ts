@@ -1,14 +1,16 @@
 /**
  * Apache httpd: mod_rewrite in the server or virtual-host configuration. Conditions are
  * tried in the order written: the first recognition rule that matches sets
- * ROBOTS_LENS_CRAWLER, and the first robots.txt rule that matches either marks the request
+ * ROBOTS_LENS_RULES (the crawler's rule set), and the first robots.txt rule that matches either marks the request
  * decided (Allow) or answers it with the status (Disallow). `%{THE_REQUEST}` is the request
  * line as sent, so the target is read raw, up to the space before the protocol.
  */
 
 import { printable, ruleComment } from './header';
+import { ruleSetKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
+import { setComment } from './server-text';
 
 export const APACHE_REGEX = { flavour: 'pcre', anyChar: '[^\\x20]', end: '\\x20' } as const;
 
@@ -16,17 +18,18 @@ export function apacheText(plan: EnforcePlan, status: number): ServerText {
   const lines: string[] = ['RewriteEngine On'];
   for (const entry of plan.who) {
     lines.push(`# ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
-    lines.push('RewriteCond %{ENV:ROBOTS_LENS_CRAWLER} ^$');
+    lines.push('RewriteCond %{ENV:ROBOTS_LENS_RULES} ^$');
     lines.push(`RewriteCond %{HTTP_USER_AGENT} "(?i)${entry.source}"`);
-    lines.push(`RewriteRule ^ - [E=ROBOTS_LENS_CRAWLER:${entry.crawler ? entry.crawler.id : '-'}]`);
+    lines.push(`RewriteRule ^ - [E=ROBOTS_LENS_RULES:${ruleSetKey(plan, entry.crawler)}]`);
   }
   lines.push('# /robots.txt is never refused');
   lines.push('RewriteCond %{THE_REQUEST} "^[^\\x20]+\\x20/robots\\.txt\\x20"');
   lines.push('RewriteRule ^ - [E=ROBOTS_LENS_DECIDED:1]');
-  for (const c of plan.crawlers) {
-    for (const rule of c.rules) {
-      lines.push(`# ${c.crawler.token}, ${ruleComment(rule)}`);
-      lines.push(`RewriteCond %{ENV:ROBOTS_LENS_CRAWLER} =${c.crawler.id}`);
+  for (const set of plan.ruleSets) {
+    lines.push(`# ${setComment(set)}`);
+    for (const rule of set.rules) {
+      lines.push(`# ${ruleComment(rule)}`);
+      lines.push(`RewriteCond %{ENV:ROBOTS_LENS_RULES} =${set.key}`);
       lines.push('RewriteCond %{ENV:ROBOTS_LENS_DECIDED} ^$');
       lines.push(`RewriteCond %{THE_REQUEST} "^[^\\x20]+\\x20${rule.regex.source}"`);
       lines.push(rule.allow ? 'RewriteRule ^ - [E=ROBOTS_LENS_DECIDED:1]' : `RewriteRule ^ - [R=${status},L]`);

@@ -4,27 +4,30 @@
  * the second reads that name and `{http.request.orig_uri}` (the request-target as sent).
  * Caddy's expressions are Go's RE2: no look-around and UTF-8 rather than octets, so the plan
  * is made in that flavour and says where that is not exact. Expressions are in backquotes,
- * which Caddy reads without escaping.
+ * which Caddy reads without escaping; nobody in scope is `none` (a bare `-` is Caddy's "no
+ * output").
  */
 
 import { printable, ruleComment } from './header';
+import { ruleSetKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
-import { crawlerKey, ROBOTS_TXT_REGEX } from './server-text';
+import { ROBOTS_TXT_REGEX, setComment } from './server-text';
 
 export const CADDY_REGEX = { flavour: 're2', anyChar: '.', end: '$' } as const;
 
 export function caddyText(plan: EnforcePlan, status: number): ServerText {
-  const lines: string[] = ['map {http.request.header.User-Agent} {robots_lens_crawler} {'];
+  const lines: string[] = ['map {http.request.header.User-Agent} {robots_lens_rules} {'];
   for (const entry of plan.who) {
     lines.push(`    # ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
-    lines.push(`    \`~(?i)${entry.source}\` \`${entry.crawler ? entry.crawler.id : 'none'}\``);
+    lines.push(`    \`~(?i)${entry.source}\` \`${ruleSetKey(plan, entry.crawler).replace('-', 'none')}\``);
   }
-  lines.push('    default `none`', '}', '', 'map "{robots_lens_crawler} {http.request.orig_uri}" {robots_lens_verdict} {', `    \`~${ROBOTS_TXT_REGEX}\` \`allow\``);
-  for (const c of plan.crawlers) {
-    for (const rule of c.rules) {
-      lines.push(`    # ${c.crawler.token}, ${ruleComment(rule)}`);
-      lines.push(`    \`~^${crawlerKey(c.crawler.id)}\\x20${rule.regex.source}\` \`${rule.allow ? 'allow' : 'block'}\``);
+  lines.push('    default `none`', '}', '', 'map "{robots_lens_rules} {http.request.orig_uri}" {robots_lens_verdict} {', `    \`~${ROBOTS_TXT_REGEX}\` \`allow\``, '    `~^none\\x20` `allow`');
+  for (const set of plan.ruleSets) {
+    lines.push(`    # ${setComment(set)}`);
+    for (const rule of set.rules) {
+      lines.push(`    # ${ruleComment(rule)}`);
+      lines.push(`    \`~^${set.key}\\x20${rule.regex.source}\` \`${rule.allow ? 'allow' : 'block'}\``);
     }
   }
   lines.push('    default `allow`', '}', '', '@robots_lens_block vars {robots_lens_verdict} block', `respond @robots_lens_block ${status}`);

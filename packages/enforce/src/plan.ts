@@ -36,9 +36,19 @@ export interface CrawlerPlan {
   readonly rules: readonly PlannedRule[];
 }
 
+/** Crawlers whose chains select the same groups: one rule list, written once. */
+export interface RuleSet {
+  /** The name the server's text gives it (`g1`, `g2`, …). */
+  readonly key: string;
+  readonly crawlers: readonly CrawlerPlan[];
+  readonly rules: readonly PlannedRule[];
+}
+
 export interface EnforcePlan {
   readonly regex: UriRegexOptions;
   readonly crawlers: readonly CrawlerPlan[];
+  /** The crawlers with rules to enforce, by the groups they use. */
+  readonly ruleSets: readonly RuleSet[];
   readonly who: readonly WhoEntry[];
   /** Everything the plan cannot express exactly, one sentence each; empty when exact. */
   readonly limits: readonly string[];
@@ -46,24 +56,50 @@ export interface EnforcePlan {
 
 /** Plans the rules for `scope` in the flavour and target syntax of `regex`. */
 export function planEnforcement(file: RobotsFile, scope: readonly Crawler[], regex: UriRegexOptions): EnforcePlan {
-  const who = whoList(scope);
+  const who = whoList(scope, regex.flavour);
   const limits = [...who.limits];
-  const crawlers = scope.map((crawler) => planCrawler(file, crawler, regex));
+  // Crawlers sharing a group (the * group, mostly) share its expressions: each pattern is compiled once.
+  const compiled = new Map<string, UriRegex>();
+  const compile = (normalized: string): UriRegex => {
+    let r = compiled.get(normalized);
+    if (r === undefined) compiled.set(normalized, (r = uriRegex(normalized, regex)));
+    return r;
+  };
+  // Crawlers whose chains select the same groups (the * group, mostly) share one rule list.
+  const byGroups = new Map<string, readonly PlannedRule[]>();
+  const crawlers = scope.map((crawler): CrawlerPlan => {
+    const agent: ResolvedAgent = { input: crawler.token, kind: 'token', crawler, token: crawler.token, chain: crawler.chain, explanation: '' };
+    const selected = matcherFor(file).select(agent);
+    if (!selected) return { crawler, group: null, rules: [] };
+    const key = selected.group.groups.join(',');
+    let rules = byGroups.get(key);
+    if (rules === undefined) byGroups.set(key, (rules = plannedRules(file, selected.group.groups, compile)));
+    return { crawler, group: selected.group, rules };
+  });
   for (const plan of crawlers) {
     const reasons = [...new Set(plan.rules.flatMap((r) => r.regex.limits))];
     if (reasons.length > 0) {
       limits.push(`${plan.crawler.token}: for a URL with % or raw non-ASCII octets some rules may decide otherwise than robots.txt (${reasons.join('; ')}).`);
     }
   }
-  return { regex, crawlers, who: who.entries, limits };
+  const ruleSets: RuleSet[] = [];
+  for (const rules of byGroups.values()) {
+    const users = crawlers.filter((c) => c.rules === rules);
+    if (rules.length > 0) ruleSets.push({ key: `g${ruleSets.length + 1}`, crawlers: users, rules });
+  }
+  return { regex, crawlers, ruleSets, who: who.entries, limits };
 }
 
-function planCrawler(file: RobotsFile, crawler: Crawler, options: UriRegexOptions): CrawlerPlan {
-  const agent: ResolvedAgent = { input: crawler.token, kind: 'token', crawler, token: crawler.token, chain: crawler.chain, explanation: '' };
-  const selected = matcherFor(file).select(agent);
-  if (!selected) return { crawler, group: null, rules: [] };
+/** The rule set a recognition entry leads to: its key, or `-` for a crawler out of scope or with nothing to refuse. */
+export function ruleSetKey(plan: EnforcePlan, crawler: Crawler | null): string {
+  if (crawler === null) return '-';
+  return plan.ruleSets.find((set) => set.crawlers.some((c) => c.crawler === crawler))?.key ?? '-';
+}
+
+/** The rules of `groups` in rank order, up to the last Disallow, each compiled once. */
+function plannedRules(file: RobotsFile, groups: readonly number[], compile: (normalized: string) => UriRegex): PlannedRule[] {
   const ranked: { rank: Rankable; pattern: string; normalized: string }[] = [];
-  for (const rule of pooledRules(file, selected.group.groups)) {
+  for (const rule of pooledRules(file, groups)) {
     // Empty patterns match nothing, as in the matcher.
     if (rule.normalized === '') continue;
     const allow = rule.kind === 'allow';
@@ -83,7 +119,7 @@ function planCrawler(file: RobotsFile, crawler: Crawler, options: UriRegexOption
     // A rule ranked after an equal pattern never matches first (and Caddy refuses a repeated input).
     if (written.has(entry.normalized)) continue;
     written.add(entry.normalized);
-    rules.push({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: uriRegex(entry.normalized, options) });
+    rules.push({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: compile(entry.normalized) });
   }
-  return { crawler, group: selected.group, rules };
+  return rules;
 }

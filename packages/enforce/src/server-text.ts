@@ -1,6 +1,6 @@
 /** What a server's writer gives back, and the pieces every writer shares. */
 
-import { literal } from './uri-regex';
+import type { RuleSet } from './plan';
 
 export interface ServerText {
   /** The configuration lines after the header. */
@@ -11,10 +11,11 @@ export interface ServerText {
   readonly serverLimits: readonly string[];
 }
 
-/** `<crawler> /robots.txt` exactly, whoever asks: the one target never refused. */
+/** `<rule set> /robots.txt` exactly, whoever asks: the one target never refused. */
 export const ROBOTS_TXT_REGEX = '^[^\\x20]*\\x20/robots\\.txt$';
 
-/** A catalogue id (kebab-case) as a regular expression. */
-export function crawlerKey(id: string): string {
-  return id.split('').map(literal).join('');
+/** Who a rule set is for, for the comment above it. */
+export function setComment(set: RuleSet): string {
+  const group = set.crawlers[0]!.group!;
+  return `${set.key}: ${set.crawlers.map((c) => c.crawler.token).join(', ')} (the ${group.token} group)`;
 }
