@@ -45,7 +45,10 @@ export function cloudflareExpression(plan: EnforcePlan): string {
     for (let i = c.rules.length - 1; i >= 0; i--) {
       const rule = c.rules[i]!;
       const test = `raw.http.request.uri matches ${quoted(`^${rule.regex.source}`)}`;
-      if (decision === '') decision = test;
+      if (decision === '') {
+        // Nothing ranked below decides: an Allow here decides what no rule would.
+        if (!rule.allow) decision = test;
+      }
       else decision = rule.allow ? `(not ${test} and ${decision})` : `(${test} or ${decision})`;
     }
     perCrawler.push(`(${who.length === 1 ? who[0] : `(${who.join(' or ')})`} and ${decision})`);

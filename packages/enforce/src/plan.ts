@@ -121,5 +121,7 @@ function plannedRules(file: RobotsFile, groups: readonly number[], compile: (nor
     written.add(entry.normalized);
     rules.push({ ...entry.rank, pattern: entry.pattern, normalized: entry.normalized, regex: compile(entry.normalized) });
   }
+  // An Allow after the last Disallow decides what no rule would: allowed.
+  while (rules.length > 0 && rules[rules.length - 1]!.allow) rules.pop();
   return rules;
 }

@@ -72,7 +72,7 @@ export function whoList(scope: readonly Crawler[], flavour: RegexFlavour): WhoLi
   const tied = scoped.filter((m) => ordered.some((o) => o.name.length === m.name.length && o.crawler !== m.crawler)).map((m) => m.name);
   if (tied.length > 0) {
     const named = tied.length > 4 ? `${tied.slice(0, 4).join(', ')} and ${tied.length - 4} more` : tied.join(', ');
-    limits.push(`A User-Agent naming two catalogue crawlers whose names are equally long (${named} have such rivals) is taken as the one listed first here, where robots.txt Lens takes the leftmost name.`);
+    limits.push(`A User-Agent naming two catalogue crawlers whose names are equally long (${named} ${tied.length === 1 ? 'has' : 'have'} such rivals) is taken as the one listed first here, where robots.txt Lens takes the leftmost name.`);
   }
   return { entries: mergeRuns(entries, nameStart, nameEnd), limits };
 }
