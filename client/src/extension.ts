@@ -11,6 +11,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
+import { registerServerRules } from './commands/server-rules';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
 import { registerCompare } from './commands/compare';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(),
+    registerServerRules(),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     // A restarted server has forgotten where the fetched documents came from.

@@ -47,6 +47,7 @@ export async function aiAccessScenarios(t) {
   const { page, ui, scenario } = t;
   const SHOW_AI_ACCESS = commandLabel('robotsLens.showAiAccess');
   const BLOCK_AI_TRAINING = commandLabel('robotsLens.blockAiTraining');
+  const GENERATE_SERVER_RULES = commandLabel('robotsLens.generateServerRules');
   const REPLAY_LOG = commandLabel('robotsLens.replayLog');
   /** @type {{ token: string, purposes: string[], honoursRobotsTxt: string, userInitiated: boolean, retired: string | null }[]} */
   const catalogue = cliJson(['crawlers', '--json']);
@@ -220,6 +221,26 @@ export async function aiAccessScenarios(t) {
       await section('ai-training').locator('.purpose-summary', { hasNotText: exactly(summary) }).waitFor();
     }
   }
+
+  await scenario('generate-server-rules-command', async () => {
+    // Issue #37: the palette command asks for the server and the crawlers, then opens the
+    // rules `robots-lens enforce` prints for the same file in a new untitled editor.
+    const cli = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'enforce', path.join(t.workspace, 'robots.txt'), '--server', 'nginx', '--not-honouring'], { encoding: 'utf8' });
+    if (cli.status !== 0) throw new Error(`robots-lens enforce exited ${cli.status}: ${cli.stderr}`);
+    const answers = cli.stdout.split('\n').find((line) => line.startsWith('# Answers 403'));
+    if (!answers) throw new Error('robots-lens enforce printed no header');
+    await focusRobots();
+    await runExactly(GENERATE_SERVER_RULES, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="nginx (map blocks"]').click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: refuse which crawlers' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Crawlers that do not honour robots.txt"]').click();
+    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
+    const rules = page.locator('.part.editor .monaco-editor:not([data-uri$="/robots.txt"])');
+    await rules.locator('.view-line', { hasText: ui.loose(answers.slice(0, 70)) }).waitFor();
+    await rules.locator('.view-line', { hasText: ui.loose('map $http_user_agent $robots_lens_rules {') }).waitFor();
+    await ui.runCommand('View: Revert and Close Editor');
+    await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
+  });
 
   await scenario('replay-purpose-filter', async () => {
     // What the CLI counts per purpose for the same robots.txt and log.
