@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { crawlersInScope, enforceSnippet } from '@robots-lens/enforce';
-import type { EnforceServer } from '@robots-lens/enforce';
+import type { CrawlerRanges, EnforceServer } from '@robots-lens/enforce';
 import { resolveAgent } from '@robots-lens/kernel/crawlers';
 import { decide } from '@robots-lens/kernel/match';
 import { decodeUtf8Lossless, parseRobots } from '@robots-lens/kernel/parse';
@@ -105,7 +105,7 @@ interface Differences {
   readonly differences: readonly string[];
 }
 
-async function runCases(server: RunningServer, file: RobotsFile, scope: ReadonlySet<string>, cases: readonly Case[], inexact: ReadonlySet<string>): Promise<Differences> {
+async function runCases(server: RunningServer, file: RobotsFile, scope: ReadonlySet<string>, cases: readonly Case[], inexact: ReadonlySet<string>, spoofedFrom127: ReadonlySet<string>): Promise<Differences> {
   const differences: string[] = [];
   let compared = 0;
   let refusedByServer = 0;
@@ -122,7 +122,9 @@ async function runCases(server: RunningServer, file: RobotsFile, scope: Readonly
         continue;
       }
       const text = decodeUtf8Lossless(Buffer.from(target, 'latin1'));
-      const expected = inScope && decide(file, text, agent).allowed === false;
+      // A spoofed claim (--verified-only, from outside its ranges) is refused whatever the URL but /robots.txt.
+      const spoofed = inScope && spoofedFrom127.has(crawler.id) && target !== '/robots.txt';
+      const expected = spoofed || (inScope && decide(file, text, agent).allowed === false);
       const status = await server.status(target, agent);
       if ((status === 403) !== expected) {
         let plain = baseline.get(target);
@@ -141,7 +143,13 @@ async function runCases(server: RunningServer, file: RobotsFile, scope: Readonly
   return { compared, refusedByServer, unexpressible, differences };
 }
 
-const SUITES: readonly { readonly name: string; readonly robots: () => string; readonly crawlers: readonly string[]; readonly cases: () => Case[] }[] = [
+/** --verified-only from 127.0.0.1: GPTBot's list holds it (verified), ClaudeBot's does not (spoofed), Bytespider has none. */
+const RANGES: readonly CrawlerRanges[] = [
+  { token: 'GPTBot', prefixes: ['127.0.0.0/8', '2001:db8::/32'], lists: [{ name: 'gptbot.json', date: '2026-12-01T00:00:00Z' }] },
+  { token: 'ClaudeBot', prefixes: ['192.0.2.0/24'], lists: [{ name: 'claudebot.json', date: null }] },
+];
+
+const SUITES: readonly { readonly name: string; readonly robots: () => string; readonly crawlers: readonly string[]; readonly cases: () => Case[]; readonly ranges?: readonly CrawlerRanges[] }[] = [
   {
     name: 'hard cases',
     robots: () => HARD_ROBOTS,
@@ -154,6 +162,13 @@ const SUITES: readonly { readonly name: string; readonly robots: () => string; r
     crawlers: ['GPTBot', 'Bytespider'],
     cases: () => exampleLogTargets().flatMap((target) => [AGENTS[0]!, AGENTS[3]!, BROWSER].map((agent) => ({ target, agent }))),
   },
+  {
+    name: '--verified-only: a claim from outside its ranges refused whatever the URL, the others by their rules',
+    robots: () => HARD_ROBOTS,
+    crawlers: ['GPTBot', 'Bytespider', 'ClaudeBot'],
+    ranges: RANGES,
+    cases: () => [...FIXED_TARGETS, ...RANDOM_TARGETS.slice(0, 100)].flatMap((target) => AGENTS.map((agent) => ({ target, agent }))),
+  },
 ];
 
 for (const server of ['nginx', 'apache', 'haproxy', 'caddy'] as const satisfies readonly (RealServerName & EnforceServer)[]) {
@@ -164,7 +179,8 @@ for (const server of ['nginx', 'apache', 'haproxy', 'caddy'] as const satisfies 
       const file = parseRobots(suite.robots());
       const scope = crawlersInScope({ crawlers: suite.crawlers });
       assert.ok(scope.ok);
-      const snippet = enforceSnippet(file, scope.crawlers, { server, status: 403, source: 'robots.txt' });
+      const snippet = enforceSnippet(file, scope.crawlers, { server, status: 403, source: 'robots.txt', ...(suite.ranges ? { ranges: suite.ranges } : {}) });
+      const spoofed = new Set(suite.ranges ? ['claudebot'] : []);
       const inexact = new Set(snippet.plan.crawlers.filter((c) => c.rules.some((r) => !r.regex.exact)).map((c) => c.crawler.id));
       before(async () => {
         running = await startServer(server, site, snippet.text, 403);
@@ -172,7 +188,7 @@ for (const server of ['nginx', 'apache', 'haproxy', 'caddy'] as const satisfies 
       after(async () => running?.stop());
       test(`${suite.name}: 0 differences between the server's status and the matcher's verdict`, async (t) => {
         const cases = suite.cases();
-        const result = await runCases(running!, file, new Set(scope.crawlers.map((c) => c.id)), cases, inexact);
+        const result = await runCases(running!, file, new Set(scope.crawlers.map((c) => c.id)), cases, inexact, spoofed);
         t.diagnostic(`${result.compared} requests compared, ${result.refusedByServer} refused by ${server} itself, ${result.unexpressible} outside what RE2 expresses`);
         assert.deepEqual(result.differences.slice(0, 20), [], `${result.differences.length} differences of ${result.compared}`);
         assert.ok(result.compared >= (cases.length - result.unexpressible) * 0.9 && result.compared >= 1000, `${result.compared} of ${cases.length} compared (${result.refusedByServer} refused by the server itself, ${result.unexpressible} outside what RE2 expresses)`);

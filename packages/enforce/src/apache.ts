@@ -7,7 +7,7 @@
  */
 
 import { printable, ruleComment } from './header';
-import { ruleSetKey } from './plan';
+import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
 import { setComment } from './server-text';
@@ -20,16 +20,23 @@ export function apacheText(plan: EnforcePlan, status: number): ServerText {
     lines.push(`# ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
     lines.push('RewriteCond %{ENV:ROBOTS_LENS_RULES} ^$');
     lines.push(`RewriteCond %{HTTP_USER_AGENT} "(?i)${entry.source}"`);
-    lines.push(`RewriteRule ^ - [E=ROBOTS_LENS_RULES:${ruleSetKey(plan, entry.crawler)}]`);
+    lines.push(`RewriteRule ^ - [E=ROBOTS_LENS_RULES:${claimKey(plan, entry.crawler)}]`);
   }
   lines.push('# /robots.txt is never refused');
   lines.push('RewriteCond %{THE_REQUEST} "^[^\\x20]+\\x20/robots\\.txt\\x20"');
   lines.push('RewriteRule ^ - [E=ROBOTS_LENS_DECIDED:1]');
+  for (const v of plan.verification?.crawlers ?? []) {
+    lines.push(`# ${v.crawler.token} claimed from outside its published ranges, whatever the URL`);
+    lines.push(`RewriteCond %{ENV:ROBOTS_LENS_RULES} \\.${v.crawler.id}$`);
+    lines.push('RewriteCond %{ENV:ROBOTS_LENS_DECIDED} ^$');
+    lines.push(`RewriteCond expr "${v.prefixes.map((p) => `! -R '${p}'`).join(' && ')}"`);
+    lines.push(`RewriteRule ^ - [R=${status},L]`);
+  }
   for (const set of plan.ruleSets) {
     lines.push(`# ${setComment(set)}`);
     for (const rule of set.rules) {
       lines.push(`# ${ruleComment(rule)}`);
-      lines.push(`RewriteCond %{ENV:ROBOTS_LENS_RULES} =${set.key}`);
+      lines.push(`RewriteCond %{ENV:ROBOTS_LENS_RULES} ^${set.key}\\.`);
       lines.push('RewriteCond %{ENV:ROBOTS_LENS_DECIDED} ^$');
       lines.push(`RewriteCond %{THE_REQUEST} "^[^\\x20]+\\x20${rule.regex.source}"`);
       lines.push(rule.allow ? 'RewriteRule ^ - [E=ROBOTS_LENS_DECIDED:1]' : `RewriteRule ^ - [R=${status},L]`);

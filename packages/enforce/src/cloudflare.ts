@@ -21,6 +21,7 @@ export function cloudflareText(plan: EnforcePlan, _status: number): ServerText {
     'The matches operator (regular expressions) needs a Business or Enterprise plan.',
     `An expression is at most ${CLOUDFLARE_EXPRESSION_LIMIT} characters; this one has ${expression.length}${expression.length > CLOUDFLARE_EXPRESSION_LIMIT ? ': too long, split the crawlers over several rules (--crawlers)' : ''}.`,
     'A custom rule blocks with 403 (or a custom response on paid plans): --status is not part of the expression.',
+    ...(plan.verification ? ['--verified-only is not written for Cloudflare: its own verified-bot field (cf.client.bot) checks claims there.'] : []),
   ];
   return {
     body: [expression],

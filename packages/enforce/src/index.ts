@@ -22,3 +22,4 @@ export { cloudflareExpression, CLOUDFLARE_EXPRESSION_LIMIT } from './cloudflare'
 export { printable } from './header';
 export { EnforceCheck } from './check';
 export type { CheckDifference, CheckedCrawler, EnforceCheckResult } from './check';
+export type { CrawlerRanges } from './verified';

@@ -6,7 +6,7 @@
  */
 
 import { printable, ruleComment } from './header';
-import { ruleSetKey } from './plan';
+import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
 import { ROBOTS_TXT_REGEX, setComment } from './server-text';
@@ -18,19 +18,33 @@ export function nginxText(plan: EnforcePlan, status: number): ServerText {
   lines.push('map $http_user_agent $robots_lens_rules {', '    default "";');
   for (const entry of plan.who) {
     lines.push(`    # ${entry.crawler ? entry.crawler.token : 'not in scope, and named before a shorter name'}: ${printable(entry.names.join(', '))}`);
-    lines.push(`    "~(?i)${entry.source}" "${ruleSetKey(plan, entry.crawler)}";`);
+    lines.push(`    "~(?i)${entry.source}" "${claimKey(plan, entry.crawler)}";`);
   }
-  lines.push('}', '', 'map "$robots_lens_rules $request_uri" $robots_lens_block {', '    default "";', `    "~${ROBOTS_TXT_REGEX}" "";`);
+  lines.push('}', '', `map "$robots_lens_rules $request_uri" ${(plan.verification?.crawlers.length ?? 0) > 0 ? '$robots_lens_by_rules' : '$robots_lens_block'} {`, '    default "";', `    "~${ROBOTS_TXT_REGEX}" "";`);
   // A request of nobody in scope stops here, before any rule is tried.
   lines.push('    "~^-?\\x20" "";');
   for (const set of plan.ruleSets) {
     lines.push(`    # ${setComment(set)}`);
     for (const rule of set.rules) {
       lines.push(`    # ${ruleComment(rule)}`);
-      lines.push(`    "~^${set.key}\\x20${rule.regex.source}" "${rule.allow ? '' : '1'}";`);
+      lines.push(`    "~^${set.key}\\.[a-z0-9-]+\\x20${rule.regex.source}" "${rule.allow ? '' : '1'}";`);
     }
   }
   lines.push('}');
+  const verified = plan.verification?.crawlers ?? [];
+  if (verified.length > 0) {
+    // Spoofers: one geo per verified crawler (1 inside its ranges), read in a fixed order.
+    verified.forEach((v, i) => {
+      lines.push('', `# ${v.crawler.token}: its published ranges`, `geo $robots_lens_from_${i + 1} {`, '    default 0;', ...v.prefixes.map((p) => `    ${p} 1;`), '}');
+    });
+    const froms = verified.map((_, i) => `$robots_lens_from_${i + 1}`).join(' ');
+    lines.push('', `map "$robots_lens_rules ${froms} $request_uri" $robots_lens_spoofed {`, '    default "";');
+    lines.push(`    "~^[^\\x20]*\\x20${'[01]\\x20'.repeat(verified.length)}/robots\\.txt$" "";`);
+    verified.forEach((v, i) => {
+      lines.push(`    "~^g[0-9]+\\.${v.crawler.id}\\x20${'[01]\\x20'.repeat(i)}0\\x20" "1";`);
+    });
+    lines.push('}', '', 'map "$robots_lens_by_rules$robots_lens_spoofed" $robots_lens_block {', '    default "";', '    "~1" "1";', '}');
+  }
   return {
     body: lines,
     usage: [

@@ -13,6 +13,7 @@ import type { Rankable, SelectedGroup } from '@robots-lens/kernel/match';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { uriRegex } from './uri-regex';
 import type { UriRegex, UriRegexOptions } from './uri-regex';
+import type { Verification } from './verified';
 import { whoList } from './who';
 import type { WhoEntry } from './who';
 
@@ -46,6 +47,8 @@ export interface RuleSet {
 
 export interface EnforcePlan {
   readonly regex: UriRegexOptions;
+  /** With `--verified-only`: the crawlers whose claims are checked against their ranges. */
+  readonly verification?: Verification;
   readonly crawlers: readonly CrawlerPlan[];
   /** The crawlers with rules to enforce, by the groups they use. */
   readonly ruleSets: readonly RuleSet[];
@@ -55,7 +58,7 @@ export interface EnforcePlan {
 }
 
 /** Plans the rules for `scope` in the flavour and target syntax of `regex`. */
-export function planEnforcement(file: RobotsFile, scope: readonly Crawler[], regex: UriRegexOptions): EnforcePlan {
+export function planEnforcement(file: RobotsFile, scope: readonly Crawler[], regex: UriRegexOptions, verification?: Verification): EnforcePlan {
   const who = whoList(scope, regex.flavour);
   const limits = [...who.limits];
   // Crawlers sharing a group (the * group, mostly) share its expressions: each pattern is compiled once.
@@ -87,13 +90,18 @@ export function planEnforcement(file: RobotsFile, scope: readonly Crawler[], reg
     const users = crawlers.filter((c) => c.rules === rules);
     if (rules.length > 0) ruleSets.push({ key: `g${ruleSets.length + 1}`, crawlers: users, rules });
   }
-  return { regex, crawlers, ruleSets, who: who.entries, limits };
+  return { regex, crawlers, ruleSets, who: who.entries, limits, ...(verification ? { verification } : {}) };
 }
 
-/** The rule set a recognition entry leads to: its key, or `-` for a crawler out of scope or with nothing to refuse. */
-export function ruleSetKey(plan: EnforcePlan, crawler: Crawler | null): string {
+/**
+ * What a recognition entry sets: `<rule set>.<crawler id>` (`g0` for a crawler with nothing
+ * to refuse by its rules), so the rules read the set and verification the crawler; `-` for a
+ * crawler out of scope.
+ */
+export function claimKey(plan: EnforcePlan, crawler: Crawler | null): string {
   if (crawler === null) return '-';
-  return plan.ruleSets.find((set) => set.crawlers.some((c) => c.crawler === crawler))?.key ?? '-';
+  const set = plan.ruleSets.find((s) => s.crawlers.some((c) => c.crawler === crawler))?.key ?? 'g0';
+  return `${set}.${crawler.id}`;
 }
 
 /** The rules of `groups` in rank order, up to the last Disallow, each compiled once. */

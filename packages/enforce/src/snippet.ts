@@ -16,6 +16,8 @@ import { planEnforcement } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
 import type { UriRegexOptions } from './uri-regex';
+import { verificationFor, verificationLines } from './verified';
+import type { CrawlerRanges } from './verified';
 
 export type EnforceServer = 'nginx' | 'apache' | 'haproxy' | 'caddy' | 'cloudflare';
 
@@ -42,6 +44,8 @@ export interface SnippetOptions {
   readonly source: string;
   /** Sentences about the scope (left-out tokens), for the header. */
   readonly notes?: readonly string[];
+  /** With `--verified-only`: the published ranges loaded, per crawler token. */
+  readonly ranges?: readonly CrawlerRanges[];
 }
 
 export interface EnforceSnippet {
@@ -54,9 +58,11 @@ export interface EnforceSnippet {
 /** Writes the snippet for `crawlers` (see `crawlersInScope`) from a parsed robots.txt. */
 export function enforceSnippet(file: RobotsFile, crawlers: readonly Crawler[], options: SnippetOptions): EnforceSnippet {
   const server = SERVERS[options.server];
-  const plan = planEnforcement(file, crawlers, server.regex);
+  const verification = options.ranges ? verificationFor(crawlers, options.ranges) : undefined;
+  const plan = planEnforcement(file, crawlers, server.regex, verification);
   const text = server.text(plan, options.status);
-  const header = headerLines(plan, { source: options.source, status: options.status, usage: text.usage, serverLimits: text.serverLimits, notes: options.notes ?? [] });
+  const notes = [...(options.notes ?? []), ...(verification ? verificationLines(verification) : [])];
+  const header = headerLines(plan, { source: options.source, status: options.status, usage: text.usage, serverLimits: text.serverLimits, notes });
   return {
     text: [...header.map((l) => `# ${l}`), '', ...text.body, ''].join('\n'),
     plan,

@@ -6,10 +6,11 @@
  */
 
 import { crawlersInScope, enforceSnippet, ENFORCE_SERVERS, isEnforceServer } from '@robots-lens/enforce';
-import type { EnforceScope, EnforceServer } from '@robots-lens/enforce';
+import type { CrawlerRanges, EnforceScope, EnforceServer } from '@robots-lens/enforce';
 import { isCrawlerPurpose } from '@robots-lens/kernel/crawlers';
 import type { CrawlerPurpose } from '@robots-lens/kernel/crawlers';
 import { parseRobots } from '@robots-lens/kernel/parse';
+import { defaultRangesDir, loadRangeLists } from '../../node/ranges';
 import { readRobotsFile } from '../../node/robots-file';
 import { ExitCode } from '../exit-code';
 import { checkedLogFormat } from '../option-values';
@@ -39,7 +40,9 @@ export async function runEnforce({ values, positionals }: Args<typeof ENFORCE.op
   const input = await readRobotsFile(path);
   if (input.notice) reportError('enforce', input.notice);
   const file = parseRobots(input.bytes);
-  const snippet = enforceSnippet(file, scope.crawlers, { server, status, source: path, notes: scope.notes });
+  if (values.ranges !== undefined && !values['verified-only']) throw new UsageError('--ranges gives the IP lists for --verified-only; add --verified-only');
+  const ranges = values['verified-only'] ? await crawlerRanges(values.ranges ?? defaultRangesDir()) : undefined;
+  const snippet = enforceSnippet(file, scope.crawlers, { server, status, source: path, notes: scope.notes, ...(ranges ? { ranges } : {}) });
 
   if (values.check && values.check.length > 0) return runEnforceCheck(file, snippet.plan, server, values.check, logFormat, values.json, io);
   if (values.json) throw new UsageError('--json is for --check; the rules themselves are configuration text');
@@ -48,6 +51,20 @@ export async function runEnforce({ values, positionals }: Args<typeof ENFORCE.op
   await out.block(snippet.text);
   await out.flush();
   return ExitCode.Success;
+}
+
+/** The loaded lists as the ranges of each crawler they vouch for. */
+async function crawlerRanges(dir: string): Promise<CrawlerRanges[]> {
+  const { lists, warnings } = await loadRangeLists(dir);
+  for (const warning of warnings) reportError('enforce', warning);
+  return lists.flatMap((list) =>
+    list.crawlers.map((token) => ({
+      token,
+      // A bare address in a list is a prefix of its full length.
+      prefixes: list.prefixes.map((p) => (p.text.includes('/') ? p.text : `${p.text}/${p.family === 4 ? 32 : 128}`)),
+      lists: [{ name: list.name, date: list.creationTime }],
+    })),
+  );
 }
 
 function checkedServer(value: string | undefined): EnforceServer {
