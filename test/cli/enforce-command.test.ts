@@ -75,7 +75,26 @@ describe('robots-lens enforce', () => {
     assert.match(stdout, /# line 2: Disallow: \/a\\x1B\[31mred/);
   });
 
+  test('--verified-only --ranges: a claim from outside the published ranges refused by the server\'s own address matching, the list dated', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-ranges-'));
+    writeFileSync(join(dir, 'gptbot.json'), JSON.stringify({ creationTime: '2026-12-01T00:00:00.000000', prefixes: [{ ipv4Prefix: '192.0.2.0/24' }, { ipv6Prefix: '2001:db8::/32' }] }));
+    const expected: [string, RegExp][] = [
+      ['nginx', /^geo \$robots_lens_from_1 \{\n {4}default 0;\n {4}192\.0\.2\.0\/24 1;\n {4}2001:db8::\/32 1;\n\}$/m],
+      ['apache', /^RewriteCond expr "! -R '192\.0\.2\.0\/24' && ! -R '2001:db8::\/32'"$/m],
+      ['haproxy', /^http-request deny deny_status 403 if \{ var\(txn\.robots_lens_rules\) -m end \.gptbot \} !\{ var\(txn\.robots_lens_verdict\) -m found \} !\{ src 192\.0\.2\.0\/24 2001:db8::\/32 \}$/m],
+      ['caddy', /^ {4}not remote_ip 192\.0\.2\.0\/24 2001:db8::\/32$/m],
+    ];
+    for (const [server, line] of expected) {
+      const { code, stdout, stderr } = await runCli(['enforce', ROBOTS, '--server', server, '--crawlers', 'GPTBot,Bytespider', '--verified-only', '--ranges', dir]);
+      assert.equal(code, 0, stderr);
+      assert.match(stdout, line, server);
+      assert.match(stdout, /^# Note: --verified-only: GPTBot claimed from outside its 2 published prefixes is refused, whatever the URL; lists: gptbot\.json \(2026-12-01T00:00:00\.000000\)\.$/m);
+      assert.match(stdout, /^# Note: --verified-only: no IP list for Bytespider: their claims are not checked\.$/m);
+    }
+  });
+
   const refusals: [string, string[], RegExp][] = [
+    ['--ranges without --verified-only', ['--server', 'nginx', '--crawlers', 'GPTBot', '--ranges', '.'], /--ranges gives the IP lists for --verified-only; add --verified-only/],
     ['no scope', ['--server', 'nginx'], /say which crawlers to refuse: --crawlers GPTBot,Bytespider, --purpose ai-training, or --not-honouring/],
     ['no server', ['--crawlers', 'GPTBot'], /--server is needed: nginx, apache, haproxy, caddy, cloudflare/],
     ['an unknown server', ['--server', 'iis', '--crawlers', 'GPTBot'], /--server must be one of nginx, apache, haproxy, caddy, cloudflare \(got "iis"\)/],

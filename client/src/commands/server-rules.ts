@@ -57,8 +57,24 @@ async function generate(first: unknown): Promise<ServerRulesResult | undefined> 
     void vscode.window.showErrorMessage(`Generate Server Rules: ${inScope.message}`);
     return undefined;
   }
+  return openRules(document, server, inScope.crawlers, status, inScope.notes);
+}
+
+/** "Enforce for these crawlers" (the AI access panel): asks for the server only. */
+export async function generateServerRulesFor(document: vscode.TextDocument, crawlers: readonly string[]): Promise<void> {
+  const server = await pickServer();
+  if (server === undefined) return;
+  const inScope = crawlersInScope({ crawlers });
+  if (!inScope.ok) {
+    void vscode.window.showErrorMessage(`Generate Server Rules: ${inScope.message}`);
+    return;
+  }
+  await openRules(document, server, inScope.crawlers, 403, inScope.notes);
+}
+
+async function openRules(document: vscode.TextDocument, server: EnforceServer, crawlers: Parameters<typeof enforceSnippet>[1], status: number, notes: readonly string[]): Promise<ServerRulesResult> {
   const source = document.uri.scheme === 'file' ? vscode.workspace.asRelativePath(document.uri) : document.uri.toString(true);
-  const snippet = enforceSnippet(parseRobots(document.getText()), inScope.crawlers, { server, status, source, notes: inScope.notes });
+  const snippet = enforceSnippet(parseRobots(document.getText()), crawlers, { server, status, source, notes });
   const opened = await vscode.workspace.openTextDocument({ content: snippet.text, language: 'plaintext' });
   await vscode.window.showTextDocument(opened, { preview: false });
   return { text: snippet.text, limits: snippet.limits };
