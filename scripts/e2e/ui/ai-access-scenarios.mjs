@@ -240,6 +240,19 @@ export async function aiAccessScenarios(t) {
     await rules.locator('.view-line', { hasText: ui.loose('map $http_user_agent $robots_lens_rules {') }).waitFor();
     await ui.runCommand('View: Revert and Close Editor');
     await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
+
+    // The AI access view offers the same for the AI crawlers that may ignore robots.txt.
+    await ui.runCommand(SHOW_AI_ACCESS);
+    const offer = frame().locator('#enforce-button');
+    await offer.waitFor();
+    if (!/^Enforce for these crawlers \(.+\)…$/.test(ui.squash(await offer.textContent()))) throw new Error(`the offer reads "${await offer.textContent()}"`);
+    await offer.click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();
+    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
+    await rules.locator('.view-line', { hasText: ui.loose('http-request deny deny_status 403 if') }).first().waitFor();
+    await ui.runCommand('View: Revert and Close Editor');
+    await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
   });
 
   await scenario('replay-purpose-filter', async () => {
