@@ -242,6 +242,7 @@ export async function aiAccessScenarios(t) {
     await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
 
     // The AI access view offers the same for the AI crawlers that may ignore robots.txt.
+    await focusRobots();
     await ui.runCommand(SHOW_AI_ACCESS);
     const offer = frame().locator('#enforce-button');
     await offer.waitFor();
