@@ -10,7 +10,7 @@ import { printable, ruleComment } from './header';
 import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
-import { setComment } from './server-text';
+import { ABSOLUTE_FORM, setComment } from './server-text';
 
 export const APACHE_REGEX = { flavour: 'pcre', anyChar: '[^\\x20]', end: '\\x20' } as const;
 
@@ -48,6 +48,6 @@ export function apacheText(plan: EnforcePlan, status: number): ServerText {
       'Apache httpd (mod_rewrite: a2enmod rewrite): put this inside <VirtualHost> or the server configuration, before other rewrite rules.',
       'Keep AllowEncodedSlashes NoDecode (or On): with the default Off, Apache answers 404 to a path with %2F before any rule runs.',
     ],
-    serverLimits: [],
+    serverLimits: [ABSOLUTE_FORM],
   };
 }

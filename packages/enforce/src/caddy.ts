@@ -12,7 +12,7 @@ import { printable, ruleComment } from './header';
 import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
-import { ROBOTS_TXT_REGEX, setComment } from './server-text';
+import { ABSOLUTE_FORM, ROBOTS_TXT_REGEX, setComment } from './server-text';
 
 export const CADDY_REGEX = { flavour: 're2', anyChar: '.', end: '$' } as const;
 
@@ -38,6 +38,6 @@ export function caddyText(plan: EnforcePlan, status: number): ServerText {
   return {
     body: lines,
     usage: ['Caddy: paste this inside the site block (or import it there); map runs before respond in the Caddyfile order.'],
-    serverLimits: [],
+    serverLimits: [ABSOLUTE_FORM],
   };
 }

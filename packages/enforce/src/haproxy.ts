@@ -10,7 +10,7 @@ import { printable, ruleComment } from './header';
 import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
-import { setComment } from './server-text';
+import { ABSOLUTE_FORM, setComment } from './server-text';
 
 export const HAPROXY_REGEX = { flavour: 'pcre', anyChar: '.', end: '$' } as const;
 
@@ -37,6 +37,6 @@ export function haproxyText(plan: EnforcePlan, status: number): ServerText {
   return {
     body: lines,
     usage: ['HAProxy: paste these lines into the frontend (or listen) section that receives the requests, before its other http-request rules.'],
-    serverLimits: [],
+    serverLimits: [ABSOLUTE_FORM],
   };
 }

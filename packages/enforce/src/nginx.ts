@@ -9,7 +9,7 @@ import { printable, ruleComment } from './header';
 import { claimKey } from './plan';
 import type { EnforcePlan } from './plan';
 import type { ServerText } from './server-text';
-import { ROBOTS_TXT_REGEX, setComment } from './server-text';
+import { ABSOLUTE_FORM, ROBOTS_TXT_REGEX, setComment } from './server-text';
 
 export const NGINX_REGEX = { flavour: 'pcre', anyChar: '.', end: '$' } as const;
 
@@ -52,6 +52,6 @@ export function nginxText(plan: EnforcePlan, status: number): ServerText {
       'Add pcre_jit on; to the main context (outside http {}): without it nginx interprets every expression.',
       `In each server {} it guards, add: if ($robots_lens_block) { return ${status}; }`,
     ],
-    serverLimits: [],
+    serverLimits: [ABSOLUTE_FORM],
   };
 }

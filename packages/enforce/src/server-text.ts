@@ -11,6 +11,9 @@ export interface ServerText {
   readonly serverLimits: readonly string[];
 }
 
+/** Said by every server that reads the request-target as sent. */
+export const ABSOLUTE_FORM = 'A request line in absolute form (GET http://host/path, as sent to a proxy) is read as written, so no rule starting with / applies to it; crawlers send the path.';
+
 /** `<rule set> /robots.txt` exactly, whoever asks: the one target never refused. */
 export const ROBOTS_TXT_REGEX = '^[^\\x20]*\\x20/robots\\.txt$';
 
