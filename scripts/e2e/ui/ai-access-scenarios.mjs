@@ -238,8 +238,7 @@ export async function aiAccessScenarios(t) {
     const rules = page.locator('.part.editor .monaco-editor:not([data-uri$="/robots.txt"])');
     await rules.locator('.view-line', { hasText: ui.loose(answers.slice(0, 70)) }).waitFor();
     await rules.locator('.view-line', { hasText: ui.loose('map $http_user_agent $robots_lens_rules {') }).waitFor();
-    await ui.runCommand('View: Revert and Close Editor');
-    await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
+    await discardRules();
 
     // The AI access view offers the same for the AI crawlers that may ignore robots.txt.
     await focusRobots();
@@ -252,9 +251,17 @@ export async function aiAccessScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();
     await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
     await rules.locator('.view-line', { hasText: ui.loose('http-request deny deny_status 403 if') }).first().waitFor();
+    await discardRules();
+  });
+
+  /** Closes the untitled rules without saving: its tab clicked first, so its group has the focus the command acts on. */
+  async function discardRules() {
+    const tab = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').first();
+    await tab.click();
+    await page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
     await ui.runCommand('View: Revert and Close Editor');
     await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
-  });
+  }
 
   await scenario('replay-purpose-filter', async () => {
     // What the CLI counts per purpose for the same robots.txt and log.
