@@ -222,6 +222,9 @@ export async function aiAccessScenarios(t) {
     }
   }
 
+  /** The untitled editor with the generated rules, named by its first line. */
+  const RULES_TAB = page.locator('.tabs-container .tab[aria-label^="# robots-lens enforce"]');
+
   await scenario('generate-server-rules-command', async () => {
     // Issue #37: the palette command asks for the server and the crawlers, then opens the
     // rules `robots-lens enforce` prints for the same file in a new untitled editor.
@@ -234,7 +237,7 @@ export async function aiAccessScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="nginx (map blocks"]').click();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: refuse which crawlers' }).waitFor();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Crawlers that do not honour robots.txt"]').click();
-    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
+    await RULES_TAB.waitFor();
     const rules = page.locator('.part.editor .monaco-editor:not([data-uri$="/robots.txt"])');
     await rules.locator('.view-line', { hasText: ui.loose(answers.slice(0, 70)) }).waitFor();
     await rules.locator('.view-line', { hasText: ui.loose('map $http_user_agent $robots_lens_rules {') }).waitFor();
@@ -249,18 +252,20 @@ export async function aiAccessScenarios(t) {
     await offer.click();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }).waitFor();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();
-    await page.locator('.tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
+    await RULES_TAB.waitFor();
     await rules.locator('.view-line', { hasText: ui.loose('http-request deny deny_status 403 if') }).first().waitFor();
     await discardRules();
   });
 
-  /** Closes the untitled rules without saving: its tab clicked first, so its group has the focus the command acts on. */
+  /**
+   * Closes the untitled rules without saving. Its tab is named by its first line (the fetch
+   * scenario leaves an untitled robots.txt of its own open); clicked first, so the command acts on it.
+   */
   async function discardRules() {
-    const tab = page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').first();
-    await tab.click();
-    await page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active[data-resource-name^="Untitled"]').waitFor();
+    await RULES_TAB.click();
+    await page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active[aria-label^="# robots-lens enforce"]').waitFor();
     await ui.runCommand('View: Revert and Close Editor');
-    await page.locator('.tabs-container .tab[data-resource-name^="Untitled"]').waitFor({ state: 'detached' });
+    await RULES_TAB.waitFor({ state: 'detached' });
   }
 
   await scenario('replay-purpose-filter', async () => {
