@@ -253,7 +253,8 @@ export async function aiAccessScenarios(t) {
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }).waitFor();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();
     await RULES_TAB.waitFor();
-    await rules.locator('.view-line', { hasText: ui.loose('http-request deny deny_status 403 if') }).first().waitFor();
+    // The header is on screen (the rules below it are rendered only when scrolled to).
+    await rules.locator('.view-line', { hasText: ui.loose('# HAProxy: paste these lines into the frontend') }).waitFor();
     await discardRules();
   });
 
