@@ -49,7 +49,7 @@
 
   /** @param {AiAccessViewRow} row */
   function crawlerRow(row) {
-    const tr = el('tr', 'crawler-row ' + row.access + (row.mark ? ' may-ignore' : ''));
+    const tr = el('tr', 'crawler-row ' + row.access + ' ' + row.statement + (row.mark ? ' may-ignore' : ''));
     tr.dataset.token = row.token;
     const who = el('th', 'crawler');
     who.scope = 'row';

@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCheckUrl({ server, output, fetched, recent: new RecentUrls(context.globalState, 'robotsLens.checkUrl.recent') }),
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
-    registerBlockAi(),
+    registerBlockAi(server),
     registerServerRules(),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),

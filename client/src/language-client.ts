@@ -40,7 +40,8 @@ import type {
   TestUrlParams,
   TestUrlResult,
 } from '../../server/src/protocol';
-import { CompareRequest } from '../../server/src/protocol';
+import { BlockAiRequest, CompareRequest } from '../../server/src/protocol';
+import type { BlockAiParams, BlockAiResult } from '../../server/src/protocol';
 import type { CompareParams, CompareResult, UrlCheckReportDto } from '../../server/src/protocol';
 
 /** The typed requests the commands, views and CodeLens send. */
@@ -50,6 +51,8 @@ export interface RobotsServer {
   fileSummary(document: vscode.Uri, token?: vscode.CancellationToken): Promise<FileSummaryResult>;
   /** The catalogue's crawlers by purpose and the preferences per path, on the unsaved buffer. */
   aiAccess(document: vscode.Uri, token?: vscode.CancellationToken): Promise<AiAccessResult>;
+  /** The "Block AI training, keep search" edit of the unsaved buffer, with what it skipped and why. */
+  blockAi(document: vscode.Uri, params: Omit<BlockAiParams, 'uri'>, token?: vscode.CancellationToken): Promise<BlockAiResult>;
   /** The server fetches, so the extension host needs no HTTP of its own. */
   fetch(params: FetchParams, token?: vscode.CancellationToken): Promise<FetchResult>;
   checkUrl(params: CheckUrlParams, token?: vscode.CancellationToken): Promise<UrlCheckReportDto>;
@@ -91,6 +94,7 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
     matrix: (document, params, token) => client.sendRequest(MatrixRequest, { ...params, uri: uri(document) }, token),
     fileSummary: (document, token) => client.sendRequest(FileSummaryRequest, { uri: uri(document) }, token),
     aiAccess: (document, token) => client.sendRequest(AiAccessRequest, { uri: uri(document) }, token),
+    blockAi: (document, params, token) => client.sendRequest(BlockAiRequest, { ...params, uri: uri(document) }, token),
     fetch: (params, token) => trusted('Fetching a live robots.txt', () => client.sendRequest(FetchRequest, params, token)),
     checkUrl: (params, token) => trusted('Check URL', () => client.sendRequest(CheckUrlRequest, params, token)),
     fetchedDocument: (document, source) => client.sendNotification(FetchedDocumentNotification, { uri: uri(document), source }),

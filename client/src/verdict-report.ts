@@ -7,6 +7,7 @@
 import type { FetchStateNote, SelectedGroupDto, TestUrlVerdict, VerdictDto } from '../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { preferencesText } from '@robots-lens/kernel/preferences';
+import { ignoreNote, mayIgnoreRobotsTxt } from '@robots-lens/kernel/ai-access';
 import { purposesText } from '@robots-lens/editor/explain';
 import type { WinningLine } from './winning-line';
 
@@ -37,6 +38,8 @@ export function verdictReport(verdict: TestUrlVerdict, lineText: LineText, optio
   if (agent.kind === 'user-agent-header') out.push(`  User-Agent: ${agent.input}`);
   if (agent.crawler) {
     out.push(`  Crawler:    ${agent.crawler.name} (${agent.crawler.operator}) — ${purposesText(agent.crawler.purposes)}`);
+    const ignoring = ignoreNote(agent.crawler);
+    if (ignoring) out.push(`  Note:       ${ignoring}: the verdict is what the rules say, not what it will do.`);
   }
   out.push(`  Chain:      ${agent.chain.length > 0 ? agent.chain.join(' → ') : '(no product token)'} — ${agent.explanation}`);
   if (verdict.target !== null && verdict.target !== verdict.url) out.push(`  Matched:    ${verdict.target}`);
@@ -88,7 +91,8 @@ export function verdictSummary(verdicts: readonly TestUrlVerdict[], options: Rep
   const url = verdicts[0]?.url ?? '';
   const parts = verdicts.map((verdict) => {
     const by = verdict.rule ? ` by line ${verdict.rule.line + 1}` : REASON_NOTE[verdict.reason] ?? '';
-    return `${agentLabel(verdict)} ${verdict.outcome === 'not-applicable' ? 'not applicable' : verdict.outcome}${by}`;
+    const ignoring = verdict.agent.crawler && mayIgnoreRobotsTxt(verdict.agent.crawler) ? ' (may ignore robots.txt)' : '';
+    return `${agentLabel(verdict)}${ignoring} ${verdict.outcome === 'not-applicable' ? 'not applicable' : verdict.outcome}${by}`;
   });
   const differing = options.parserNotes ? verdicts.filter((verdict) => verdict.googleLiteral).length : 0;
   const note = differing > 0 ? ` Google's literal parser would decide ${differing === 1 ? 'one of them' : `${differing} of them`} differently.` : '';

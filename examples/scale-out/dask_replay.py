@@ -20,6 +20,8 @@ task results, so workers need no shared scratch space.
 import argparse
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,12 +30,59 @@ import time
 DEFAULT_CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'dist', 'cli.js')
 
 
+class CliFailure(Exception):
+    """robots-lens failed on a worker: its own one-line message, said once by the driver."""
+
+
 def run_cli(node, cli, args):
-    """Runs robots-lens; exit 1 (violations with --fail-on) is an answer, anything else a failure."""
+    """Runs robots-lens. Exit 1 is an answer only with --fail-on (violations found); Node's own
+    exit 1 ("Cannot find module") and every other code are failures."""
     done = subprocess.run([node, cli, *args], capture_output=True, text=True)
-    if done.returncode not in (0, 1):
-        raise RuntimeError(f"robots-lens {args[0]} failed ({done.returncode}): {done.stderr.strip()}")
+    answers = (0, 1) if '--fail-on' in args else (0,)
+    if done.returncode not in answers:
+        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+        raise CliFailure(f"robots-lens {args[0]} failed (exit {done.returncode}): {lines[0] if lines else 'no message'}")
     return done.stdout
+
+
+DURATION = re.compile(r'^\s*\d+(\.\d+)?\s*(ms|s|m|h|d)?\s*$', re.IGNORECASE)
+
+
+def fail(message):
+    """One line on stderr and exit 2, as robots-lens says a usage error."""
+    sys.stderr.write(f"dask_replay.py: {message}\n")
+    sys.exit(2)
+
+
+def check_arguments(args):
+    """Every argument checked before any work: a bad one used to surface as a 35-line traceback
+    after all the scans had run."""
+    if args.workers < 1:
+        fail('--workers must be at least 1.')
+    if not os.path.exists(args.robots):
+        fail(f'{args.robots}: no such robots.txt file or snapshots folder.')
+    for log in args.logs:
+        if not os.path.isfile(log) and not os.path.exists(log):
+            fail(f'{log}: no such log file.')
+        if os.path.isdir(log):
+            fail(f'{log} is a folder, not a log file.')
+    for name in ('grace', 'reorder_window'):
+        value = getattr(args, name)
+        if value is not None and not DURATION.match(value):
+            fail(f'--{name.replace("_", "-")}: "{value}" is not a duration such as 24h, 90m or 0.')
+    if args.ranges is not None and not os.path.isdir(args.ranges):
+        fail(f'--ranges {args.ranges}: no such folder of IP lists.')
+    if args.summary_json is not None and not os.path.isdir(os.path.dirname(os.path.abspath(args.summary_json))):
+        fail(f'--summary-json {args.summary_json}: its folder does not exist.')
+    if shutil.which(args.node) is None:
+        fail(f'--node {args.node}: no such executable.')
+    if not os.path.isfile(args.cli):
+        fail(f'--cli {args.cli}: no such file (build it with npm run build: dist/cli.js).')
+    # The bundle must be robots-lens: Node exits 1 for a file it cannot load, as --fail-on would.
+    probe = subprocess.run([args.node, args.cli, '--version'], capture_output=True, text=True)
+    if probe.returncode != 0 or not probe.stdout.strip():
+        lines = [line for line in probe.stderr.strip().splitlines() if line.strip()]
+        fail(f'--cli {args.cli} is not the robots-lens bundle ({args.node} exits {probe.returncode}: {lines[0] if lines else "no output"}).')
 
 
 def task_stats(started):
@@ -84,8 +133,7 @@ def main(argv=None):
     parser.add_argument('--reorder-window', help='as robots-lens replay (default 1m)')
     parser.add_argument('--stats', help='write timings and peak RSS per worker here (JSON), for benchmarks')
     args = parser.parse_args(argv)
-    if args.workers < 1:
-        parser.error('--workers must be at least 1')
+    check_arguments(args)
 
     # Imported here so --help works without Dask.
     from distributed import Client, LocalCluster
@@ -103,24 +151,33 @@ def main(argv=None):
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host='127.0.0.1', dashboard_address=None)
         client = Client(cluster)
     try:
-        # 1. Scan every shard in parallel; the scans are small (bounded by crawlers, not lines).
-        phase = time.perf_counter()
-        scanned = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
-        scans = [text for text, _ in scanned]
-        scan_wall = time.perf_counter() - phase
-        # 2. Shards in time order (by their first request); a shard starts from the scans of all before it.
-        order = sorted(range(len(logs)), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
-        earlier = [[scans[j] for j in order[:k]] for k in range(len(order))]
-        # 3. Replay every shard in parallel.
-        shard_logs = [logs[i] for i in order]
-        phase = time.perf_counter()
-        replayed = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
-        parts = [text for text, _ in replayed]
-        replay_wall = time.perf_counter() - phase
+        return run_on_cluster(args, client, robots, logs, cli, shared, replay_options)
+    except Exception as failure:  # noqa: BLE001 - a worker's CliFailure comes back as a copy of the class
+        if type(failure).__name__ == CliFailure.__name__:
+            fail(str(failure))
+        raise
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
+    """Scans, replays and merges; returns the merge's exit code."""
+    # 1. Scan every shard in parallel; the scans are small (bounded by crawlers, not lines).
+    phase = time.perf_counter()
+    scanned = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
+    scans = [text for text, _ in scanned]
+    scan_wall = time.perf_counter() - phase
+    # 2. Shards in time order (by their first request); a shard starts from the scans of all before it.
+    order = sorted(range(len(logs)), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
+    earlier = [[scans[j] for j in order[:k]] for k in range(len(order))]
+    # 3. Replay every shard in parallel.
+    shard_logs = [logs[i] for i in order]
+    phase = time.perf_counter()
+    replayed = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
+    parts = [text for text, _ in replayed]
+    replay_wall = time.perf_counter() - phase
 
     # 4. Merge the parts here: robots-lens merge checks that they fit together.
     with tempfile.TemporaryDirectory() as tmp:

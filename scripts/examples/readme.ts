@@ -40,7 +40,8 @@ What a crawler actually does with it, in short:
   back to the Googlebot group too.
 - Baiduspider is followed by a blank line and \`User-agent: PetalBot\`: under RFC 9309 both share
   \`Disallow: /\`, although the comment says "Baidu is fine".
-- \`360Spider\` reduces to an empty product token: that group applies to nobody.
+- \`360Spider\` starts with a digit: RFC 9309 and Google read no product token from it, but Qihoo 360
+  documents that token, so 360Spider obeys the group.
 - The two bingbot groups are merged (Crawl-delay 5 and an invalid \`1s\`).
 
 Mistakes, by lint id:

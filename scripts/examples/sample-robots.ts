@@ -85,7 +85,7 @@ export const ROBOTS: readonly RobotsLine[] = [
   ['User-agent: PetalBot'],
   ['Disallow: /', { 'blocks-everything': 'closes the site to PetalBot and to Baiduspider, a major search crawler; the AI opt-out group below (GPTBot) is shut out the same way and shares this finding' }],
   [''],
-  ['User-agent: 360Spider', { 'user-agent-token-misread': 'starts with a digit: the product token is empty and the group applies to nobody (warning)' }],
+  ['User-agent: 360Spider', { 'user-agent-token-documented': 'Qihoo 360 documents this token, so 360Spider obeys the group; RFC 9309 and Google read no product token from it (information)' }],
   ['Disallow: /'],
   [''],
   ['# AI training opt-out (legal, March 2025)'],

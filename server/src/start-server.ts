@@ -16,7 +16,7 @@ import {
 import type { CancellationToken, Connection, InitializeResult } from 'vscode-languageserver';
 import { RobotsDocuments } from './documents';
 import type { ParsedDocument } from './documents';
-import { blockAiActions } from './features/block-ai-actions';
+import { blockAiActions, blockAiParams, blockAiResult } from './features/block-ai-actions';
 import { codeActions } from './features/code-actions';
 import { doComplete } from './features/completion';
 import { DiagnosticsPublisher, readLintSeverities } from './features/diagnostics';
@@ -31,6 +31,7 @@ import { documentSymbols } from './features/symbols';
 import { CompareRequest, SETTINGS_SECTION } from './protocol';
 import {
   AiAccessRequest,
+  BlockAiRequest,
   CheckSitemapsProgressNotification,
   CheckSitemapsRequest,
   RefreshIpListsProgressNotification,
@@ -176,6 +177,12 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   connection.onRequest(AiAccessRequest, (params, token) =>
     runSafe(log, 'AI access', token, failed('The AI access view'), () => fetched.aiAccess(parsedOrThrow(params, 'robotsLens/aiAccess'))),
   );
+  connection.onRequest(BlockAiRequest, (params, token) =>
+    runSafe(log, 'Block AI crawlers', token, failed('The block edit'), () => {
+      const { scope, contentSignal } = blockAiParams(params);
+      return blockAiResult(parsedOrThrow(params, 'robotsLens/blockAi'), scope, contentSignal, new Date().toISOString().slice(0, 10));
+    }),
+  );
   connection.onRequest(FileSummaryRequest, (params, token) =>
     runSafe(log, 'File summary', token, failed('The file summary'), () => {
       const parsed = parsedOrThrow(params, 'robotsLens/fileSummary');
@@ -208,8 +215,10 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   connection.onRequest(CheckSitemapsRequest, (params, token) =>
     runSafe(log, 'Check sitemaps', token, failed('Checking sitemaps'), async () => {
       const parsed = parsedOrThrow(params, 'robotsLens/checkSitemaps');
+      const fetchedFrom = fetched.get(parsed.uri)?.url;
       const result = await platform.checkSitemaps(parsed, params, token, {
         progress: (progress) => void connection.sendNotification(CheckSitemapsProgressNotification, progress),
+        ...(fetchedFrom !== undefined ? { fetchedFrom } : {}),
       });
       // Hints speak of the version checked; after an edit during the check they would not be true.
       if (!result.cancelled && documents.get(parsed.uri)?.version === result.version) {
@@ -217,7 +226,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
         publisher.refresh(parsed.uri);
       }
       return result;
-    }),
+    }, true),
   );
   connection.onRequest(RefreshIpListsRequest, (_params, token) =>
     runSafe(log, 'Refresh IP lists', token, failed('Refreshing the crawler IP lists'), () =>

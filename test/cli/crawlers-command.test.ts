@@ -74,8 +74,8 @@ describe('robots-lens crawlers', () => {
       read: number; added: number; changed: number; unchanged: number; problems: string[];
       changes: Array<{ token: string; kind: string; operator: string; purposes: unknown; honoursRobotsTxt: unknown; userInitiated: unknown }>;
     };
-    assert.deepEqual([report.read, report.added, report.changed, report.unchanged], [5, 2, 1, 2]);
-    assert.deepEqual(report.problems, ['"Example Spaced Bot" is not a robots.txt product token, so it was left out.']);
+    assert.deepEqual([report.read, report.added, report.changed, report.unchanged], [6, 3, 1, 2]);
+    assert.deepEqual(report.problems, ['"360 Crawler" starts with no robots.txt product token, so it was left out.']);
     const byToken = new Map(report.changes.map((c) => [c.token, c]));
     assert.deepEqual(byToken.get('ExampleTrainerBot'), {
       token: 'ExampleTrainerBot', kind: 'add', operator: 'Example Labs', said: 'AI Data Scrapers',
@@ -95,6 +95,13 @@ describe('robots-lens crawlers', () => {
       honoursRobotsTxt: { catalogue: 'yes', list: 'no', words: 'No' },
       userInitiated: null,
     });
+    // A name of several words is proposed as its first word, the token a line naming it is read as.
+    assert.deepEqual(byToken.get('Example'), {
+      token: 'Example', listedAs: 'Example Spaced Bot', kind: 'add', operator: 'Nobody', said: 'AI Data Scrapers',
+      purposes: { catalogue: null, list: ['ai-training'] },
+      honoursRobotsTxt: { catalogue: null, list: 'yes', words: 'Yes' },
+      userInitiated: { catalogue: null, list: false },
+    });
     // ClaudeBot agrees; Bytespider's "unclear" never overrides the catalogue's "no".
     assert.ok(!byToken.has('ClaudeBot') && !byToken.has('Bytespider'));
   });
@@ -104,7 +111,8 @@ describe('robots-lens crawlers', () => {
     assert.equal(code, 0);
     assert.match(stdout, /^change {2}GPTBot \(OpenAI\): purposes ai-training → ai-search; honours robots\.txt yes → no \("No"\)$/m);
     assert.match(stdout, /^add {5}ExampleHelper-User \(Example Assistants\): purposes user-fetch; honours robots\.txt unknown \("Unclear at this time\."\); user-initiated$/m);
-    assert.match(stdout, /^5 agents read: 2 to add, 1 to change, 2 already as listed\. Nothing was changed\.$/m);
+    assert.match(stdout, /^add {5}Example \(Nobody\): purposes ai-training; honours robots\.txt yes \("Yes"\); listed as "Example Spaced Bot": a line naming it is read as its first word$/m);
+    assert.match(stdout, /^6 agents read: 3 to add, 1 to change, 2 already as listed\. Nothing was changed\.$/m);
   });
 
   test('--import of a missing file is an input error', async () => {

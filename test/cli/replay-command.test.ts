@@ -150,7 +150,7 @@ describe('robots-lens replay on examples/', () => {
     assert.match(stdout, /Google policy \(12 h all disallowed, then the last good copy up to 30 days/);
     assert.match(stdout, /24 h after a change/);
     assert.match(stdout, /2026-11-24T14:00:41Z\s+Googlebot\s+503 → unreachable/);
-    assert.match(stdout, /Crawl-delay \(verified requests; checked only for bingbot, msnbot, ClaudeBot, Claude-User, Claude-SearchBot, CCBot, AhrefsBot\)/);
+    assert.match(stdout, /Crawl-delay \(verified requests; checked only for bingbot, msnbot, ClaudeBot, Claude-User, Claude-SearchBot, CCBot, Slurp, AhrefsBot, MJ12bot\)/);
     assert.match(stdout, /ClaudeBot\s+Crawl-delay 10 s: \d+ of \d+ requests too soon/);
     assert.match(stdout, /common-crawlers\.json \(2026-08-20T14:46:45\.000000\)/);
   });

@@ -62,4 +62,43 @@ describe('examples/scale-out: the Dask driver', () => {
     assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
     assert.equal(dask.stdout, whole.stdout);
   });
+
+  test('bad arguments are one clear line and exit 2, before any work (no cluster started)', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-args-'));
+    const log = join(dir, 'a.log');
+    writeFileSync(log, readFileSync(join(ROOT, 'examples', 'access.log')));
+    // A script Node cannot load exits 1, as robots-lens --fail-on would: it is not the bundle.
+    const notCli = join(dir, 'not-cli.js');
+    writeFileSync(notCli, "require('./no-such-module');\n");
+    const cli = ['--cli', requireBuilt(CLI), '--node', process.execPath];
+    const cases: [string, string[], RegExp][] = [
+      ['a missing log', [ROBOTS, join(dir, 'missing.log'), ...cli], /^dask_replay\.py: .*missing\.log: no such log file\.$/],
+      ['a bad --grace', [ROBOTS, log, '--grace', 'soon', ...cli], /^dask_replay\.py: --grace: "soon" is not a duration such as 24h, 90m or 0\.$/],
+      ['a missing robots.txt', [join(dir, 'robots.txt'), log, ...cli], /^dask_replay\.py: .*robots\.txt: no such robots\.txt file or snapshots folder\.$/],
+      ['a missing --cli', [ROBOTS, log, '--cli', join(dir, 'cli.js'), '--node', process.execPath], /^dask_replay\.py: --cli .*cli\.js: no such file/],
+      ['a --cli Node cannot load', [ROBOTS, log, '--cli', notCli, '--node', process.execPath], /^dask_replay\.py: --cli .*not-cli\.js is not the robots-lens bundle \(.* exits 1: /],
+      ['no workers', [ROBOTS, log, '--workers', '0', ...cli], /^dask_replay\.py: --workers must be at least 1\.$/],
+    ];
+    for (const [name, args, message] of cases) {
+      const result = await run(python, [DRIVER, ...args]);
+      assert.equal(result.code, 2, `${name}: ${result.stderr}`);
+      const lines = result.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 1, `${name}: ${result.stderr}`);
+      assert.match(lines[0]!, message, name);
+    }
+  });
+
+  test('a shard robots-lens cannot read fails the run in one line, exit 2, not a traceback', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-fail-'));
+    const log = join(dir, 'noise.log');
+    writeFileSync(log, 'this is not an access log\nnor is this\n');
+    const result = await run(python, [DRIVER, ROBOTS, log, '--workers', '1', '--cli', requireBuilt(CLI), '--node', process.execPath]);
+    assert.equal(result.code, 2, result.stderr);
+    const ours = result.stderr.split('\n').filter((l) => l.startsWith('dask_replay.py:'));
+    assert.equal(ours.length, 1, result.stderr);
+    assert.match(ours[0]!, /^dask_replay\.py: robots-lens replay-scan failed \(exit 2\): robots-lens replay-scan: /);
+    assert.doesNotMatch(result.stderr, /Traceback/);
+  });
 });

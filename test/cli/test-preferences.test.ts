@@ -26,7 +26,7 @@ describe('robots-lens test: preferences beside the verdict', () => {
     const { code, stdout, stderr } = await runCli(['test', robots, '--json', '--agent', 'ExampleBot', '/test', '/never/test', '/ai-ok/test']);
     assert.equal(code, 0, stderr);
     const [plain, never, aiOk] = stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { preferences: unknown }).preferences);
-    const signal = { line: 5, search: 'yes', 'ai-input': null, 'ai-train': 'no' };
+    const signal = { line: 5, search: 'yes', 'ai-input': null, 'ai-train': 'no', use: null };
     assert.deepEqual(plain, { applicable: true, contentUsage: { line: 3, 'train-ai': 'disallowed', search: 'unknown' }, contentSignal: signal });
     assert.deepEqual(never, { applicable: false, contentUsage: null, contentSignal: null });
     assert.deepEqual(aiOk, { applicable: true, contentUsage: { line: 4, 'train-ai': 'allowed', search: 'unknown' }, contentSignal: signal });

@@ -17,6 +17,8 @@ const crawler = (token: string, access: AiAccessCrawler['access'], more: Partial
   honoursRobotsTxt: 'yes',
   userInitiated: false,
   mayIgnoreRobotsTxt: false,
+  statement: access === 'nothing' ? 'kept-out' : access === 'some' ? 'partly-kept-out' : 'not-kept-out',
+  words: access === 'nothing' ? 'kept out: may fetch nothing' : access === 'some' ? 'kept out of /cart/; may fetch the rest' : 'may fetch everything',
   group: null,
   ...more,
 });
@@ -30,7 +32,7 @@ const RESULT: AiAccessResult = {
       summary: 'AI training: 1 of 2 known crawlers may fetch nothing; Bytespider may fetch everything.',
       crawlers: [
         crawler('GPTBot', 'nothing', { operator: 'OpenAI', group: { token: 'GPTBot', via: 'own-token', agentLines: [70] } }),
-        crawler('Bytespider', 'everything', { name: 'ByteDance Spider', honoursRobotsTxt: 'no' }),
+        crawler('Bytespider', 'everything', { name: 'ByteDance Spider', honoursRobotsTxt: 'no', mayIgnoreRobotsTxt: true, statement: 'may-ignore', words: 'does not honour robots.txt (per the ai.robots.txt list); its rules: may fetch everything' }),
       ],
     },
     {
@@ -44,6 +46,8 @@ const RESULT: AiAccessResult = {
           mayIgnoreRobotsTxt: true,
           honoursRobotsTxt: 'no',
           honoursRobotsTxtWords: 'generally ignores robots.txt rules',
+          statement: 'may-ignore',
+          words: "does not honour robots.txt (operator's words); its rules: kept out of /cart/; may fetch the rest",
           group: { token: '*', via: 'star', agentLines: [6] },
         }),
       ],
@@ -73,11 +77,11 @@ describe('AI access view', () => {
     assert.deepEqual(view.purposes.map((p) => [p.title, p.open]), [['AI training', true], ['User-initiated fetch', true], ['Search', false]]);
     assert.equal(training!.summary, RESULT.purposes[0]!.summary);
     assert.deepEqual(training!.rows.map((r) => [r.token, r.about, r.accessText, r.group, r.groupLine, r.mark]), [
-      ['GPTBot', 'OpenAI', 'May fetch nothing', 'own group (line 71)', 70, undefined],
-      ['Bytespider', 'ByteDance Spider · Example Inc.', 'May fetch everything', 'no group: all allowed', null, undefined],
+      ['GPTBot', 'OpenAI', 'Kept out: may fetch nothing', 'own group (line 71)', 70, undefined],
+      ['Bytespider', 'ByteDance Spider · Example Inc.', 'Does not honour robots.txt (per the ai.robots.txt list); its rules: may fetch everything', 'no group: all allowed', null, MAY_IGNORE_MARK],
     ]);
     const perplexity = fetch!.rows[0]!;
-    assert.deepEqual([perplexity.accessText, perplexity.group, perplexity.mark], ['May fetch some paths', '* group (line 7)', MAY_IGNORE_MARK]);
+    assert.deepEqual([perplexity.accessText, perplexity.group, perplexity.mark], ["Does not honour robots.txt (operator's words); its rules: kept out of /cart/; may fetch the rest", '* group (line 7)', MAY_IGNORE_MARK]);
     assert.match(perplexity.honoursTooltip, /The operator's words: “generally ignores robots\.txt rules”/);
     assert.equal(search!.rows[0]!.mark, undefined);
   });

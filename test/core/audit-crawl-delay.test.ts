@@ -61,7 +61,7 @@ describe('Crawl-delay (docs/spec/robots-semantics.md §7)', () => {
     ]);
     const cd = summary.crawlDelay!;
     assert.equal(cd.scope, 'verified');
-    assert.deepEqual(cd.honouredBy, ['bingbot', 'msnbot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'CCBot', 'AhrefsBot']);
+    assert.deepEqual(cd.honouredBy, ['bingbot', 'msnbot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'CCBot', 'Slurp', 'AhrefsBot', 'MJ12bot']);
     assert.deepEqual(cd.rows, [{ crawler: 'bingbot', delaySeconds: 5, checked: 4, violations: 2, minGapSeconds: 3 }]);
     assert.equal(cd.skippedUnverified, 2, 'the two ClaudeBot requests could not be verified');
     assert.equal(summary.totals.crawlDelayViolations, 2);

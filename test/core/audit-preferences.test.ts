@@ -17,7 +17,7 @@ async function records(robots: string): Promise<AuditRecord[]> {
 
 test('replay records carry the preferences in effect beside the verdict', async () => {
   const [plain, never, aiOk] = await records(ROBOTS);
-  const signal = { line: 5, search: 'yes', 'ai-input': null, 'ai-train': 'no' };
+  const signal = { line: 5, search: 'yes', 'ai-input': null, 'ai-train': 'no', use: null };
   assert.deepEqual(plain!.preferences, { applicable: true, contentUsage: { line: 3, 'train-ai': 'disallowed', search: 'unknown' }, contentSignal: signal });
   assert.equal(never!.allowed, false);
   assert.deepEqual(never!.preferences, { applicable: false, contentUsage: null, contentSignal: null });

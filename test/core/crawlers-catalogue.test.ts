@@ -58,7 +58,7 @@ describe('catalogue data', () => {
 
   it('records Crawl-delay support as the facts say', () => {
     const honoured = CRAWLERS.filter((c) => c.crawlDelay === 'honoured').map((c) => c.id).sort();
-    assert.deepEqual(honoured, ['ahrefsbot', 'bingbot', 'ccbot', 'claude-searchbot', 'claude-user', 'claudebot', 'msnbot']);
+    assert.deepEqual(honoured, ['ahrefsbot', 'bingbot', 'ccbot', 'claude-searchbot', 'claude-user', 'claudebot', 'mj12bot', 'msnbot', 'slurp']);
     for (const id of ['googlebot', 'googlebot-image', 'adsbot-google', 'amazonbot', 'yandexbot']) {
       assert.equal(CRAWLERS.find((c) => c.id === id)?.crawlDelay, 'ignored', id);
     }
@@ -77,7 +77,7 @@ describe('catalogue data', () => {
   });
 
   it('marks the extra crawlers as not in the reference file', () => {
-    for (const id of ['slurp', 'msnbot-media', 'semrushbot', 'mj12bot', 'petalbot', 'googlebot-mobile']) {
+    for (const id of ['msnbot-media', 'semrushbot', 'petalbot', 'googlebot-mobile']) {
       const c = CRAWLERS.find((x) => x.id === id);
       assert.ok(c, id);
       assert.match(c.notes ?? '', /Not in the reference file/);

@@ -18,7 +18,8 @@ describe('bare tokens', () => {
     { input: 'MJ12bot', id: 'mj12bot', chain: ['MJ12bot', '*'] },
     { input: '  bingbot  ', id: 'bingbot', chain: ['bingbot', '*'] },
     { input: 'FooBot', id: undefined, chain: ['FooBot', '*'] },
-    { input: '360Spider', id: undefined, chain: ['360Spider', '*'] },
+    { input: '360Spider', id: '360spider', chain: ['360Spider', '*'] },
+    { input: '123Spider', id: undefined, chain: ['123Spider', '*'] },
   ];
   for (const { input, id, chain } of cases) {
     it(`${JSON.stringify(input)} → ${chain.join(', ')}`, () => {

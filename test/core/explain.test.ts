@@ -180,14 +180,26 @@ describe('how a User-agent value is read', () => {
     reading: /read only the product token `Googlebot` from `Googlebot\/2\.1`/,
     usedByIncludes: ['Googlebot', 'Applebot (fallback)'],
   });
-  assertExplain('digits cut the token short', 'User-agent: MJ12|bot\nDisallow: /', {
+  assertExplain('a documented token with digits governs its crawler, though the grammar reads less', 'User-agent: MJ12|bot\nDisallow: /', {
     token: 'MJ',
-    missed: 'MJ12bot',
-    reading: /MJ12bot looks for `MJ12bot`, so it does not obey this line/,
-    usedBy: [],
+    crawler: 'MJ12bot',
+    reading: /Majestic documents the token `MJ12bot`, so MJ12bot obeys this line\. RFC 9309's grammar and Google's parser read only `MJ` from it/,
+    usedBy: ['MJ12bot'],
     otherTokens: ['MJ'],
   });
-  assertExplain('a leading digit leaves no token', 'User-agent: 360Sp|ider\nDisallow: /', {
+  assertExplain('undocumented digits cut the token short', 'User-agent: AB42|bot\nDisallow: /', {
+    token: 'AB',
+    reading: /Crawlers read only the product token `AB` from `AB42bot`/,
+    usedBy: [],
+    otherTokens: ['AB'],
+  });
+  assertExplain('a documented token with a leading digit governs its crawler', 'User-agent: 360Sp|ider\nDisallow: /', {
+    token: '',
+    crawler: '360Spider',
+    reading: /so 360Spider obeys this line\. RFC 9309's grammar and Google's parser read no product token from it/,
+    usedBy: ['360Spider'],
+  });
+  assertExplain('an undocumented leading digit leaves no token', 'User-agent: 123Sp|ider\nDisallow: /', {
     token: '',
     reading: /read no product token from it: this line governs nobody/,
     usedBy: [],

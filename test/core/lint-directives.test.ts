@@ -86,4 +86,22 @@ cases('sitemap-not-absolute', [
   ['no value', '|Sitemap:'],
   ['not http(s)', 'Sitemap: |ftp://example.com/sitemap.xml'],
   ['absolute URLs', 'Sitemap: https://example.com/sitemap.xml\nSitemap: HTTP://EXAMPLE.COM/s.xml?x=1'],
+  // Absolute, with spaces: the other rule says what is wrong; calling it "not absolute" is false.
+  ['absolute with spaces is the other rule', 'Sitemap: https://www.corriere.it/rss/sitemap/Sette - 7.xml'],
 ]);
+
+cases(
+  'sitemap-unencoded-space',
+  [
+    ['spaces in the path (corriere.it)', 'Sitemap: |https://www.corriere.it/rss/sitemap/Sette - 7.xml', { severity: 'warning', message: /^This Sitemap URL is absolute but has 2 unencoded spaces: .* Write "https:\/\/www\.corriere\.it\/rss\/sitemap\/Sette%20-%207\.xml"\.$/ }],
+    ['one space in the query', 'Sitemap: |https://example.com/s.xml?q=a b', { message: /has an unencoded space:/ }],
+    ['a tab', 'Sitemap: |https://example.com/a\tb.xml', { message: /Write "https:\/\/example\.com\/a%09b\.xml"/ }],
+    ['two lines, one finding', 'Sitemap: |https://example.com/a b.xml\nSitemap: https://example.com/c d.xml', { message: /The same goes for 1 more Sitemap line \(line 2\)\.$/ }],
+    ['encoded spaces', 'Sitemap: https://example.com/a%20b.xml'],
+    ['a relative URL with a space is not absolute first', 'Sitemap: /a b.xml'],
+  ],
+  [
+    ['encode the spaces', 'Sitemap: https://www.corriere.it/rss/sitemap/Sette - 7.xml # news', 'Sitemap: https://www.corriere.it/rss/sitemap/Sette%20-%207.xml # news'],
+    ['every line at once', 'Sitemap: https://example.com/a b.xml\nSitemap: https://example.com/c d.xml', 'Sitemap: https://example.com/a%20b.xml\nSitemap: https://example.com/c%20d.xml'],
+  ],
+);

@@ -38,6 +38,13 @@ describe('Content-Signal syntax', () => {
     ['a typo of a key', 'User-agent: *\nContent-Signal: |ai-trian=no', ['content-signal-unknown'], /nearest is "ai-train"/],
     ['an unknown value, with the nearest known one', 'User-agent: *\nContent-Signal: ai-train=|conditional', ['content-signal-unknown'], /"conditional" is not a Content-Signal value, so ai-train states nothing.*nearest is "no"/],
     ['a key without a value', 'User-agent: *\nContent-Signal: |search', ['content-signal-unknown'], /no value/],
+    // Cloudflare's managed robots.txt writes a use level beside the signals: a key, not a mistake.
+    ["Cloudflare's use level is a key", 'User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /', []],
+    ['every use level, any case', 'User-agent: *\nContent-Signal: use=immediate\nContent-Signal: use=Full', []],
+    ['a use level that is none', 'User-agent: *\nContent-Signal: use=|referenced', ['content-signal-unknown'], /^"referenced" is not a Content-Signal use level, so use states nothing; the levels are immediate, reference and full\. The nearest is "reference"\.$/],
+    ['use takes a level, not yes', 'User-agent: *\nContent-Signal: use=|yes', ['content-signal-unknown'], /the levels are immediate, reference and full/],
+    ['a use without a level', 'User-agent: *\nContent-Signal: |use', ['content-signal-unknown'], /"use" has no value, so it states nothing; the levels are/],
+    ['a typo of use', 'User-agent: *\nContent-Signal: |uses=full', ['content-signal-unknown'], /the keys are search, ai-input, ai-train, use\. The nearest is "use"/],
   ];
   for (const [name, marked, ids, message] of table) test(name, () => void assertPreferenceLint(marked, ids, message));
 

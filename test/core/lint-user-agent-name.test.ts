@@ -19,6 +19,19 @@ describe('User-agent names: retired tokens and near misses', () => {
     ['User-agent: GTPBot\nDisallow: /', 'user-agent-near-miss', /1 edit from GPTBot \(OpenAI\)/, 'User-agent: GPTBot\nDisallow: /'],
     ['User-agent: ClaudBot\nDisallow: /', 'user-agent-near-miss', /1 edit from ClaudeBot \(Anthropic\)/, 'User-agent: ClaudBot'.replace('ClaudBot', 'ClaudeBot') + '\nDisallow: /'],
     ['User-agent: Perplexitybott\nDisallow: /', 'user-agent-near-miss', /1 edit from PerplexityBot/, 'User-agent: PerplexityBot\nDisallow: /'],
+    // A catalogued crawler's token short of its "bot": the operator's name written for the crawler's.
+    ['User-agent: ImageSift\nDisallow: /', 'user-agent-near-miss', /^"ImageSift" is not a crawler the catalogue knows; it is ImagesiftBot \(ImageSift\) without its "Bot", and ImagesiftBot does not use this line\.$/, 'User-agent: ImagesiftBot\nDisallow: /'],
+    ['User-agent: Google\nDisallow: /', 'user-agent-near-miss', /it is Googlebot \(Google\) without its "bot"/, 'User-agent: Googlebot\nDisallow: /'],
+    ['User-agent: ImageSift\nUser-agent: ImagesiftBot\nDisallow: /', null, null, null],
+    // Too short a name to say which crawler: wp.com is read as "wp", and wpbot is another.
+    ['User-agent: wp.com\nDisallow: /', null, null, null],
+    // Two edits from Googlebot, but another initial: another name (MoodleBot is Moodle's crawler), not a slip.
+    ['User-agent: MoodleBot\nDisallow: /', null, null, null],
+    ['User-agent: Yooglebot\nDisallow: /', null, null, null],
+    // A catalogued token names its own crawler, however close to another (wpbot is two edits from GPTBot).
+    ['User-agent: wpbot\nDisallow: /', null, null, null],
+    // A crawler's token with a whole word added is another crawler's name (Amazon's ad crawler), not a slip.
+    ['User-agent: AmazonAdBot\nDisallow: /', null, null, null],
     // Known tokens, the star, unrelated names and a near miss whose crawler the group already names: nothing.
     ['User-agent: googlebot\nDisallow: /', null, null, null],
     ['User-agent: *\nDisallow: /', null, null, null],

@@ -14,8 +14,11 @@ describe('the whole catalogue', () => {
   const samples = [
     'Disallow: /orphan\nUser-agent: Yandex\n\nDisallow: /search\nDisallow:\nDisallow: /search\nDisallow: /search/x',
     'User-agent: Googlebot/2.1\nDisalllow: /x\nDissallow: /y\nDisallow: private/\nCrawl-delay: 5\nNoindex: /z\nSitemap: /s.xml',
+    'Sitemap: https://example.com/a b.xml',
+    'User-agent: *\nDisallowAITraining: /\n',
+    'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nCrawl-delay: 1\n',
     'User-agent: *\nDisallow: /a$b\nDisallow: /%62\nDisallow: /robots.txt$\nDisallow: /backup/\n\nUser-agent: Foo\nDisallow: /f\n\nUser-agent: foo',
-    'User-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /',
+    'User-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: MJ12bot\nDisallow: /',
     'User-agent: anthropic-ai\nUser-agent: Googelbot\nDisallow: /',
     '\uFEFF<!DOCTYPE html>',
     'User-agent: *\n' + '#\n'.repeat(GOOGLE_SIZE_LIMIT_BYTES / 2) + 'Disallow: /late',
@@ -50,10 +53,12 @@ describe('the whole catalogue', () => {
       'google-only-spelling': 'warning',
       'pattern-never-matches': 'error',
       'user-agent-token-misread': 'warning',
+      'user-agent-token-documented': 'information',
       'user-agent-token-version': 'hint',
       'user-agent-retired': 'information',
       'user-agent-near-miss': 'information',
       'star-rules-not-inherited': 'information',
+      'named-group-without-rules': 'warning',
       'duplicate-group': 'hint',
       'control-token': 'information',
       'crawl-delay-support': 'information',
@@ -61,6 +66,7 @@ describe('the whole catalogue', () => {
       'crawl-delay-conflict': 'warning',
       'unsupported-directive': 'warning',
       'sitemap-not-absolute': 'error',
+      'sitemap-unencoded-space': 'warning',
       'dollar-not-at-end': 'warning',
       'pattern-space': 'warning',
       'pattern-regex': 'warning',
@@ -89,6 +95,7 @@ describe('the whole catalogue', () => {
       'ai-train-no-but-allowed': 'information',
       'ai-train-yes-but-disallowed': 'information',
       'content-signal-conflict': 'information',
+      'ai-training-directive': 'warning',
     });
   });
 

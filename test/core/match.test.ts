@@ -44,8 +44,15 @@ describe('group selection (docs/spec/robots-semantics.md §3)', () => {
     ['versioned agent line matches its token', 'User-agent: FooBot/2.1\nDisallow: /', 'FooBot', '/x', 'disallowed', 2],
     ['AB42bot in the file is read as AB', 'User-agent: AB42bot\nDisallow: /', 'AB42bot', '/x', 'allowed', 0],
     ['AB42bot in the file governs AB', 'User-agent: AB42bot\nDisallow: /', 'AB', '/x', 'disallowed', 2],
-    ['MJ12bot in the file does not govern MJ12bot', 'User-agent: MJ12bot\nDisallow: /', 'MJ12bot', '/x', 'allowed', 0],
-    ['360Spider line governs nobody', 'User-agent: 360Spider\nDisallow: /\nUser-agent: *\nAllow: /', '360Spider', '/x', 'allowed', 4],
+    ['MJ12bot in the file governs MJ12bot, whose operator documents that token', 'User-agent: MJ12bot\nDisallow: /', 'MJ12bot', '/x', 'disallowed', 2],
+    ['a documented token is matched case-insensitively, before any /version', 'User-agent: mj12BOT/1.4\nDisallow: /', 'MJ12bot', '/x', 'disallowed', 2],
+    ['a documented token is matched whole, not as a prefix', 'User-agent: MJ12botX\nDisallow: /\nUser-agent: *\nAllow: /', 'MJ12bot', '/x', 'allowed', 4],
+    ['a documented token in a full header is matched too', 'User-agent: MJ12bot\nDisallow: /', 'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)', '/x', 'disallowed', 2],
+    ['MJ12bot in the file still governs MJ, as the grammar reads it', 'User-agent: MJ12bot\nDisallow: /', 'MJ', '/x', 'disallowed', 2],
+    ['a line reading MJ does not govern MJ12bot', 'User-agent: MJ\nDisallow: /\nUser-agent: *\nAllow: /', 'MJ12bot', '/x', 'allowed', 4],
+    ['360Spider line governs 360Spider, whose operator documents that token', 'User-agent: 360Spider\nDisallow: /\nUser-agent: *\nAllow: /', '360Spider', '/x', 'disallowed', 2],
+    ['an undocumented 123Spider line governs nobody', 'User-agent: 123Spider\nDisallow: /\nUser-agent: *\nAllow: /', '123Spider', '/x', 'allowed', 4],
+    ['AI2Bot and Ai2Bot-Dolma each obey their own line', 'User-agent: AI2Bot\nDisallow: /a\n\nUser-agent: Ai2Bot-Dolma\nDisallow: /d', 'Ai2Bot-Dolma', '/d', 'disallowed', 5],
     ['merged repeated groups (seed example): exception', SEED_EXAMPLE, 'ExampleBot', '/private/help.html', 'allowed', 5],
     ['merged repeated groups (seed example): rest disallowed', SEED_EXAMPLE, 'ExampleBot', '/private/report.html', 'disallowed', 2],
     ['merged groups: $ anchors the exception', SEED_EXAMPLE, 'ExampleBot', '/private/help.html?x', 'disallowed', 2],
@@ -261,6 +268,11 @@ describe('origins (docs/spec/robots-semantics.md §4)', () => {
     ['https://other.test/a', 'https://example.test', 'not-applicable'],
     ['/a', 'https://example.test', 'disallowed'],
     ['http://[::1]:8080/a', 'http://[::1]:8080', 'disallowed'],
+    // One host in its Unicode and punycode forms is one origin (IDNA, UTS #46).
+    ['https://bücher.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+    ['https://xn--bcher-kva.test/a', 'https://bücher.test', 'disallowed'],
+    ['https://BÜCHER.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+    ['https://bücher.test/a', 'https://bucher.test', 'not-applicable'],
   ];
   for (const [url, origin, expected] of cases) {
     test(`${url} under ${origin}`, () => {
@@ -278,6 +290,8 @@ describe('origins (docs/spec/robots-semantics.md §4)', () => {
       ['https://example.test/a', 'https://example.test', 'disallowed'],
       ['http://[::1]:8080/a', 'http://[::1]:8080', 'disallowed'],
       ['http://[::1]:80800/a', 'http://[::1]:8080', 'not-applicable'],
+      ['https://bücher.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+      ['https://xn--bcher-kva.test/a', 'https://bücher.test', 'disallowed'],
     ];
     for (let round = 0; round < 100; round++) {
       for (const [url, origin, expected] of lookAlikes) assert.equal(busy.decide(url, 'x', { origin }).outcome, expected, `${url} under ${origin}`);
@@ -297,8 +311,9 @@ describe('explanations say what matters to the verdict', () => {
   const cases: Array<[name: string, robots: string, agent: string, url: string, says: RegExp]> = [
     ['a tie the Allow wins names the tied Disallow', 'User-agent: *\nDisallow: /x\nAllow: /x', 'FooBot', '/x/y', /line 3 "Allow: \/x" is the longest match \(2 octets\) — line 2 "Disallow: \/x" matches too and is as long, and on a tie Allow wins, so it is allowed\./],
     ['no tie, no word of one', 'User-agent: *\nDisallow: /x\nAllow: /x/', 'FooBot', '/x/y', /^Group User-agent: \* \(line 1\) \(no group names this crawler, so it falls back to \*\); line 3 "Allow: \/x\/" is the longest match \(3 octets\), so it is allowed\.$/],
-    ['a User-agent line close to the crawler, falling back to *', 'User-agent: MJ12bot\nDisallow: /\n\nUser-agent: *\nDisallow: /private', 'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)', '/a', /falls back to \*\); no rule matches, so it is allowed\. Line 1 "User-agent: MJ12bot" is read as the token "MJ", not as MJ12bot/],
-    ['a User-agent line close to the crawler, no group at all', 'User-agent: MJ12bot\nDisallow: /', 'MJ12bot', '/a', /^No group names MJ12bot, \*: everything is allowed\. Line 1 "User-agent: MJ12bot" is read as the token "MJ", not as MJ12bot/],
+    ['a User-agent line close to the crawler, falling back to *', 'User-agent: AB42bot\nDisallow: /\n\nUser-agent: *\nDisallow: /private', 'Mozilla/5.0 (compatible; AB42bot/1.0; http://ab.test/)', '/a', /falls back to \*\); no rule matches, so it is allowed\. Line 1 "User-agent: AB42bot" is read as the token "AB", not as AB42bot/],
+    ['a User-agent line close to the crawler, no group at all', 'User-agent: AB42bot\nDisallow: /', 'AB42bot', '/a', /^No group names AB42bot, \*: everything is allowed\. Line 1 "User-agent: AB42bot" is read as the token "AB", not as AB42bot/],
+    ['a documented token outside the grammar says how others read it', 'User-agent: MJ12bot\nDisallow: /', 'MJ12bot', '/a', /^Group User-agent: MJ12bot \(line 1\), the token Majestic documents for MJ12bot: RFC 9309's grammar and Google's parser would read this line as "MJ" instead; line 2 "Disallow: \/" is the longest match/],
     ['a full header naming the crawler', 'User-agent: Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\nDisallow: /', 'bingbot', '/a', /Line 1 "User-agent: Mozilla\/5\.0 \(compatible; bingbot\/2\.0; \+http:\/\/www\.bing\.com\/bingbot\.htm\)" is read as the token "Mozilla", not as bingbot/],
     ['a usage-control token fetches nothing', 'User-agent: Google-Extended\nDisallow: /', 'Google-Extended', '/a', /Google-Extended is a usage-control token: it fetches nothing, and the verdict says whether Google may use the content, not whether it is crawled\./],
     ['a blank line between the crawler and the deciding rule', 'User-agent: Googlebot\n\nUser-agent: bingbot\nDisallow: /search', 'Googlebot', '/search?q=x', /A blank line \(line 2\) separates line 1 from line 4: RFC 9309 keeps them in one group, but parsers that end a record at a blank line would not apply line 4 to this crawler\./],

@@ -115,13 +115,17 @@ describe('Content-Usage: the dictionary, parsed as bytes', () => {
 
 describe('Content-Signal: group-scoped, three keys, yes/no', () => {
   const table: Array<[name: string, robots: string, path: string, expected: PreferencesJson['contentSignal']]> = [
-    ["Cloudflare's managed file", '# As a condition of accessing this website…\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /', '/a', { line: 3, search: 'yes', 'ai-input': null, 'ai-train': 'no' }],
-    ['all three', 'User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no', '/a', { line: 2, search: 'yes', 'ai-input': 'no', 'ai-train': 'no' }],
-    ['a key left out states nothing', 'User-agent: *\nContent-Signal: ai-train=no', '/a', { line: 2, search: null, 'ai-input': null, 'ai-train': 'no' }],
-    ['unknown keys and values state nothing', 'User-agent: *\nContent-Signal: search-ai=no, ai-train=conditional, search=yes', '/a', { line: 2, search: 'yes', 'ai-input': null, 'ai-train': null }],
-    ['no path: it applies to every crawlable path', 'User-agent: *\nDisallow: /p\nContent-Signal: ai-train=no', '/q/r', { line: 3, search: null, 'ai-input': null, 'ai-train': 'no' }],
+    ["Cloudflare's managed file", '# As a condition of accessing this website…\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /', '/a', { line: 3, search: 'yes', 'ai-input': null, 'ai-train': 'no', use: null }],
+    ['all three', 'User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no', '/a', { line: 2, search: 'yes', 'ai-input': 'no', 'ai-train': 'no', use: null }],
+    ['a key left out states nothing', 'User-agent: *\nContent-Signal: ai-train=no', '/a', { line: 2, search: null, 'ai-input': null, 'ai-train': 'no', use: null }],
+    ['unknown keys and values state nothing', 'User-agent: *\nContent-Signal: search-ai=no, ai-train=conditional, search=yes', '/a', { line: 2, search: 'yes', 'ai-input': null, 'ai-train': null, use: null }],
+    ['no path: it applies to every crawlable path', 'User-agent: *\nDisallow: /p\nContent-Signal: ai-train=no', '/q/r', { line: 3, search: null, 'ai-input': null, 'ai-train': 'no', use: null }],
     ['only the group the crawler obeys', 'User-agent: ExampleBot\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no', '/a', null],
-    ['merged groups: the most restrictive', 'User-agent: ExampleBot\nAllow: /\nContent-Signal: ai-train=yes, search=yes\n\nUser-agent: x\nAllow: /\n\nUser-agent: ExampleBot\nContent-Signal: ai-train=no', '/a', { line: 3, search: 'yes', 'ai-input': null, 'ai-train': 'no' }],
+    // Cloudflare's managed robots.txt: a use level beside the signals, not a yes/no.
+    ["Cloudflare's use level", 'User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /', '/a', { line: 2, search: 'yes', 'ai-input': null, 'ai-train': 'no', use: 'reference' }],
+    ['a use that is no level states none', 'User-agent: *\nContent-Signal: ai-train=no, use=yes', '/a', { line: 2, search: null, 'ai-input': null, 'ai-train': 'no', use: null }],
+    ['merged groups: the least permissive use', 'User-agent: ExampleBot\nAllow: /\nContent-Signal: use=full\n\nUser-agent: x\nAllow: /\n\nUser-agent: ExampleBot\nContent-Signal: use=immediate, use=reference', '/a', { line: 3, search: null, 'ai-input': null, 'ai-train': null, use: 'immediate' }],
+    ['merged groups: the most restrictive', 'User-agent: ExampleBot\nAllow: /\nContent-Signal: ai-train=yes, search=yes\n\nUser-agent: x\nAllow: /\n\nUser-agent: ExampleBot\nContent-Signal: ai-train=no', '/a', { line: 3, search: 'yes', 'ai-input': null, 'ai-train': 'no', use: null }],
   ];
   for (const [name, robots, path, expected] of table) {
     test(name, () => assert.deepEqual(preferencesOf(robots, path).contentSignal, expected));

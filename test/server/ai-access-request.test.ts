@@ -36,6 +36,9 @@ after(() => server.stop());
 
 const ask = (uri: string): Promise<AiAccessResult> => server.connection.sendRequest(AiAccessRequest, { uri });
 const live = (purpose: string) => CRAWLERS.filter((c) => c.retired === null && c.purposes.includes(purpose as never));
+/** The crawlers a summary counts: not control tokens, and not those that may ignore robots.txt. */
+const mayIgnore = (c: (typeof CRAWLERS)[number]) => c.honoursRobotsTxt === 'no' || (c.userInitiated && c.honoursRobotsTxt !== 'yes');
+const ruled = (purpose: string) => live(purpose).filter((c) => !c.controlToken && !mayIgnore(c));
 
 describe('robotsLens/aiAccess', () => {
   test('crawlers by purpose, each with what it may fetch, the group it obeys and the summary sentence', async () => {
@@ -50,7 +53,10 @@ describe('robotsLens/aiAccess', () => {
     assert.deepEqual([gpt.access, gpt.operator, gpt.group], ['nothing', 'OpenAI', { token: 'GPTBot', via: 'own-token', agentLines: [0] }]);
     assert.equal(training.crawlers.find((c) => c.token === 'Bytespider')!.access, 'everything');
     assert.equal(training.crawlers.find((c) => c.token === 'Amazonbot')!.group?.via, 'star');
-    assert.match(training.summary, new RegExp(`^AI training: 2 of ${live('ai-training').length} known crawlers may fetch nothing; .*Bytespider.* may fetch everything`));
+    assert.match(training.summary, new RegExp(`^AI training: 2 of ${ruled('ai-training').length} crawlers kept out; .*Bytespider.* do not honour robots\\.txt — enforce at the server`));
+    const bytespider = training.crawlers.find((c) => c.token === 'Bytespider')!;
+    assert.deepEqual([bytespider.statement, bytespider.mayIgnoreRobotsTxt], ['may-ignore', true]);
+    assert.match(bytespider.words, /^does not honour robots\.txt \(.+\); its rules: may fetch everything$/);
     // Every purpose the catalogue has, in the fixed order, and nothing else.
     assert.deepEqual(result.purposes.map((p) => p.purpose), ['search', 'ai-training', 'ai-search', 'user-fetch', 'ads', 'seo', 'social-preview', 'archive', 'monitoring', 'control-token', 'other'].filter((p) => live(p).length > 0));
   });
@@ -59,9 +65,10 @@ describe('robotsLens/aiAccess', () => {
     const result = await ask(await server.open(ROBOTS, 'ai-access-user'));
     const fetchers = result.purposes.find((p) => p.purpose === 'user-fetch')!.crawlers;
     const marked = fetchers.filter((c) => c.mayIgnoreRobotsTxt);
-    assert.deepEqual(marked.map((c) => c.token).sort(), live('user-fetch').filter((c) => c.userInitiated && c.honoursRobotsTxt !== 'yes').map((c) => c.token).sort());
+    assert.deepEqual(marked.map((c) => c.token).sort(), live('user-fetch').filter(mayIgnore).map((c) => c.token).sort());
     assert.ok(marked.length > 0);
-    assert.ok(fetchers.filter((c) => !c.mayIgnoreRobotsTxt).every((c) => !c.userInitiated || c.honoursRobotsTxt === 'yes'));
+    assert.ok(marked.every((c) => c.statement === 'may-ignore'));
+    assert.ok(fetchers.filter((c) => !c.mayIgnoreRobotsTxt).every((c) => (!c.userInitiated || c.honoursRobotsTxt === 'yes') && c.honoursRobotsTxt !== 'no'));
     const quoted = marked.find((c) => c.honoursRobotsTxtWords !== undefined);
     assert.ok(quoted, 'some marked fetcher carries its operator words');
   });
@@ -92,7 +99,8 @@ describe('robotsLens/aiAccess', () => {
     assert.equal(result.version, 2);
     const training = result.purposes.find((p) => p.purpose === 'ai-training')!;
     assert.equal(training.crawlers.find((c) => c.token === 'Bytespider')!.access, 'nothing');
-    assert.match(training.summary, new RegExp(`^AI training: 3 of ${live('ai-training').length} known crawlers may fetch nothing`));
+    // Bytespider's own group now disallows everything, but it does not honour robots.txt: still not counted as kept out.
+    assert.match(training.summary, new RegExp(`^AI training: 2 of ${ruled('ai-training').length} crawlers kept out`));
   });
 
   test('a fetched robots.txt that was unreachable: the fetch state decides for every crawler, no group and no preference in force', async () => {

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionRequest, HoverRequest, PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
+import { CodeActionRequest, ErrorCodes, HoverRequest, PublishDiagnosticsNotification, ResponseError } from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
+import { BlockAiRequest, MatrixRequest, TestUrlRequest } from '../../server/src/protocol';
 import { startTestServer } from '../support/lsp-server';
 import type { TestServer } from '../support/lsp-server';
 
@@ -162,5 +162,25 @@ describe('preference lines over LSP', () => {
       context: { diagnostics: [] },
     })) as CodeAction[];
     assert.deepEqual(quick, []);
+  });
+
+  test('robotsLens/blockAi: the same edit as the action, with what it skipped and why', async () => {
+    const text = 'User-agent: GPTBot\nUser-agent: *\nDisallow: /cart\n';
+    const { uri } = await open(text);
+    const result = await server.connection.sendRequest(BlockAiRequest, { uri, scope: 'ai-training', contentSignal: true });
+    assert.ok(result.tokens.includes('ClaudeBot') && !result.tokens.includes('GPTBot'));
+    assert.deepEqual(result.skipped.find((s) => s.token === 'GPTBot'), { token: 'GPTBot', reason: 'the file already names it (line 1, in the * group), which lets it fetch /' });
+    assert.equal(result.contentSignal, null);
+    assert.equal(result.contentSignalSkipped, 'GPTBot would still use the * group and may fetch /: the signal would contradict the rules');
+    // The action writes the same lines.
+    const actions = (await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.robotsLens.blockAiTraining'] },
+    })) as CodeAction[];
+    assert.deepEqual(actions[0]!.edit?.changes?.[uri], result.edits);
+    for (const params of [{ uri, scope: 'training', contentSignal: false }, { uri, scope: 'ai-training', contentSignal: 'yes' }]) {
+      await assert.rejects(server.connection.sendRequest(BlockAiRequest, params as never), (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams);
+    }
   });
 });

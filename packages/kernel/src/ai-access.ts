@@ -4,7 +4,7 @@
  */
 export { blockPurposeEdit, crawlersToBlock } from './preferences/block-purpose';
 export type { BlockEdit, BlockOptions, BlockScope } from './preferences/block-purpose';
-export { aiAccess } from './preferences/ai-access';
-export type { CrawlerAccess, CrawlerAccessEntry, PurposeAccess } from './preferences/ai-access';
+export { aiAccess, ignoreAttribution, ignoreNote, mayIgnoreRobotsTxt } from './preferences/ai-access';
+export type { AccessStatement, RobotsTxtRespectFacts, CrawlerAccess, CrawlerAccessEntry, PurposeAccess } from './preferences/ai-access';
 export { preferencesByPath } from './preferences/path-preferences';
 export type { PathPreferenceCell, PathPreferences, PreferenceGroup } from './preferences/path-preferences';

@@ -106,7 +106,7 @@ const VERIFICATION_FIELDS: Presence<CrawlerVerification> = { ipRangeUrls: 'requi
 const QUOTED_FIELDS: Presence<QuotedSource> = { source: 'required', words: 'required' };
 const ROW_FIELDS: Presence<ListedRow> = {
   token: 'required', operator: 'required', said: 'required', purposes: 'required', honours: 'required', evidence: 'required',
-  userInitiated: 'required', sources: 'required', marker: 'optional',
+  userInitiated: 'required', sources: 'required', marker: 'optional', listedAs: 'optional',
 };
 
 /** The schema's fields as `Presence` lists them; `$comment` is the data's own and no field. */

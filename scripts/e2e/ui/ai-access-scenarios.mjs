@@ -38,7 +38,7 @@ function cliJson(args) {
 /** @param {string} text */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 const fmt = (/** @type {number} */ n) => n.toLocaleString('en-US');
-const MARK = 'user-initiated: may ignore robots.txt';
+const MARK = 'may ignore robots.txt';
 /** The robots.txt editor, as `workbench.mjs` finds it. */
 const EDITOR = '.part.editor .monaco-editor[data-uri$="/robots.txt"]';
 
@@ -100,23 +100,20 @@ export async function aiAccessScenarios(t) {
   }
 
   /**
-   * The AI-training summary as the rows under it make it: "n of N may fetch nothing", the
-   * crawlers that may fetch everything, how many may fetch some paths.
+   * The AI-training summary's count as the rows under it make it: of the crawlers the rules
+   * decide for (neither control tokens nor crawlers that may ignore robots.txt), how many are
+   * kept out. `nothing` counts every row that may fetch nothing, as the buffer grows.
    */
   async function trainingSentenceFromRows() {
     const rows = await section('ai-training').locator('tr.crawler-row').evaluateAll((els) => els.map((el) => ({
       token: /** @type {HTMLElement} */ (el).dataset.token ?? '',
       access: ['nothing', 'everything', 'some'].find((a) => el.classList.contains(a)) ?? '',
-      marked: el.classList.contains('may-ignore'),
+      statement: ['kept-out', 'partly-kept-out', 'not-kept-out', 'may-ignore', 'opted-out', 'not-opted-out', 'not-stated'].find((a) => el.classList.contains(a)) ?? '',
     })));
+    const ruled = rows.filter((r) => ['kept-out', 'partly-kept-out', 'not-kept-out'].includes(r.statement));
+    const keptOut = ruled.filter((r) => r.statement === 'kept-out').length;
     const nothing = rows.filter((r) => r.access === 'nothing').length;
-    const everything = rows.filter((r) => r.access === 'everything').map((r) => (r.marked ? `${r.token} (user-initiated; may ignore robots.txt)` : r.token));
-    const some = rows.filter((r) => r.access === 'some').length;
-    const names = everything.length <= 1 ? everything.join('') : everything.length <= 6 ? `${everything.slice(0, -1).join(', ')} and ${everything[everything.length - 1]}` : `${everything.slice(0, 6).join(', ')} and ${everything.length - 6} more`;
-    const parts = [`${nothing} of ${rows.length} known crawler${rows.length === 1 ? '' : 's'} may fetch nothing`];
-    if (everything.length > 0) parts.push(`${names} may fetch everything`);
-    if (some > 0) parts.push(`${some} may fetch some paths`);
-    return { sentence: `AI training: ${parts.join('; ')}.`, nothing, rows: rows.length };
+    return { sentence: `AI training: ${keptOut} of ${ruled.length} crawler${ruled.length === 1 ? '' : 's'} kept out`, nothing, rows: rows.length };
   }
 
   await scenario('ai-access-view', async () => {
@@ -132,16 +129,22 @@ export async function aiAccessScenarios(t) {
     if (!shutOut.includes('GPTBot')) throw new Error(`the saved robots.txt no longer shuts GPTBot out: ${shutOut.join(', ')}`);
     const gpt = row('ai-training', 'GPTBot');
     const [gptAccess, gptGroup] = [await gpt.locator('td.access .access-text').textContent(), ui.squash(await gpt.locator('td.group').textContent())];
-    if (gptAccess !== 'May fetch nothing' || gptGroup !== `own group (line ${lineOf('GPTBot')})`) throw new Error(`GPTBot's row: "${gptAccess}" / "${gptGroup}", its User-agent line is ${lineOf('GPTBot')}`);
+    if (gptAccess !== 'Kept out: may fetch nothing' || gptGroup !== `own group (line ${lineOf('GPTBot')})`) throw new Error(`GPTBot's row: "${gptAccess}" / "${gptGroup}", its User-agent line is ${lineOf('GPTBot')}`);
     const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
-    const expectedStart = `AI training: ${shutOut.length} of ${training.length} known crawlers may fetch nothing;`;
+    // Kept out: the crawlers shut out by name that the rules decide for (not control tokens, not those that may ignore robots.txt).
+    const ignoring = (/** @type {any} */ c) => c.honoursRobotsTxt === 'no' || (c.userInitiated && c.honoursRobotsTxt !== 'yes');
+    const ruled = training.filter((c) => !c.purposes.includes('control-token') && !ignoring(c));
+    const keptOut = ruled.filter((c) => shutOut.includes(c.token)).length;
+    const expectedStart = `AI training: ${keptOut} of ${ruled.length} crawlers kept out`;
     const fromRows = await trainingSentenceFromRows();
-    if (!summary.startsWith(expectedStart) || summary !== fromRows.sentence || fromRows.rows !== training.length) {
-      throw new Error(`the AI-training summary reads "${summary}"; expected it to start "${expectedStart}" and to say what its ${fromRows.rows} rows say: "${fromRows.sentence}"`);
+    if (!summary.startsWith(expectedStart) || !summary.startsWith(fromRows.sentence) || fromRows.rows !== training.length) {
+      throw new Error(`the AI-training summary reads "${summary}"; expected it to start "${expectedStart}" and with what its ${fromRows.rows} rows say: "${fromRows.sentence}"`);
     }
-    // Every user-initiated fetcher the catalogue says may ignore robots.txt is marked so, and only those.
+    // Control tokens are never said to fetch; the skipped user-initiated fetchers carry their mark.
+    if (/Google-Extended[^;]* may fetch everything/.test(summary)) throw new Error(`a control token is said to fetch: "${summary}"`);
+    // Every crawler the catalogue says may ignore robots.txt is marked so, and only those.
     const fetchers = live('user-fetch');
-    const mayIgnore = fetchers.filter((c) => c.userInitiated && c.honoursRobotsTxt !== 'yes').map((c) => c.token);
+    const mayIgnore = fetchers.filter(ignoring).map((c) => c.token);
     if (mayIgnore.length === 0) throw new Error('the catalogue has no user-initiated fetcher that may ignore robots.txt');
     await row('user-fetch', mayIgnore[0] ?? '').locator('.mark', { hasText: exactly(`⚠ ${MARK}`) }).waitFor();
     const marked = await section('user-fetch').locator('tr.crawler-row.may-ignore').evaluateAll((els) => els.map((el) => /** @type {HTMLElement} */ (el).dataset.token ?? ''));
@@ -158,15 +161,26 @@ export async function aiAccessScenarios(t) {
     await ui.runCommand('Notifications: Clear All Notifications');
     await runExactly(BLOCK_AI_TRAINING, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Block AI training, keep search' }));
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Add the group only"]').click();
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Block AI training, keep search: added.' }).waitFor();
+    // The message says what it added and, first among what it did not, the crawlers the file already names.
+    const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Block AI training, keep search: added ' });
+    await toast.waitFor();
+    const said = ui.squash(await toast.textContent());
+    if (!/: added \d+ crawlers\. Not named: Google-Extended \(the file already names it \(line \d+\), which opts it out\); .*GPTBot \(the file already names it \(line \d+\), which disallows \/\)/.test(said)) {
+      throw new Error(`the block message does not say what it skipped and why: "${said}"`);
+    }
     await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
     // The new group is in the buffer, at its end, with its dated comment.
     await focusRobots();
     const lastLine = await endOfBuffer((end) => end > before.split(/\r?\n/).length);
-    await ui.editor.locator('.view-line', { hasText: ui.loose('# Block AI training, keep search (added') }).waitFor();
+    // The buffer ends as the CLI's block-ai of the saved file ends: the last crawler it names, then Disallow: /.
+    const cli = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'block-ai', path.join(t.workspace, 'robots.txt')], { encoding: 'utf8' });
+    const named = cli.stdout.trimEnd().split('\n');
+    if (cli.status !== 0 || named.at(-1) !== 'Disallow: /') throw new Error(`robots-lens block-ai exited ${cli.status}: ${cli.stderr}`);
+    await ui.editor.locator('.view-line', { hasText: ui.loose(named.at(-2) ?? '') }).waitFor();
+    if (!cli.stdout.includes('\n# Block AI training, keep search (added ')) throw new Error('the CLI edit has no dated comment');
     // The AI access panel follows the buffer: more training crawlers may now fetch nothing.
     const grown = await waitForTraining((now) => now.nothing > nothingBefore);
-    if (grown.summary !== grown.fromRows.sentence) throw new Error(`after the block the summary reads "${grown.summary}", its rows say "${grown.fromRows.sentence}"`);
+    if (!grown.summary.startsWith(grown.fromRows.sentence)) throw new Error(`after the block the summary reads "${grown.summary}", its rows say "${grown.fromRows.sentence}"`);
 
     // Again: nothing left to add, and the buffer keeps its length.
     await ui.runCommand('Notifications: Clear All Notifications');

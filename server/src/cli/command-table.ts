@@ -9,6 +9,8 @@
 
 import { parseCommand } from './spec';
 import type { CommandIo, CommandRun, CommandSpec, OptionSpec } from './spec';
+import { AI_ACCESS } from './specs/ai-access';
+import { BLOCK_AI } from './specs/block-ai';
 import { CHECK } from './specs/check';
 import { CRAWLERS } from './specs/crawlers';
 import { DIFF } from './specs/diff';
@@ -50,6 +52,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   merge: command(MERGE, async () => (await import('./commands/merge')).runMerge),
   diff: command(DIFF, async () => (await import('./commands/diff')).runDiff),
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
+  'ai-access': command(AI_ACCESS, async () => (await import('./commands/ai-access')).runAiAccess),
+  'block-ai': command(BLOCK_AI, async () => (await import('./commands/block-ai')).runBlockAi),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
   enforce: command(ENFORCE, async () => (await import('./commands/enforce')).runEnforce),

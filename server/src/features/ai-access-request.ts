@@ -43,6 +43,8 @@ function crawlerOf(entry: PurposeAccess['crawlers'][number]): AiAccessCrawler {
     ...(words !== undefined ? { honoursRobotsTxtWords: words } : {}),
     userInitiated: crawler.userInitiated,
     mayIgnoreRobotsTxt: entry.mayIgnoreRobotsTxt,
+    statement: entry.statement,
+    words: entry.words,
     group: group ? { token: group.token, via: group.via, agentLines: group.agentLines } : null,
   };
 }

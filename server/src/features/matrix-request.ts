@@ -69,7 +69,20 @@ export async function matrix(parsed: ParsedDocument, params: MatrixParams, token
     rows.push({
       agent,
       token: resolved.token,
-      ...(crawler ? { crawler: { id: crawler.id, name: crawler.name, operator: crawler.operator, purposes: crawler.purposes } } : {}),
+      ...(crawler
+        ? {
+            crawler: {
+              id: crawler.id,
+              token: crawler.token,
+              name: crawler.name,
+              operator: crawler.operator,
+              purposes: crawler.purposes,
+              honoursRobotsTxt: crawler.honoursRobotsTxt,
+              userInitiated: crawler.userInitiated,
+              honoursRobotsTxtEvidence: crawler.honoursRobotsTxtEvidence,
+            },
+          }
+        : {}),
       // No group is in force when the fetch state decides.
       group: selected && state === 'rules' ? { token: selected.token, via: selected.via, agentLines: selected.agentLines, groups: selected.groups } : null,
       cells,

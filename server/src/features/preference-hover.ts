@@ -5,7 +5,7 @@
  */
 
 import { codeSpan } from '@robots-lens/editor/explain';
-import { CONTENT_SIGNAL_POLICY, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements } from '@robots-lens/kernel/preferences';
+import { aiTrainingKey, CONTENT_SIGNAL_POLICY, CONTENT_SIGNAL_USE, CONTENT_USAGE_REVISION, LICENSE_STANDARD, preferenceStatements, removedUsageLabel } from '@robots-lens/kernel/preferences';
 import { plural } from '@robots-lens/kernel/words';
 import type { Line, RobotsFile } from '@robots-lens/kernel/parse';
 
@@ -16,10 +16,23 @@ const SIGNAL_MEANING = {
   'ai-train': 'AI training (train or fine-tune models)',
 } as const;
 
+/** Cloudflare's words for `use` (its managed robots.txt's comment block). */
+const USE_MEANING = 'how AI systems may consume the content: immediate, reference or full, from least to most permissive — the most a use may be (Cloudflare\'s managed robots.txt)';
+
+/**
+ * Said instead of NOT_ENFORCED on a line with `use`: Cloudflare documents (changelog,
+ * 2026-08-31) that its Browser Rendering crawl endpoint, a service and no catalogued crawler,
+ * refuses a crawl that declares a use beyond the level, so "no one honours it" would be false.
+ */
+const USE_HONOURED =
+  'Of the crawlers in the catalogue, none is documented as honouring this line: it is a stated preference, not enforcement. Cloudflare documents that its Browser Rendering crawl endpoint refuses a crawl that declares a use beyond the `use` level. What a compliant crawler enforces is Allow/Disallow.';
+
 const NOT_ENFORCED = 'No crawler operator in the catalogue is documented as honouring this line: it is a stated preference, not enforcement. What a compliant crawler enforces is Allow/Disallow.';
 
 /** The preference section of the hover on `line`, or undefined when it is no preference line. */
 export function preferenceHover(file: RobotsFile, line: Line): string | undefined {
+  const proposal = aiTrainingKey(line);
+  if (proposal) return aiTrainingKeyHover(line, proposal);
   const statements = preferenceStatements(file);
   if (line.directive === 'content-usage') {
     const rule = statements.contentUsage.find((r) => r.line === line.index);
@@ -32,7 +45,7 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
         const value = rule.preferences[label];
         out.push(`- ${code(label)} ${USAGE_MEANING[label]}: ${value === 'unknown' ? 'unknown (not stated, or not y/n)' : value}`);
       }
-      if (rule.unknownLabels.length > 0) out.push(`- ignored, not in this revision: ${rule.unknownLabels.map(code).join(', ')}`);
+      if (rule.unknownLabels.length > 0) out.push(`- ignored, not in this revision: ${rule.unknownLabels.map(unknownLabel).join(', ')}`);
     }
     out.push(
       '',
@@ -56,7 +69,9 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
       const value = signal.signals[key];
       out.push(`- ${code(key)} ${SIGNAL_MEANING[key]}: ${value ?? 'not stated (no preference)'}`);
     }
-    out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', NOT_ENFORCED);
+    const statesUse = signal.entries.some((entry) => entry.key.toLowerCase() === CONTENT_SIGNAL_USE.key);
+    if (statesUse) out.push(`- ${code(CONTENT_SIGNAL_USE.key)} ${USE_MEANING}: ${signal.use ?? 'not stated (not immediate, reference or full)'}`);
+    out.push('', '**For:** every URL of the group the crawler may fetch (Content-Signal has no path).', '', audience(file, signal.group), '', signal.use !== null ? USE_HONOURED : NOT_ENFORCED);
     return out.join('\n');
   }
   if (line.directive === 'license') {
@@ -71,6 +86,28 @@ export function preferenceHover(file: RobotsFile, line: Line): string | undefine
     ].join('\n');
   }
   return undefined;
+}
+
+/**
+ * `DisallowAITraining:` / `AllowAITraining:`: what the line is for Google and for everyone else
+ * (preferences/ai-training-key.ts), since its author likely meant a training preference.
+ */
+function aiTrainingKeyHover(line: Line, proposal: NonNullable<ReturnType<typeof aiTrainingKey>>): string {
+  const canonical = proposal.readAs === 'disallow' ? 'Disallow' : 'Allow';
+  const reading = line.value === '' ? `${canonical}:` : `${canonical}: ${line.value}`;
+  return [
+    `**Not an AI-training preference:** ${code(line.key ?? proposal.key)} is a proposed key that no crawler operator documents reading.`,
+    '',
+    `**For Google it is a rule:** Google's parser reads any key that starts with ${code(canonical)} as ${canonical}, so Googlebot obeys this line as ${code(reading)} — and so do this tool's verdicts, which follow Google. Parsers that read keys strictly ignore it.`,
+    '',
+    'To state a training preference, write `Content-Usage: train-ai=n` or `Content-Signal: ai-train=no` (requests, not enforcement); to keep a crawler out, disallow it in its own group.',
+  ].join('\n');
+}
+
+/** An ignored label as code, with the revisions that had it when an earlier one did. */
+function unknownLabel(label: string): string {
+  const removed = removedUsageLabel(label);
+  return removed ? `${code(label)} (the ${plainText(removed.category)} label of ${removed.definedIn}, removed in ${removed.removedIn})` : code(label);
 }
 
 function audience(file: RobotsFile, group: number): string {

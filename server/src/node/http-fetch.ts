@@ -33,6 +33,11 @@ export interface HttpOptions {
   readonly addressRange?: AddressRange;
   /** Ends the fetch in flight when the user cancels (a sitemap check). */
   readonly signal?: AbortSignal;
+  /**
+   * The guard of a walk already under way (a sitemap index's children): where the walk
+   * started decides, not where this fetch starts. Default: a guard of this fetch alone.
+   */
+  readonly guard?: AddressGuard;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -201,7 +206,7 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     connectTimeoutMs: options.connectTimeoutMs ?? totalMs,
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    guard: new AddressGuard(options.addressRange),
+    guard: options.guard ?? new AddressGuard(options.addressRange),
     signal: options.signal,
   };
 }

@@ -23,8 +23,12 @@ export interface AiAccessCrawler {
   /** The operator's words on robots.txt, when the catalogue quotes them. */
   readonly honoursRobotsTxtWords?: string;
   readonly userInitiated: boolean;
-  /** A person's agent that the operator does not say follows robots.txt: the rules may not stop it. */
+  /** The operator (or the list it comes from) says it does not honour robots.txt, or a person's agent not said to: the rules may not stop it. */
   readonly mayIgnoreRobotsTxt: boolean;
+  /** What the file says to it; `may-ignore` whenever `mayIgnoreRobotsTxt`; the `*-opted-out` and `not-stated` ones only for control tokens. */
+  readonly statement: 'kept-out' | 'partly-kept-out' | 'not-kept-out' | 'may-ignore' | 'opted-out' | 'not-opted-out' | 'not-stated';
+  /** The statement in words: "kept out of /cart/, /checkout/ and 3 more; may fetch the rest". */
+  readonly words: string;
   /** The group it obeys; null when no group names it or `*`, or when the fetch state decides. */
   readonly group: Pick<SelectedGroupDto, 'token' | 'via' | 'agentLines'> | null;
 }
@@ -33,7 +37,7 @@ export interface AiAccessPurpose {
   readonly purpose: CrawlerPurposeDto;
   /** "AI training". */
   readonly title: string;
-  /** "AI training: 9 of 11 known crawlers may fetch nothing; Bytespider and … may fetch everything." */
+  /** "AI training: 38 of 42 crawlers kept out; Bytespider and DeepSeekBot do not honour robots.txt — enforce at the server." */
   readonly summary: string;
   readonly crawlers: readonly AiAccessCrawler[];
 }

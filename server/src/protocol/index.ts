@@ -27,3 +27,4 @@ export * from './diff';
 export * from './sitemaps';
 export * from './compare';
 export * from './ip-lists';
+export * from './block-ai';

@@ -52,7 +52,7 @@ export interface AuditRecordDto {
   readonly preferences?: {
     readonly applicable: boolean;
     readonly contentUsage: { readonly line: number; readonly 'train-ai': string; readonly search: string } | null;
-    readonly contentSignal: { readonly line: number; readonly search: string | null; readonly 'ai-input': string | null; readonly 'ai-train': string | null } | null;
+    readonly contentSignal: { readonly line: number; readonly search: string | null; readonly 'ai-input': string | null; readonly 'ai-train': string | null; readonly use: string | null } | null;
   };
 }
 

@@ -5,8 +5,8 @@
  */
 
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { CrawlerPurposeDto, SelectedGroupDto, VerdictOutcomeDto, VerdictReasonDto } from './common';
-import type { AgentDto } from './crawler';
+import type { CrawlerPurposeDto, RobotsTxtRespectDto, SelectedGroupDto, VerdictOutcomeDto, VerdictReasonDto } from './common';
+import type { AgentDto, QuotedSourceDto } from './crawler';
 import type { FetchStateNote } from './fetched';
 
 export interface DecidingRuleDto {
@@ -59,6 +59,9 @@ export interface PreferencesDto {
     readonly lines: readonly number[];
     readonly signals: { readonly search: SignalValueDto; readonly 'ai-input': SignalValueDto; readonly 'ai-train': SignalValueDto };
     readonly signalLines: { readonly search: number | null; readonly 'ai-input': number | null; readonly 'ai-train': number | null };
+    /** Cloudflare's `use` level, least permissive first: immediate, reference, full. */
+    readonly use: 'immediate' | 'reference' | 'full' | null;
+    readonly useLine: number | null;
   } | null;
 }
 
@@ -117,7 +120,17 @@ export interface MatrixRow {
   readonly agent: string;
   /** The product token it resolved to. */
   readonly token: string;
-  readonly crawler?: { readonly id: string; readonly name: string; readonly operator: string; readonly purposes: readonly CrawlerPurposeDto[] };
+  readonly crawler?: {
+    readonly id: string;
+    readonly token: string;
+    readonly name: string;
+    readonly operator: string;
+    readonly purposes: readonly CrawlerPurposeDto[];
+    /** With the two below, whether the crawler may ignore robots.txt, and on whose words. */
+    readonly honoursRobotsTxt: RobotsTxtRespectDto;
+    readonly userInitiated: boolean;
+    readonly honoursRobotsTxtEvidence: QuotedSourceDto | null;
+  };
   /** The group the agent uses; null when no group applies (everything allowed). */
   readonly group: Pick<SelectedGroupDto, 'token' | 'via' | 'agentLines' | 'groups'> | null;
   /** One cell per path, in the order of `MatrixResult.paths`. */

@@ -88,7 +88,7 @@ suite('diagnostics', () => {
     assert.equal(at('crawl-delay-support', 49).severity, vscode.DiagnosticSeverity.Information, 'a valid Crawl-delay');
     assert.equal(at('crawl-delay-invalid', 87).severity, vscode.DiagnosticSeverity.Error, 'Crawl-delay: 1s is not a number');
     assert.equal(at('user-agent-token-version', 45).severity, vscode.DiagnosticSeverity.Hint, 'Googlebot/2.1 is still read as Googlebot');
-    assert.equal(at('user-agent-token-misread', 67).severity, vscode.DiagnosticSeverity.Warning, '360Spider has no product token');
+    assert.equal(at('user-agent-token-documented', 67).severity, vscode.DiagnosticSeverity.Information, '360Spider is the token its operator documents');
     assert.ok(at('blocks-everything', 65).relatedInformation?.some((info) => info.location.range.start.line === 73), 'the other group shut out is related: line 74');
     const redundant = at('redundant-rule', 11);
     assert.equal(redundant.severity, vscode.DiagnosticSeverity.Hint);

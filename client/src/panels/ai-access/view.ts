@@ -17,7 +17,9 @@ export interface AiAccessViewRow {
   /** Name (when it differs from the token) and operator. */
   readonly about: string;
   readonly access: AccessState;
-  /** "May fetch nothing", "May fetch everything", "May fetch some paths". */
+  /** What the file says to it, as the summary counts it: `kept-out`, `may-ignore`, `not-stated`… */
+  readonly statement: AiAccessCrawler['statement'];
+  /** What the file says to it: "Kept out: may fetch nothing", "Kept out of /cart/ and 2 more; may fetch the rest", "Opted out…". */
   readonly accessText: string;
   /** Which group it obeys, briefly. */
   readonly group: string;
@@ -27,7 +29,7 @@ export interface AiAccessViewRow {
   readonly honours: string;
   /** The operator's words on robots.txt, or why nothing is known. */
   readonly honoursTooltip: string;
-  /** Words of the mark, present only on a user-initiated fetcher that may ignore robots.txt. */
+  /** Words of the mark, present only on a crawler that may ignore robots.txt (its operator's words or the list's). */
   readonly mark?: string;
 }
 
@@ -62,15 +64,9 @@ export interface AiAccessView {
   readonly enforceable: readonly string[];
 }
 
-export const MAY_IGNORE_MARK = 'user-initiated: may ignore robots.txt';
+export const MAY_IGNORE_MARK = 'may ignore robots.txt';
 
 const AI_PURPOSES: ReadonlySet<CrawlerPurposeDto> = new Set(['ai-training', 'ai-search', 'user-fetch']);
-
-const ACCESS_WORDS: Readonly<Record<AccessState, string>> = {
-  nothing: 'May fetch nothing',
-  everything: 'May fetch everything',
-  some: 'May fetch some paths',
-};
 
 export function aiAccessView(result: AiAccessResult, source: { readonly documentName: string }): AiAccessView {
   return {
@@ -100,6 +96,12 @@ function enforceable(result: AiAccessResult): string[] {
   return [...tokens];
 }
 
+const ACCESS_UNDER_FETCH_STATE: Readonly<Record<AccessState, string>> = {
+  nothing: 'May fetch nothing (the fetch state decides)',
+  everything: 'May fetch everything (the fetch state decides)',
+  some: 'May fetch some paths',
+};
+
 function viewRow(crawler: AiAccessCrawler, fetchState: FetchStateNote | undefined): AiAccessViewRow {
   const group = crawler.group;
   const first = group?.agentLines[0];
@@ -120,12 +122,13 @@ function viewRow(crawler: AiAccessCrawler, fetchState: FetchStateNote | undefine
     token: crawler.token,
     about: crawler.name !== crawler.token ? `${crawler.name} · ${crawler.operator}` : crawler.operator,
     access: crawler.access,
-    accessText: ACCESS_WORDS[crawler.access],
+    statement: crawler.statement,
+    accessText: fetchState ? ACCESS_UNDER_FETCH_STATE[crawler.access] : `${crawler.words.charAt(0).toUpperCase()}${crawler.words.slice(1)}`,
     group: groupText,
     groupLine: fetchState ? null : (first ?? null),
     honours: crawler.honoursRobotsTxt,
     honoursTooltip,
-    ...(crawler.mayIgnoreRobotsTxt ? { mark: MAY_IGNORE_MARK } : {}),
+    ...(crawler.statement === 'may-ignore' ? { mark: MAY_IGNORE_MARK } : {}),
   };
 }
 

@@ -11,6 +11,7 @@
  * cell; the view says so instead of naming a group or a rule.
  */
 
+import { ignoreNote } from '@robots-lens/kernel/ai-access';
 import type { FetchStateNote, MatrixCell, MatrixResult, MatrixRow } from '../../../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { purposesText } from '@robots-lens/editor/explain';
@@ -99,7 +100,7 @@ function viewRow(row: MatrixRow, paths: readonly string[], lineText: LineText, f
   return {
     agent: row.agent,
     token: row.token,
-    about: crawler ? `${crawler.name !== row.agent ? `${crawler.name} · ` : ''}${crawler.operator} · ${purposesText(crawler.purposes)}` : 'not in the catalogue',
+    about: crawler ? `${crawler.name !== row.agent ? `${crawler.name} · ` : ''}${crawler.operator} · ${purposesText(crawler.purposes)}${ignoreNoteOf(crawler)}` : 'not in the catalogue',
     group: group.short,
     groupTooltip: group.full,
     groupLine,
@@ -167,4 +168,10 @@ function viewCell(cell: MatrixCell, path: string, row: MatrixRow, group: string,
   }
   const preferences = cell.preferences !== undefined ? ` Preferences: ${cell.preferences}.` : '';
   return { state: cell.allowed ? 'allowed' : 'disallowed', text: verdict, tooltip: `${who}: ${verdict} — ${why}.${preferences}`, line };
+}
+
+/** " · Bytespider does not honour robots.txt (per the ai.robots.txt list)": a statement about the crawler, beside its verdicts. */
+function ignoreNoteOf(crawler: Parameters<typeof ignoreNote>[0]): string {
+  const note = ignoreNote(crawler);
+  return note === undefined ? '' : ` · ${note}`;
 }

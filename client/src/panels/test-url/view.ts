@@ -8,6 +8,7 @@
 import type { FetchStateNote, TestUrlVerdict } from '../../../../server/src/protocol';
 import { plural } from '@robots-lens/kernel/words';
 import { purposesText } from '@robots-lens/editor/explain';
+import { ignoreNote } from '@robots-lens/kernel/ai-access';
 import { agentLabel, fetchStateText, groupInWords, verdictSummary } from '../../verdict-report';
 import type { LineText, ReportOptions } from '../../verdict-report';
 
@@ -68,7 +69,8 @@ export function testUrlView(verdicts: readonly TestUrlVerdict[], source: TestUrl
 
 function rowView(verdict: TestUrlVerdict, lineText: LineText, options: ReportOptions): TestUrlRowView {
   const { agent, group, rule } = verdict;
-  const crawler = agent.crawler ? `${agent.crawler.name} · ${agent.crawler.operator} · ${purposesText(agent.crawler.purposes)}` : 'not in the catalogue';
+  const ignoring = agent.crawler ? ignoreNote(agent.crawler) : undefined;
+  const crawler = agent.crawler ? `${agent.crawler.name} · ${agent.crawler.operator} · ${purposesText(agent.crawler.purposes)}${ignoring ? ` · ${ignoring}` : ''}` : 'not in the catalogue';
   const about = agent.kind === 'user-agent-header' ? `User-Agent: ${agent.input} — ${crawler}` : crawler;
   const winning = rule
     ? {

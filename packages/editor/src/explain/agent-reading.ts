@@ -4,7 +4,7 @@
  * the crawler the author most likely meant.
  */
 
-import { crawlerByToken, resolveAgent } from '@robots-lens/kernel/crawlers';
+import { crawlerByToken, documentedCrawlerOf, resolveAgent } from '@robots-lens/kernel/crawlers';
 import type { CrawlDelaySupport, Crawler, CrawlerPurpose } from '@robots-lens/kernel/crawlers';
 import { isStarAgent, productToken, tokenKey } from '@robots-lens/kernel/product-token';
 import { codeSpan } from './code-span';
@@ -17,7 +17,10 @@ export interface AgentReading {
   readonly token: string;
   /** The token read is not the whole value (`Googlebot/2.1` → `Googlebot`, `AB42bot` → `AB`). */
   readonly differs: boolean;
-  /** The catalogue crawler whose own token is the token read. */
+  /**
+   * The catalogue crawler that obeys the line: the one whose own token is the token read, or
+   * whose operator documents the whole value as its token outside the grammar (`MJ12bot`).
+   */
   readonly crawler?: Crawler;
   /** A catalogue crawler the value names but that does not obey this line (`MJ12bot` read as `MJ`). */
   readonly missed?: Crawler;
@@ -37,13 +40,18 @@ export function readAgentValue(value: string): AgentReading {
   }
   const token = productToken(value);
   const differs = token !== value;
+  const documented = documentedCrawlerOf(value);
   const own = token === '' ? undefined : crawlerByToken(token);
-  const crawler = own && tokenKey(own.token) === tokenKey(token) ? own : undefined;
+  const crawler = documented ?? (own && tokenKey(own.token) === tokenKey(token) ? own : undefined);
   // What the author meant: the value read as a bare token or as a User-Agent header.
   const meant = resolveAgent(value).crawler;
-  const missed = meant && tokenKey(meant.token) !== tokenKey(token) ? meant : undefined;
+  const missed = documented === undefined && meant && tokenKey(meant.token) !== tokenKey(token) ? meant : undefined;
   let reading: string;
-  if (token === '') {
+  if (documented !== undefined) {
+    // docs/spec/robots-semantics.md §3: the crawler obeys its documented token, whatever the grammar reads.
+    const grammar = token === '' ? 'read no product token from it' : `read only ${codeSpan(token)} from it`;
+    reading = `${documented.operator} documents the token ${codeSpan(documented.token)}, so ${documented.name} obeys this line. RFC 9309's grammar and Google's parser ${grammar}.`;
+  } else if (token === '') {
     reading = `${codeSpan(value)} starts with no letter, \`-\` or \`_\`, so crawlers read no product token from it: this line governs nobody.`;
   } else if (differs) {
     reading = `Crawlers read only the product token ${codeSpan(token)} from ${codeSpan(value)} (the leading run of letters, \`-\` and \`_\`).`;

@@ -84,7 +84,7 @@ const DIRECTIVES: Readonly<Record<string, DirectiveDoc>> = {
   },
   'content-signal': {
     name: 'Content-Signal',
-    summary: 'Expresses preferences on how content may be used after it is fetched (search, AI input, AI training).',
+    summary: 'Expresses preferences on how content may be used after it is fetched (search, AI input, AI training), and in Cloudflare\'s managed robots.txt a `use` level (immediate, reference or full).',
     nuance: 'Cloudflare\'s Content Signals Policy; not part of RFC 9309, and it does not change what may be crawled.',
     standard: false,
   },

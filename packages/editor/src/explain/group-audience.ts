@@ -4,7 +4,7 @@
  * asked of the same matcher that decides verdicts, so hover and Test URL agree.
  */
 
-import { CRAWLERS } from '@robots-lens/kernel/crawlers';
+import { CRAWLERS, documentedCrawlerOf } from '@robots-lens/kernel/crawlers';
 import type { Crawler } from '@robots-lens/kernel/crawlers';
 import { matcherFor } from '@robots-lens/kernel/match';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
@@ -25,7 +25,7 @@ export interface GroupAudience {
   readonly otherTokens: readonly string[];
   /** The `*` group: any crawler without a group of its own (or of its fallbacks) uses it too. */
   readonly everyOtherCrawler: boolean;
-  /** `User-agent` lines whose value has no product token (`360Spider`): they govern nobody. */
+  /** `User-agent` lines whose value has no product token and names no documented one (`123Spider`): they govern nobody. */
   readonly linesWithoutToken: readonly number[];
 }
 
@@ -50,7 +50,9 @@ export function groupAudience(file: RobotsFile, group: number): GroupAudience {
       continue;
     }
     const key = tokenKey(agent.token);
-    if (key === '') linesWithoutToken.push(agent.line);
+    if (key === '') {
+      if (documentedCrawlerOf(agent.value) === undefined) linesWithoutToken.push(agent.line);
+    }
     else if (!OWN_TOKENS.has(key) && !seen.has(key)) {
       seen.add(key);
       otherTokens.push(agent.token);

@@ -1,3 +1,4 @@
+import { productToken } from '../product-token';
 import type { CrawlerPurpose, QuotedSource, RobotsTxtRespect } from './types';
 
 /** Where the ai.robots.txt list lives; entries read from it name it as their source. */
@@ -7,6 +8,8 @@ export const AI_ROBOTS_TXT_URL = 'https://github.com/ai-robots-txt/ai.robots.txt
 export interface ListedCrawler {
   /** The robots.txt product token (a `/version` suffix in the list's key is dropped). */
   readonly token: string;
+  /** The list's key when it is not a product token (`Terra Cotta`): `token` is then its first word, as a line naming it is read. */
+  readonly listedAs?: string;
   /** The operator's name, or `unknown` when the list says it is unclear. */
   readonly operator: string;
   /** The list's `function` words, links reduced to their text. */
@@ -57,9 +60,11 @@ export function readAiRobotsList(json: unknown): AiRobotsList {
   }
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
-    const token = key.replace(/\/[0-9.]+$/, '');
-    if (!BARE_TOKEN.test(token)) {
-      problems.push(`"${key}" is not a robots.txt product token, so it was left out.`);
+    const name = key.replace(/\/[0-9.]+$/, '');
+    // A name of several words (`Terra Cotta`, `bigsur.ai`) is read by a crawler's parser as its first word.
+    const token = BARE_TOKEN.test(name) ? name : productToken(name);
+    if (token === '') {
+      problems.push(`"${key}" starts with no robots.txt product token, so it was left out.`);
       continue;
     }
     if (seen.has(token.toLowerCase())) {
@@ -67,7 +72,8 @@ export function readAiRobotsList(json: unknown): AiRobotsList {
       continue;
     }
     seen.add(token.toLowerCase());
-    crawlers.push(readEntry(token, typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}));
+    const entry = readEntry(token, typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+    crawlers.push(token === name ? entry : { ...entry, listedAs: name });
   }
   return { crawlers, problems };
 }

@@ -18,4 +18,6 @@ export { AI_ROBOTS_TXT_URL, readAiRobotsList } from './ai-robots-list';
 export type { CatalogueChange, CrawlerRecord } from './listing';
 export { compareWithCatalogue, crawlerRecords } from './listing';
 export type { ResolvedAgent } from './resolve-agent';
+export { isGenericFrameworkName } from './generic-names';
+export { documentedCrawlerOf, documentedKey, isOutsideGrammar } from './documented-token';
 export { crawlerByToken, identifyUserAgent, looksLikeBrowser, resolveAgent } from './resolve-agent';

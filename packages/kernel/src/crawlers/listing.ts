@@ -45,6 +45,8 @@ function crawlerRecord(c: Crawler): CrawlerRecord {
 /** What importing one list entry would do to the catalogue. */
 export interface CatalogueChange {
   readonly token: string;
+  /** The list's name when it is several words (`Terra Cotta`): `token` is its first word. */
+  readonly listedAs?: string;
   /** `add`: the catalogue does not know the token; `change`: it does, and the list says otherwise. */
   readonly kind: 'add' | 'change';
   readonly operator: string;
@@ -64,7 +66,7 @@ export function compareWithCatalogue(listed: readonly ListedCrawler[]): Catalogu
   const changes: CatalogueChange[] = [];
   for (const entry of listed) {
     const known = crawlerByToken(entry.token);
-    const base = { token: entry.token, operator: entry.operator, said: entry.functionWords };
+    const base = { token: entry.token, ...(entry.listedAs === undefined ? {} : { listedAs: entry.listedAs }), operator: entry.operator, said: entry.functionWords };
     if (known === undefined) {
       changes.push({
         ...base,

@@ -6,12 +6,12 @@
  * any User-agent line. Built only when a verdict's explanation is read.
  */
 
-import { identifyUserAgent } from '../crawlers';
+import { crawlerByToken, identifyUserAgent } from '../crawlers';
 import type { ResolvedAgent } from '../crawlers';
 import type { RobotsFile, Rule } from '../parse';
 import { compilePattern, matches } from './pattern';
 import type { CompiledPattern } from './pattern';
-import { tokenKey } from '../product-token';
+import { productToken, tokenKey } from '../product-token';
 import type { DecidingRule, SelectedGroup } from './verdict';
 import { plural } from '../words';
 
@@ -133,7 +133,19 @@ function describeGroup(group: SelectedGroup): string {
   const lines = group.agentLines.map((l) => l + 1).join(', ');
   const name = group.token === '*' ? 'User-agent: *' : `User-agent: ${group.token}`;
   const via = group.via === 'own-token' ? '' : group.via === 'star' ? ' (no group names this crawler, so it falls back to *)' : ` (by fallback to ${group.token})`;
-  return `Group ${name} (line${group.agentLines.length > 1 ? 's' : ''} ${lines})${via}`;
+  return `Group ${name} (line${group.agentLines.length > 1 ? 's' : ''} ${lines})${via}${group.outsideGrammar ? outsideGrammarNote(group.token) : ''}`;
+}
+
+/**
+ * A group named by a token its operator documents outside RFC 9309's grammar (§3): the crawler
+ * obeys it, and the words say that other parsers read the line as another token.
+ */
+function outsideGrammarNote(token: string): string {
+  const crawler = crawlerByToken(token);
+  const who = crawler ? `the token ${crawler.operator} documents for ${crawler.name}` : 'a token its operator documents';
+  const read = productToken(token);
+  const reading = read === '' ? 'no product token from this line' : `this line as "${read}" instead`;
+  return `, ${who}: RFC 9309's grammar and Google's parser would read ${reading}`;
 }
 
 /**

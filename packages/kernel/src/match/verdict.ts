@@ -29,6 +29,12 @@ export interface SelectedGroup {
   /** Position of `token` in the crawler's chain. */
   readonly chainIndex: number;
   readonly via: 'own-token' | 'fallback' | 'star';
+  /**
+   * The token is one its operator documents outside RFC 9309's grammar (`MJ12bot`): the group
+   * is the one naming it whole, which RFC 9309 and Google's parser would read as another token
+   * (docs/spec/robots-semantics.md §3).
+   */
+  readonly outsideGrammar?: true;
 }
 
 export interface DecidingRule {

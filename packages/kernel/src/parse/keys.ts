@@ -2,6 +2,10 @@
  * How Google reads a key (google/robotstxt `ParsedRobotsKey::Parse`): case-insensitive,
  * and a key only has to *start with* a known key. A few frequent typos are accepted too.
  * Order matters and is Google's: user-agent, allow, disallow, sitemap.
+ *
+ * So `DisallowAITraining: /` (a proposed AI-training key no crawler documents) is a Disallow
+ * rule, as Googlebot reads it (docs/spec/robots-semantics.md §1); preferences/ai-training-key.ts
+ * names such lines so that hovers and lint say so instead of calling them a typo.
  */
 
 import type { KeySpelling } from './model';

@@ -1,15 +1,20 @@
 /**
  * One Content-Signal line read per the Content Signals Policy: comma-separated
- * `key=value` entries; known keys `search`, `ai-input`, `ai-train` with `yes` / `no`. A key
- * left out, or given a value the policy does not define, states nothing.
+ * `key=value` entries; known keys `search`, `ai-input`, `ai-train` with `yes` / `no`, and
+ * `use` with `immediate`, `reference` or `full` (Cloudflare's managed robots.txt writes
+ * `use=reference`). A key left out, or given a value the policy does not define, states nothing.
  */
 
 import type { ContentSignalLine, SignalEntry, SignalKey, SignalValue } from './model';
-import { SIGNAL_KEYS } from './model';
+import { CONTENT_SIGNAL_USE, SIGNAL_KEYS } from './model';
+
+type UseLevel = (typeof CONTENT_SIGNAL_USE.levels)[number];
+const USE_LEVELS = CONTENT_SIGNAL_USE.levels;
 
 export function readContentSignal(value: string, line: number, group: number): ContentSignalLine {
   const entries: SignalEntry[] = [];
   const signals: Record<SignalKey, SignalValue> = { search: null, 'ai-input': null, 'ai-train': null };
+  const uses: UseLevel[] = [];
   let offset = 0;
   for (const part of value.split(',')) {
     const lead = part.length - part.trimStart().length;
@@ -22,10 +27,26 @@ export function readContentSignal(value: string, line: number, group: number): C
       const known = SIGNAL_KEYS.find((k) => k === key.toLowerCase());
       const said = signalValue(entryValue);
       if (known && said) signals[known] = combineSignals([signals[known], said]);
+      const level = key.toLowerCase() === CONTENT_SIGNAL_USE.key ? useLevel(entryValue) : undefined;
+      if (level) uses.push(level);
     }
     offset += part.length + 1;
   }
-  return { line, group, signals, entries };
+  return { line, group, signals, use: combineUse(uses), entries };
+}
+
+export function useLevel(text: string): UseLevel | undefined {
+  const lower = text.toLowerCase();
+  return USE_LEVELS.find((level) => level === lower);
+}
+
+/** Several `use` levels for one crawler: the least permissive wins, like "no" among signals. */
+export function combineUse(levels: readonly (UseLevel | null)[]): UseLevel | null {
+  let least: UseLevel | null = null;
+  for (const level of levels) {
+    if (level !== null && (least === null || USE_LEVELS.indexOf(level) < USE_LEVELS.indexOf(least))) least = level;
+  }
+  return least;
 }
 
 export function signalValue(text: string): 'yes' | 'no' | undefined {

@@ -8,7 +8,7 @@
 import { compilePattern, matches } from '../match';
 import type { CompiledPattern, Verdict } from '../match';
 import type { RobotsFile } from '../parse';
-import { combineSignals } from './content-signal';
+import { combineSignals, combineUse } from './content-signal';
 import { combineUsage } from './content-usage';
 import type { ContentUsageRule, EffectivePreferences, EffectiveSignal, EffectiveUsage, SignalKey, UsageLabel } from './model';
 import { SIGNAL_KEYS, USAGE_LABELS } from './model';
@@ -92,5 +92,7 @@ export function signalFor(file: RobotsFile, groups: readonly number[]): Effectiv
     signals[key] = value;
     signalLines[key] = value === null ? null : lines.find((line) => line.signals[key] === value)!.line;
   }
-  return { line: lines[0]!.line, lines: lines.map((line) => line.line), signals, signalLines };
+  const use = combineUse(lines.map((line) => line.use));
+  const useLine = use === null ? null : lines.find((line) => line.use === use)!.line;
+  return { line: lines[0]!.line, lines: lines.map((line) => line.line), signals, signalLines, use, useLine };
 }

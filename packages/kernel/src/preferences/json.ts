@@ -12,7 +12,7 @@ import type { EffectivePreferences } from './model';
 export interface PreferencesJson {
   readonly applicable: boolean;
   readonly contentUsage: { readonly line: number; readonly 'train-ai': string; readonly search: string } | null;
-  readonly contentSignal: { readonly line: number; readonly search: string | null; readonly 'ai-input': string | null; readonly 'ai-train': string | null } | null;
+  readonly contentSignal: { readonly line: number; readonly search: string | null; readonly 'ai-input': string | null; readonly 'ai-train': string | null; readonly use: string | null } | null;
 }
 
 export function preferencesJson(preferences: EffectivePreferences): PreferencesJson {
@@ -22,7 +22,7 @@ export function preferencesJson(preferences: EffectivePreferences): PreferencesJ
     applicable: preferences.applicable,
     contentUsage: usage ? { line: usage.line + 1, 'train-ai': usage.preferences['train-ai'], search: usage.preferences.search } : null,
     contentSignal: signal
-      ? { line: signal.line + 1, search: signal.signals.search, 'ai-input': signal.signals['ai-input'], 'ai-train': signal.signals['ai-train'] }
+      ? { line: signal.line + 1, search: signal.signals.search, 'ai-input': signal.signals['ai-input'], 'ai-train': signal.signals['ai-train'], use: signal.use }
       : null,
   };
 }

@@ -38,6 +38,14 @@ export type SignalValue = 'yes' | 'no' | null;
 export const SIGNAL_KEYS = ['search', 'ai-input', 'ai-train'] as const;
 export type SignalKey = (typeof SIGNAL_KEYS)[number];
 
+/**
+ * Content-Signal's `use` key and its values (Cloudflare's managed robots.txt: "how AI systems
+ * may consume the content"), least permissive first: the most a use may be, not a yes/no.
+ */
+export const CONTENT_SIGNAL_USE = { key: 'use', levels: ['immediate', 'reference', 'full'] } as const;
+/** A `use` level; left out of the entry point, which counts its names: it is `CONTENT_SIGNAL_USE.levels[number]`. */
+type UseLevel = (typeof CONTENT_SIGNAL_USE.levels)[number];
+
 export interface SignalEntry {
   /** The key as written. */
   readonly key: string;
@@ -52,6 +60,8 @@ export interface ContentSignalLine {
   /** The group the line sits in; -1 outside any group. */
   readonly group: number;
   readonly signals: Readonly<Record<SignalKey, SignalValue>>;
+  /** The `use` level the line states; null when it states none (or a value that is no level). */
+  readonly use: UseLevel | null;
   /** Every `key=value` entry as written, known or not, for lint. */
   readonly entries: readonly SignalEntry[];
 }
@@ -83,6 +93,9 @@ export interface EffectiveSignal {
   readonly signals: Readonly<Record<SignalKey, SignalValue>>;
   /** The line that states each key's value; null when none does. */
   readonly signalLines: Readonly<Record<SignalKey, number | null>>;
+  /** The `use` level of the group's lines, the least permissive stated; null when none is. */
+  readonly use: UseLevel | null;
+  readonly useLine: number | null;
 }
 
 /**

@@ -13,6 +13,8 @@ export function preferencesText(preferences: EffectivePreferences): string {
   const signal = preferences.contentSignal;
   if (signal) {
     const said = (['search', 'ai-input', 'ai-train'] as const).map((key) => `${key}=${signal.signals[key] ?? 'not stated'}`);
+    // Cloudflare's use level, only where a line states one: most files have none.
+    if (signal.use !== null) said.push(`use=${signal.use}`);
     parts.push(`Content-Signal (line ${signal.line + 1}): ${said.join(', ')}`);
   }
   return parts.length > 0 ? parts.join('; ') : 'none stated';

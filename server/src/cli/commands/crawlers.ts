@@ -94,5 +94,6 @@ function changeText(c: CatalogueChange): string {
     parts.push(c.honoursRobotsTxt.catalogue ? `honours robots.txt ${c.honoursRobotsTxt.catalogue} → ${c.honoursRobotsTxt.list} (${words})` : `honours robots.txt ${c.honoursRobotsTxt.list} (${words})`);
   }
   if (c.userInitiated?.list) parts.push('user-initiated');
+  if (c.listedAs !== undefined) parts.push(`listed as "${printable(c.listedAs, 60)}": a line naming it is read as its first word`);
   return `${c.kind === 'add' ? 'add   ' : 'change'}  ${printable(c.token)} (${printable(c.operator, 60)}): ${parts.join('; ')}`;
 }

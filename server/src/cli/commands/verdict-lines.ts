@@ -7,6 +7,7 @@ import { effectivePreferences, preferencesText, statesPreferences } from '@robot
 import { statementText } from '@robots-lens/kernel/parse';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import type { Verdict } from '@robots-lens/kernel/match';
+import { ignoreNote } from '@robots-lens/kernel/ai-access';
 import { styled } from '../output';
 import type { Piece } from '../output';
 
@@ -34,6 +35,9 @@ export function formatVerdict(verdict: Verdict, robots: RobotsFile): Piece[][] {
   if (verdict.outcome === 'not-applicable') parts.push(verdict.explanation);
   const lines: Piece[][] = [[outcome, outcomeCell(label).slice(label.length) + parts.join('  ')]];
   if (verdict.googleLiteral) lines.push([`${outcomeCell('')}note: ${verdict.googleLiteral.explanation}`]);
+  // A statement about the crawler, not about the group: the verdict is what the rules say, not what it does.
+  const ignoring = verdict.agent.crawler ? ignoreNote(verdict.agent.crawler) : undefined;
+  if (ignoring) lines.push([`${outcomeCell('')}note: ${ignoring}: this is what the rules say, not what it will do.`]);
   // Files that state no preference keep one line per verdict.
   if (statesPreferences(robots)) lines.push([`${outcomeCell('')}preferences: ${preferencesText(effectivePreferences(robots, verdict))}`]);
   return lines;

@@ -60,6 +60,6 @@ function preferencesJsonDto(p: NonNullable<AuditRecord['preferences']>): NonNull
   return {
     applicable: p.applicable,
     contentUsage: usage === null ? null : { line: usage.line, 'train-ai': usage['train-ai'], search: usage.search },
-    contentSignal: signal === null ? null : { line: signal.line, search: signal.search, 'ai-input': signal['ai-input'], 'ai-train': signal['ai-train'] },
+    contentSignal: signal === null ? null : { line: signal.line, search: signal.search, 'ai-input': signal['ai-input'], 'ai-train': signal['ai-train'], use: signal.use },
   };
 }

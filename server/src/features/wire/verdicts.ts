@@ -88,6 +88,8 @@ export function preferencesDto(p: EffectivePreferences): PreferencesDto {
             lines: [...signal.lines],
             signals: { search: signal.signals.search, 'ai-input': signal.signals['ai-input'], 'ai-train': signal.signals['ai-train'] },
             signalLines: { search: signal.signalLines.search, 'ai-input': signal.signalLines['ai-input'], 'ai-train': signal.signalLines['ai-train'] },
+            use: signal.use,
+            useLine: signal.useLine,
           },
   };
 }

@@ -1,4 +1,4 @@
-import { CRAWLERS, resolveAgent } from '@robots-lens/kernel/crawlers';
+import { CRAWLERS, isGenericFrameworkName, resolveAgent } from '@robots-lens/kernel/crawlers';
 import type { Crawler } from '@robots-lens/kernel/crawlers';
 import { matcherFor } from '@robots-lens/kernel/match';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
@@ -15,8 +15,13 @@ export const RULES = [
 /** Crawlers named at most this many times before "and N more". */
 const MAX_NAMES = 8;
 
-/** Crawlers whose only purpose is AI training (control tokens fetch nothing, so they are not among them). */
-const TRAINING_ONLY: readonly Crawler[] = CRAWLERS.filter((c) => c.purposes.length > 0 && c.purposes.every((p) => p === 'ai-training') && c.retired === null);
+/**
+ * Crawlers whose only purpose is AI training (control tokens fetch nothing, so they are not
+ * among them; nor are generic framework names, which many tools send, not one operator).
+ */
+const TRAINING_ONLY: readonly Crawler[] = CRAWLERS.filter(
+  (c) => c.purposes.length > 0 && c.purposes.every((p) => p === 'ai-training') && c.retired === null && !isGenericFrameworkName(c.token),
+);
 
 /** ai-train-no-but-allowed, ai-train-yes-but-disallowed, content-signal-conflict. */
 export const check: Check<typeof RULES> = ({ file }) => {

@@ -1,4 +1,4 @@
-import { CONTENT_USAGE_REVISION, preferenceStatements, USAGE_LABELS } from '@robots-lens/kernel/preferences';
+import { CONTENT_USAGE_REVISION, preferenceStatements, removedUsageLabel, USAGE_LABELS } from '@robots-lens/kernel/preferences';
 import type { ContentUsageRule } from '@robots-lens/kernel/preferences';
 import type { RobotsFile, Span } from '@robots-lens/kernel/parse';
 import { statementSpan } from '../text';
@@ -6,7 +6,7 @@ import type { Check, Report, RuleDescription } from '../types';
 
 export const RULES = [
   { id: 'content-usage-invalid', title: 'Content-Usage that does not parse', description: 'The preferences are a Structured Fields Dictionary (RFC 9651) and a path starts with /; a line that does not parse states no preference at all.' },
-  { id: 'content-usage-unknown-label', title: 'Content-Usage label this revision does not know', description: `Labels outside the vocabulary are ignored. Read per ${CONTENT_USAGE_REVISION}.` },
+  { id: 'content-usage-unknown-label', title: 'Content-Usage label this revision does not know', description: `Labels outside the vocabulary are ignored; a label an earlier revision defined (ai-use, bots, all, train-genai) is named with the revision that removed it. Read per ${CONTENT_USAGE_REVISION}.` },
   { id: 'content-usage-repeated-label', title: 'Content-Usage label given twice', description: 'A label given twice with different values leaves that category unknown.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
@@ -21,10 +21,13 @@ export const check: Check<typeof RULES> = ({ file }) => {
       continue;
     }
     for (const label of rule.unknownLabels) {
+      // A label of an earlier revision is no typo: say which revision had it and which removed it.
+      const removed = removedUsageLabel(label);
+      const history = removed ? ` ${removed.text}.` : '';
       findings.push({
         id: 'content-usage-unknown-label',
         span: labelSpan(file, rule, label) ?? span,
-        message: `"${label}" is not a Content-Usage label in this revision (known: ${USAGE_LABELS.join(', ')}); it is ignored. Read per ${CONTENT_USAGE_REVISION}.`,
+        message: `"${label}" is not a Content-Usage label in this revision (known: ${USAGE_LABELS.join(', ')}); it is ignored.${history} Read per ${CONTENT_USAGE_REVISION}.`,
       });
     }
     for (const label of rule.repeatedLabels) {

@@ -1,4 +1,5 @@
 import { CANONICAL_KEY } from '@robots-lens/kernel/parse';
+import { aiTrainingKey } from '@robots-lens/kernel/preferences';
 import type { GroupDirective } from '@robots-lens/kernel/parse';
 import { fold } from '../fold';
 import type { Check, Report, RuleDescription } from '../types';
@@ -17,7 +18,8 @@ export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
   const spellingOf = new Map<Report<typeof RULES>, string>();
   for (const line of file.lines) {
-    if (line.beyondLimit || !isGroupDirective(line.kind) || !line.keySpan) continue;
+    // DisallowAITraining / AllowAITraining are ai-training-directive's: "Write Disallow: /" is not what their author meant.
+    if (line.beyondLimit || !isGroupDirective(line.kind) || !line.keySpan || aiTrainingKey(line)) continue;
     const misspelt = line.spelling === 'misspelling' || line.spelling === 'prefix';
     if (!misspelt && !line.missingColon) continue;
     const key = line.key ?? '';

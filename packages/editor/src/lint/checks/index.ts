@@ -6,6 +6,7 @@
 
 import type { CheckFile } from '../types';
 import * as aiPreferenceContradictions from './ai-preference-contradictions';
+import * as aiTrainingDirective from './ai-training-directive';
 import * as blocksEverything from './blocks-everything';
 import * as contentSignal from './content-signal';
 import * as contentUsage from './content-usage';
@@ -21,6 +22,7 @@ import * as encoding from './encoding';
 import * as googleOnlySpelling from './google-only-spelling';
 import * as license from './license';
 import * as looksLikeHtml from './looks-like-html';
+import * as namedGroupWithoutRules from './named-group-without-rules';
 import * as patternMojibake from './pattern-mojibake';
 import * as patternNeverMatches from './pattern-never-matches';
 import * as patternRegex from './pattern-regex';
@@ -56,6 +58,7 @@ export const CHECKS = [
   userAgentToken,
   userAgentName,
   starRulesNotInherited,
+  namedGroupWithoutRules,
   duplicateGroup,
   controlToken,
   crawlDelay,
@@ -80,4 +83,5 @@ export const CHECKS = [
   license,
   preferenceOutsideGroup,
   aiPreferenceContradictions,
+  aiTrainingDirective,
 ] as const satisfies readonly CheckFile[];

@@ -1,4 +1,4 @@
-import { crawlerByToken } from '@robots-lens/kernel/crawlers';
+import { crawlerByToken, documentedCrawlerOf } from '@robots-lens/kernel/crawlers';
 import type { Group, RobotsFile, Rule } from '@robots-lens/kernel/parse';
 import { tokenKey } from '@robots-lens/kernel/product-token';
 import { contains, intersects, patternLanguage } from '@robots-lens/kernel/match';
@@ -91,7 +91,8 @@ export const check: Check<typeof RULES> = ({ file, rules: analysis }) => {
     let lacking = 0;
     for (const key of keys) {
       const pool = file.groupsByToken.get(key) ?? [];
-      if (isIdiom(file, pool)) continue;
+      // A pool with no rule at all is named-group-without-rules' finding.
+      if (isIdiom(file, pool) || pool.every((g) => (file.groups[g]?.rules.length ?? 0) === 0)) continue;
       // The budget still counts what comparing every * rule with every group would cost,
       // so that the same files are reported as before the marking made it cheap.
       comparisons += starRules.length * pool.length;
@@ -255,8 +256,10 @@ function isIdiom(file: RobotsFile, pool: readonly number[]): boolean {
   return closeAll && allows === 0;
 }
 
+/** The token as the finding names it: a documented token outside the grammar whole (`MJ12bot`, not `MJ`). */
 function displayToken(group: Group, key: string): string {
-  return group.agents.find((a) => tokenKey(a.token) === key)?.token ?? key;
+  const agent = group.agents.find((a) => tokenKey(a.token) === key);
+  return agent ? documentedCrawlerOf(agent.value)?.token ?? agent.token : key;
 }
 
 function copyFix(file: RobotsFile, group: Group, rules: readonly Rule[], subject: string, plural: boolean): Fix {

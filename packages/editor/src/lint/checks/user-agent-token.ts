@@ -1,4 +1,4 @@
-import { crawlerByToken, identifyUserAgent, resolveAgent } from '@robots-lens/kernel/crawlers';
+import { crawlerByToken, documentedCrawlerOf, identifyUserAgent, resolveAgent } from '@robots-lens/kernel/crawlers';
 import type { Crawler } from '@robots-lens/kernel/crawlers';
 import type { AgentLine, Group } from '@robots-lens/kernel/parse';
 import { tokenKey, productToken } from '@robots-lens/kernel/product-token';
@@ -8,6 +8,7 @@ import { agentKey } from './audience';
 
 export const RULES = [
   { id: 'user-agent-token-misread', title: 'User-agent value read as another product token', description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: here that is not the crawler written (or no token at all), so the group may not apply to the crawler meant.' },
+  { id: 'user-agent-token-documented', title: 'A token its operator documents outside the RFC grammar', description: 'The value is a token a crawler\'s operator documents (MJ12bot, AI2Bot, 360Spider): that crawler obeys the line, but RFC 9309\'s grammar and Google\'s parser read only its leading letters, "-" and "_" (or nothing), so parsers that follow them would not apply this group to it.' },
   { id: 'user-agent-token-version', title: 'Ignored text after the product token', description: 'Crawlers compare only the leading [A-Za-z_-] characters of a User-agent value: what follows the token (a version, a final "*", the rest of a User-Agent header) is ignored, and the token is the crawler meant.' },
 ] as const satisfies readonly RuleDescription<string>[];
 
@@ -15,7 +16,9 @@ export const RULES = [
  * A User-agent value that is not a clean product token. Crawlers (RFC 9309, Google's parser,
  * this tool) compare only its leading run of letters, `-` and `_`: `Googlebot/2.1` and
  * `Mediapartners-Google*` are the crawlers written (user-agent-token-version: harmless),
- * `AB42bot` is AB, `360Spider` is nothing (user-agent-token-misread).
+ * `AB42bot` is AB, `123Spider` is nothing (user-agent-token-misread). A token its operator
+ * documents with digits (`MJ12bot`) governs that crawler all the same, and the finding says
+ * how other parsers read it (user-agent-token-documented).
  */
 export const check: Check<typeof RULES> = ({ file }) => {
   const findings: Report<typeof RULES>[] = [];
@@ -53,7 +56,7 @@ export const check: Check<typeof RULES> = ({ file }) => {
 };
 
 /** What is wrong with a value, as one cause for many lines. */
-type Kind = 'version' | 'header' | 'header-misread' | 'no-token' | 'digits' | 'star' | 'star-inside' | 'rule-on-line' | 'words';
+type Kind = 'documented' | 'version' | 'header' | 'header-misread' | 'no-token' | 'digits' | 'star' | 'star-inside' | 'rule-on-line' | 'words';
 
 interface Reading {
   /** Misread: crawlers read another token than the one written (or none); version: the right one, with more after it. */
@@ -79,6 +82,18 @@ function read(agent: AgentLine, group: Group): Reading {
   const meant: Crawler | undefined = header ? identifyUserAgent(value) ?? knownToken(resolveAgent(value).token) : knownToken(/^[A-Za-z0-9_-]+/.exec(value)?.[0] ?? '');
   const meantElsewhere = meant !== undefined && tokenKey(meant.token) !== tokenKey(token);
 
+  const documented = documentedCrawlerOf(value);
+  if (documented !== undefined) {
+    // docs/spec/robots-semantics.md §3: the crawler obeys its documented token; other parsers read less.
+    const grammar = token === '' ? 'no product token' : `only "${token}"`;
+    return {
+      id: 'user-agent-token-documented',
+      kind: 'documented',
+      message:
+        `${documented.operator} documents "${documented.token}" as the token of ${documented.name}, so ${documented.name} obeys this line. ` +
+        `RFC 9309's grammar and Google's parser read ${grammar} from it: a parser that follows them would not apply this group to ${documented.name}.`,
+    };
+  }
   if (token === '') {
     const alone = !group.agents.some((a) => a !== agent && agentKey(a) !== '');
     return {
