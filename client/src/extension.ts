@@ -14,6 +14,7 @@ import { registerBlockAi } from './commands/block-ai';
 import { registerServerRules } from './commands/server-rules';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
+import { registerSurveySites } from './commands/survey-sites';
 import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
 import { registerMatrix } from './commands/matrix';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerBlockAi(server),
     registerServerRules(),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
+    registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {

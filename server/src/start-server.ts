@@ -39,6 +39,7 @@ import {
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
+  SurveySitesRequest,
   FileSummaryRequest,
   MatrixRequest,
   ReplayCountsNotification,
@@ -191,6 +192,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   );
   connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => platform.fetchRobots(params)));
   connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => platform.checkUrl(params)));
+  connection.onRequest(SurveySitesRequest, (params, token) => runSafe(log, 'Survey Sites', token, failed('The survey'), () => platform.surveySites(params)));
   connection.onRequest(ReplayRequest, (params, token) =>
     runSafe(log, 'Replay', token, failed('The replay'), () => {
       const parsed = parsedOrThrow(params, 'robotsLens/replay');

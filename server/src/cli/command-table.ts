@@ -23,6 +23,7 @@ import { RANGES } from './specs/ranges';
 import { REPLAY } from './specs/replay';
 import { REPLAY_SCAN } from './specs/replay-scan';
 import { SITEMAPS } from './specs/sitemaps';
+import { SURVEY } from './specs/survey';
 import { TEST } from './specs/test';
 
 export interface Command {
@@ -54,6 +55,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
   'ai-access': command(AI_ACCESS, async () => (await import('./commands/ai-access')).runAiAccess),
   'block-ai': command(BLOCK_AI, async () => (await import('./commands/block-ai')).runBlockAi),
+  survey: command(SURVEY, async () => (await import('./commands/survey')).runSurvey),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
   enforce: command(ENFORCE, async () => (await import('./commands/enforce')).runEnforce),

@@ -11,6 +11,7 @@ import type { FetchHop, FetchOutcome } from '@robots-lens/fetch';
 import type { PageFetch } from '@robots-lens/fetch/check-url';
 import { AddressGuard, PRIVATE_ADDRESS_CODE } from './address-guard';
 import type { AddressRange } from './address-guard';
+import type { PinnedHosts } from './pinned-hosts';
 import { InputError } from './files';
 import { RequestFailure } from './http-failures';
 import { request } from './http-request';
@@ -33,6 +34,8 @@ export interface HttpOptions {
   readonly addressRange?: AddressRange;
   /** Ends the fetch in flight when the user cancels (a sitemap check). */
   readonly signal?: AbortSignal;
+  /** Hosts answered from a given address (`--resolve HOST:PORT:ADDRESS`), not DNS. */
+  readonly pinned?: PinnedHosts;
   /**
    * The guard of a walk already under way (a sitemap index's children): where the walk
    * started decides, not where this fetch starts. Default: a guard of this fetch alone.
@@ -208,5 +211,6 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     guard: options.guard ?? new AddressGuard(options.addressRange),
     signal: options.signal,
+    pinned: options.pinned,
   };
 }

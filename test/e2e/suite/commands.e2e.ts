@@ -138,7 +138,8 @@ suite('CodeLens', () => {
 
     assert.deepEqual(titlesAt(39), ['Governs Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News +3 more', 'Test URL…']);
     assert.match(titlesAt(7)[0] ?? '', /^Every crawler without its own group: /);
-    assert.deepEqual(titlesAt(67), ['No catalogue crawler uses this group', 'Test URL…']);
+    // 360Spider is the token its operator documents: the crawler obeys the group (robots-semantics §3).
+    assert.deepEqual(titlesAt(67), ['Governs 360Spider', 'Test URL…']);
     // Baiduspider is in the PetalBot group through the blank line.
     assert.match(titlesAt(61)[0] ?? '', /Baiduspider, PetalBot/);
 
