@@ -12,6 +12,7 @@ import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
 import { registerServerRules } from './commands/server-rules';
+import { registerLanguageModelTools } from './lm-tools';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
 import { registerSurveySites } from './commands/survey-sites';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(server),
     registerServerRules(),
+    registerLanguageModelTools(server),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
     registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
