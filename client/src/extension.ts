@@ -11,6 +11,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
+import { registerServerRules } from './commands/server-rules';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): void {
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(server),
+    registerServerRules(),
     registerLanguageModelTools(server),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
     registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),

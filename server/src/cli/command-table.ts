@@ -14,6 +14,7 @@ import { BLOCK_AI } from './specs/block-ai';
 import { CHECK } from './specs/check';
 import { CRAWLERS } from './specs/crawlers';
 import { DIFF } from './specs/diff';
+import { ENFORCE } from './specs/enforce';
 import { FETCH } from './specs/fetch';
 import { HELP } from './specs/help';
 import { LINT } from './specs/lint';
@@ -57,6 +58,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   survey: command(SURVEY, async () => (await import('./commands/survey')).runSurvey),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
+  enforce: command(ENFORCE, async () => (await import('./commands/enforce')).runEnforce),
 };
 
 /** Every command's spec, `help` last: what `robots-lens help` and `<command> --help` show. */

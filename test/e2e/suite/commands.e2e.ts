@@ -150,3 +150,17 @@ suite('CodeLens', () => {
     assert.deepEqual([...hint.crawlers].sort(), ['Applebot-Extended', 'GPTBot', 'Google-Extended']);
   });
 });
+
+suite('Generate Server Rules (programmatic)', () => {
+  test('opens the nginx rules for GPTBot in a new untitled editor, as robots-lens enforce prints them', async () => {
+    const document = await showExample();
+    const result = await vscode.commands.executeCommand<{ text: string; limits: string[] }>('robotsLens.generateServerRules', { uri: document.uri, server: 'nginx', crawlers: ['GPTBot'] });
+    assert.ok(result);
+    assert.match(result.text, /^# GPTBot: the GPTBot group \(User-agent line 71\), 1 Disallow rule\.$/m);
+    assert.match(result.text, /^map \$http_user_agent \$robots_lens_rules \{$/m);
+    assert.ok(result.limits.length > 0, 'what it cannot express is returned too');
+    const opened = await waitFor(() => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor.document : undefined), 10_000, 'the untitled editor with the rules');
+    assert.equal(opened.getText(), result.text);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
