@@ -86,4 +86,24 @@ describe('scanLogFiles (sieved)', () => {
     // Not vacuous: most of these files are scanned sieved, not again in full.
     assert.ok(exact > runs / 2, `${exact} of ${runs} runs were sieved`);
   });
+
+  // A truncated gzip warns once, whether the sieved scan stands or is done again in full.
+  const robotsLine = (second: number, status: string): string => `198.51.100.1 - - [${clf(T0 + second * 1000)}] "GET /robots.txt HTTP/1.1" ${status} 9 "-" "${AGENTS[0]}"`;
+  const cases: [string, string[]][] = [
+    ['sieved', [robotsLine(1, '200'), robotsLine(2, '503')]],
+    ['done again in full (a late fetch passes a waiting one)', [robotsLine(100, '200'), `198.51.100.9 - - [${clf(T0 + 300_000)}] "GET / HTTP/1.1" 200 9 "-" "${AGENTS[5]}"`, robotsLine(10, '503')]],
+  ];
+  for (const [name, lines] of cases) {
+    test(`a damaged gzip's warning is given once: ${name}`, async () => {
+      const whole = gzipSync(Buffer.from(lines.map((l) => l + '\n').join('').repeat(50)));
+      const file = join(dir, `cut-${n++}.log.gz`);
+      writeFileSync(file, whole.subarray(0, whole.length - 6));
+      const warnings: string[] = [];
+      const sieved = await scanLogFiles([file], { ...OPTIONS, onWarning: (m) => warnings.push(m) });
+      const full = await scanLogs([logInput(await inspectLogFile(file))], { ...OPTIONS, mergeFiles: true });
+      assert.deepEqual(written(sieved), written(full));
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0]!, /gzip stream ends early/);
+    });
+  }
 });

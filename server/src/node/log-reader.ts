@@ -295,7 +295,14 @@ export async function scanLogFiles(paths: readonly string[], options: ReplayFile
   if (!streams) {
     const held: string[] = [];
     const onWarning = options.onWarning;
-    const sieved = await sievedScanLogs(await logInputs(paths, { ...options, ...(onWarning ? { onWarning: (m: string) => void held.push(m) } : {}) }), full, timed);
+    let sieved: Awaited<ReturnType<typeof sievedScanLogs>>;
+    try {
+      sieved = await sievedScanLogs(await logInputs(paths, { ...options, ...(onWarning ? { onWarning: (m: string) => void held.push(m) } : {}) }), full, timed);
+    } catch (error) {
+      // A file that cannot be read fails the full scan alike, after the same warnings.
+      for (const message of held) onWarning?.(message);
+      throw error;
+    }
     if (sieved !== undefined) {
       for (const message of held) onWarning?.(message);
       return sieved;
