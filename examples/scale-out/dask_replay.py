@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Replay access logs against robots.txt on a Dask cluster, exactly as one process would.
 
-Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour).
+Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour;
+give them in time order, so that replays start while later shards are still scanned).
 The workers scan every shard for the state it leaves behind (robots-lens replay-scan, no
 matching), replay every shard from the scans of the shards before it (robots-lens replay
---after), and the driver merges the shard summaries (robots-lens merge). The merged summary
+--after; a shard's replay starts as soon as those scans are in), and the driver merges the
+shard summaries (robots-lens merge). The merged summary
 equals the summary of one `robots-lens replay` over all the files; merge refuses shards that
 overlap in time. See docs/scale-out.md.
 
@@ -163,21 +165,52 @@ def main(argv=None):
 
 
 def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
-    """Scans, replays and merges; returns the merge's exit code."""
-    # 1. Scan every shard in parallel; the scans are small (bounded by crawlers, not lines).
-    phase = time.perf_counter()
-    scanned = client.gather(client.map(scan_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), logs, [shared] * len(logs), pure=False))
-    scans = [text for text, _ in scanned]
-    scan_wall = time.perf_counter() - phase
-    # 2. Shards in time order (by their first request); a shard starts from the scans of all before it.
-    order = sorted(range(len(logs)), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
-    earlier = [[scans[j] for j in order[:k]] for k in range(len(order))]
-    # 3. Replay every shard in parallel.
-    shard_logs = [logs[i] for i in order]
-    phase = time.perf_counter()
-    replayed = client.gather(client.map(replay_shard, [args.node] * len(logs), [cli] * len(logs), [robots] * len(logs), shard_logs, earlier, [replay_options] * len(logs), pure=False))
+    """Scans, replays and merges; returns the merge's exit code.
+
+    Pipelined: a shard's replay needs only the scans of the shards before it, so it is
+    submitted as soon as those are in (the first shard's at once), while later shards are
+    still being scanned. That takes the shards as given to be in time order; the scans say
+    whether they were (by each shard's first request). If not, the replays begun are dropped
+    and every shard is replayed again after the scans of those before it in time order."""
+    from distributed import as_completed
+
+    n = len(logs)
+    started = time.perf_counter()
+    # Scans first: they are cheap and each one lets a replay begin.
+    scan_futures = client.map(scan_shard, [args.node] * n, [cli] * n, [robots] * n, logs, [shared] * n, pure=False, priority=10)
+    position = {future.key: i for i, future in enumerate(scan_futures)}
+    scans = [None] * n
+    scan_stats = [None] * n
+    replays = []
+    first_replay = None
+
+    def submit_ready():
+        nonlocal first_replay
+        # Shard k may go once the scans of shards 0..k-1 are in.
+        while len(replays) < n and all(scans[j] is not None for j in range(len(replays))):
+            k = len(replays)
+            if first_replay is None:
+                first_replay = time.perf_counter()
+            replays.append(client.submit(replay_shard, args.node, cli, robots, logs[k], scans[:k], replay_options, pure=False))
+
+    submit_ready()
+    for future in as_completed(scan_futures):
+        i = position[future.key]
+        scans[i], scan_stats[i] = future.result()
+        submit_ready()
+    scan_wall = time.perf_counter() - started
+
+    # Shards with no request first (their scans change nothing), then by their first request.
+    order = sorted(range(n), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
+    pipelined = order == list(range(n))
+    if not pipelined:
+        client.cancel(replays)
+        first_replay = time.perf_counter()
+        replays = [client.submit(replay_shard, args.node, cli, robots, logs[i], [scans[j] for j in order[:k]], replay_options, pure=False) for k, i in enumerate(order)]
+    replayed = client.gather(replays)
     parts = [text for text, _ in replayed]
-    replay_wall = time.perf_counter() - phase
+    replay_wall = time.perf_counter() - first_replay
+    scanned = list(zip(scans, scan_stats))
 
     # 4. Merge the parts here: robots-lens merge checks that they fit together.
     with tempfile.TemporaryDirectory() as tmp:
@@ -192,8 +225,16 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
         done = subprocess.run(merge, capture_output=True, text=True)
         merge_wall = time.perf_counter() - phase
         if args.stats:
+            # Phases overlap when pipelined: replay.wallSeconds runs from the first replay submitted.
+            stats = {
+                'scan': {'wallSeconds': scan_wall, 'tasks': [s for _, s in scanned]},
+                'replay': {'wallSeconds': replay_wall, 'tasks': [s for _, s in replayed]},
+                'merge': {'wallSeconds': merge_wall},
+                'pipelined': pipelined,
+                'totalSeconds': time.perf_counter() - started,
+            }
             with open(args.stats, 'w', encoding='utf-8') as f:
-                json.dump({'scan': {'wallSeconds': scan_wall, 'tasks': [s for _, s in scanned]}, 'replay': {'wallSeconds': replay_wall, 'tasks': [s for _, s in replayed]}, 'merge': {'wallSeconds': merge_wall}}, f, indent=2)
+                json.dump(stats, f, indent=2)
         sys.stdout.write(done.stdout)
         sys.stderr.write(done.stderr)
         return done.returncode
