@@ -4,16 +4,12 @@ import { parseRobots } from '@robots-lens/kernel/parse';
 import { replayLogs } from '@robots-lens/replay';
 import type { LogInput, ReplayOptions } from '@robots-lens/replay';
 import { chunked } from '../support/chunks';
+import { clf } from '../support/clf-time';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const MINUTE = 60_000;
 const OPTIONS: ReplayOptions = { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: parseRobots('User-agent: *\nDisallow: /private/\n') }], limits: { samples: 3 } };
 
-function clf(time: number): string {
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/Nov/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
-}
 
 const request = (time: number, path = '/'): string => `66.249.66.1 - - [${clf(time)}] "GET ${path} HTTP/1.1" 200 10 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"`;
 

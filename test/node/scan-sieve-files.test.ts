@@ -10,6 +10,7 @@ import { scanLogs, sievedScanLogs } from '@robots-lens/replay';
 import type { AuditSummary, ReplayOptions } from '@robots-lens/replay';
 import type { CarriedState } from '@robots-lens/replay/shards';
 import { inspectLogFile, logInput, scanLogFiles } from '../../server/src/node/log-reader';
+import { clf } from '../support/clf-time';
 
 /**
  * `scanLogFiles` (sieved, and in full again when the sieve cannot be exact) against the
@@ -42,11 +43,6 @@ const entry = fc.record({
   broken: fc.oneof({ weight: 15, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
-function clf(time: number): string {
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/Nov/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
-}
 
 /** What `replay-scan` writes and prints of a scan. */
 function written(r: { state: CarriedState; summary: AuditSummary }): unknown {

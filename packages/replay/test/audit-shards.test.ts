@@ -9,6 +9,7 @@ import type { CarriedState, ShardSummary, SummaryPart } from '../src/shards';
 import { CarriedStateBuilder, fetchStateAfter } from '../src/carried-state';
 import { FetchTracker } from '../src/fetch-state';
 import { chunked } from '../../../test/support/chunks';
+import { clf } from './clf-time';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const HOUR = 3_600_000;
@@ -23,11 +24,6 @@ const OPTIONS: ReplayOptions = {
   graceMs: 2 * HOUR,
 };
 
-function clf(time: number): string {
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/Nov/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
-}
 
 const AGENTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

@@ -8,6 +8,7 @@ import { replayLogs } from '../src';
 import type { AuditSummary, LogInput, ReplayOptions } from '../src';
 import { TimeOrder } from '../src/time-order';
 import { chunked } from '../../../test/support/chunks';
+import { clf } from './clf-time';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const EXAMPLE_LOG = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8');
@@ -21,12 +22,6 @@ function options(robots = ROBOTS, extra: Partial<ReplayOptions> = {}): ReplayOpt
   return { versions: [{ label: 'robots.txt', effective: null, source: 'robots.txt', file: robots }], crawlDelay: 'claimed', graceMs: 0, ...extra };
 }
 
-function clf(time: number): string {
-  const d = new Date(time);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
-}
 
 const AGENTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

@@ -6,6 +6,7 @@ import type { AuditSummary, LogInput, ReplayOptions } from '../src';
 import type { CarriedState } from '../src/shards';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { chunked } from '../../../test/support/chunks';
+import { clf } from './clf-time';
 
 /**
  * The sieved scan (only lines that can change the carried state read whole) against the
@@ -16,11 +17,6 @@ import { chunked } from '../../../test/support/chunks';
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const VERSIONS: ReplayOptions['versions'] = [{ label: 'v', effective: T0, source: 'v', file: parseRobots('User-agent: *\nCrawl-delay: 5\n') }];
 
-function clf(time: number): string {
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/Nov/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
-}
 
 const AGENTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
