@@ -24,6 +24,9 @@
   /** @param {SitemapsView} view */
   function render(view) {
     byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '), as the crawlers would read it.';
+    const answer = byId('answer');
+    answer.textContent = view.answer.text;
+    answer.className = 'answer ' + view.answer.tone;
     byId('summary').textContent = view.summary;
     list('crawlers', view.crawlers, 'crawler-count');
     byId('notices').replaceChildren(...view.notices.map((n) => el('p', 'notice', n)));

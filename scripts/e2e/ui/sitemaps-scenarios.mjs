@@ -79,7 +79,9 @@ export async function sitemapsScenarios(t) {
       await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
 
       const results = ui.webview();
-      await results.locator('#summary', { hasText: `1 sitemap read, 3 URLs listed on ${site.origin}:` }).waitFor();
+      // The answer comes first, then what was read.
+      await results.locator('#answer.blocked', { hasText: `of 3 URLs on ${site.origin} checked for 4 crawlers.` }).waitFor();
+      await results.locator('#summary', { hasText: `1 sitemap read, 3 URLs listed on ${site.origin}.` }).waitFor();
       await results.locator('#crawlers li', { hasText: /^Googlebot: 1 URL blocked of 3 URLs checked$/ }).waitFor();
       if (!site.requests.includes('/sitemap.xml')) throw new Error(`the site was asked for ${site.requests.join(', ') || 'nothing'}`);
       const row = results.locator('#blocked tbody tr').filter({ has: results.locator('td.agent', { hasText: /^Googlebot$/ }) });

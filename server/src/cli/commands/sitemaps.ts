@@ -7,7 +7,7 @@
  */
 
 import { countOf, formatCount } from '@robots-lens/kernel/words';
-import { listedText, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
+import { listedText, SitemapCheck, sitemapCheckAnswer, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { parseTarget } from '@robots-lens/kernel/match';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '@robots-lens/sitemaps';
@@ -76,6 +76,9 @@ function blockedLine(entry: BlockedSitemapUrl): Piece[] {
 
 function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[], notices: readonly string[], originNote: string): Piece[][] {
   const lines: Piece[][] = [];
+  // The answer first; never "none blocked" when nothing, or not everything, was read.
+  const answer = sitemapCheckAnswer(tally, reports);
+  lines.push([styled(answer.tone === 'clear' ? 'allowed' : answer.tone === 'blocked' ? 'disallowed' : 'warning', answer.text)]);
   lines.push([styled('heading', 'Sitemaps:'), ` ${sitemapsReadText(reports)}, ${listedText(tally)}${tally.origin === undefined ? '' : originNote}.`]);
   for (const report of reports) {
     lines.push([`  ${report.location}  ${sitemapReportText(report)}`]);
@@ -83,6 +86,10 @@ function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[
   }
   for (const notice of notices) lines.push([styled('warning', 'note:'), ` ${notice}`]);
   for (const agent of tally.agents) {
+    if (agent.checked === 0) {
+      lines.push([`${agent.agent}: `, styled('warning', 'nothing checked'), '.']);
+      continue;
+    }
     const result = agent.blocked === 0 ? styled('allowed', 'none blocked') : styled('disallowed', `${countOf(agent.blocked, 'URL')} blocked`);
     lines.push([`${agent.agent}: `, result, ` of ${countOf(agent.checked, 'URL')} checked.`]);
   }
