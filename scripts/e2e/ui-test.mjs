@@ -71,8 +71,8 @@ function commandLabel(id) {
   if (!command) throw new Error(`ui: package.json contributes no command ${id}`);
   return command.category ? `${command.category}: ${command.title}` : command.title;
 }
-const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
-const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
+const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt: Test URL…"
+const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt: Show Crawler Matrix"
 const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
 const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
 const FETCH = commandLabel('robotsLens.fetch'); // "robots.txt: Fetch robots.txt…"
