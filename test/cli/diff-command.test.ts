@@ -166,3 +166,21 @@ describe('robots-lens diff', () => {
     assert.equal(format.code, 2);
   });
 });
+
+describe('robots-lens diff: crawlers alike in one section, and the preference lines an edit adds', () => {
+  const blocked = write('blocked.txt', ['User-agent: *', 'Disallow: /cart/', 'Content-Signal: search=yes, ai-train=no', '', 'User-agent: GPTBot', 'User-agent: CCBot', 'User-agent: ClaudeBot', 'Disallow: /']);
+  const before = write('before-block.txt', ['User-agent: *', 'Disallow: /cart/']);
+
+  test('text: one heading for the three crawlers, one group change for all, and the added Content-Signal line', async () => {
+    const { code, stdout } = await runCli(['diff', before, blocked, '--crawlers', 'GPTBot,CCBot,ClaudeBot']);
+    assert.equal(code, 0);
+    assert.equal(stdout.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('robots-lens diff') && !l.startsWith('Content-Signal')).length, 1, stdout);
+    assert.match(stdout, /^GPTBot, CCBot, ClaudeBot \(3 crawlers\)\n {2}group: Each now uses the group naming it \(new lines 5, 6, 7\) instead of the User-agent: \* group \(old line 1\)\./m);
+    assert.match(stdout, /\nContent-Signal and Content-Usage lines:\n {2}\+ Content-Signal: search=yes, ai-train=no {2}in the User-agent: \* group \(new line 3\)\n/);
+  });
+
+  test('--json: the preference lines added and removed, each with its line and group', async () => {
+    const { stdout } = await runCli(['diff', blocked, before, '--json']);
+    assert.deepEqual((JSON.parse(stdout) as { preferenceLines: unknown }).preferenceLines, [{ kind: 'removed', line: 3, text: 'Content-Signal: search=yes, ai-train=no', agents: ['*'] }]);
+  });
+});

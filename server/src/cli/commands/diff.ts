@@ -6,9 +6,9 @@
  */
 
 import { countOf, formatCount } from '@robots-lens/kernel/words';
-import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs } from '@robots-lens/diff';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, preferenceLineChanges } from '@robots-lens/diff';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, VerdictChange } from '@robots-lens/diff';
+import type { CrawlerDiff, FlipCount, FlipExample, LogTally, PreferenceLineChange, RobotsDiff, VerdictChange } from '@robots-lens/diff';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
@@ -59,9 +59,11 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   // The guard looks at its crawlers whether or not --crawlers lists them.
   const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;
 
+  // Preference lines change no verdict, so the diff above never shows them: said apart.
+  const preferenceLines = preferenceLineChanges(oldFile, newFile);
   const out = new Output(io.stdout);
-  if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
-  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
+  if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), preferenceLines, ...(sitemaps ? { sitemaps } : {}) }, 2);
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + preferenceText(preferenceLines) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
   await out.flush();
   if (guard && guard.changed.length > 0) return ExitCode.Finding;
   return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? ExitCode.Failure : ExitCode.Success;
@@ -147,6 +149,15 @@ function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: F
     );
   }
   return out.join('\n');
+}
+
+function preferenceText(changes: readonly PreferenceLineChange[]): string {
+  if (changes.length === 0) return '';
+  const lines = changes.map((c) => {
+    const where = c.agents.length === 0 ? 'outside any group' : `in the User-agent: ${c.agents.length > 3 ? `${c.agents.slice(0, 3).join(', ')} and ${c.agents.length - 3} more` : c.agents.join(', ')} group`;
+    return `  ${c.kind === 'added' ? '+' : '-'} ${c.text}  ${where} (${c.kind === 'added' ? 'new' : 'old'} line ${c.line})`;
+  });
+  return ['', 'Content-Signal and Content-Usage lines:', ...lines, ''].join('\n') + '\n';
 }
 
 function heading(crawlers: readonly CrawlerDiff[]): string {
