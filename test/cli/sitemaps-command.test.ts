@@ -262,12 +262,16 @@ describe('robots-lens sitemaps on files', () => {
     assert.ok(summary.listed < count && summary.listed > 50_000);
   });
 
-  test('no sitemap named and no Sitemap: line is a usage error; a missing agent too', async () => {
+  test('no sitemap named and no Sitemap: line is a usage error', async () => {
     const none = await runCli(['sitemaps', robots, '-a', 'Googlebot']);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /has no Sitemap: line with an http\(s\) URL; name the sitemaps/);
-    const noAgent = await runCli(['sitemaps', robots, join(tree, 'index.xml')]);
-    assert.equal(noAgent.code, 2);
-    assert.match(noAgent.stderr, /give a crawler with --agent/);
+  });
+
+  test("no --agent: the editor's four crawlers, and stderr says so", async () => {
+    const noAgent = await runCli(['sitemaps', robots, join(tree, 'index.xml'), '--json']);
+    assert.equal(noAgent.code, 0);
+    assert.equal(noAgent.stderr, 'robots-lens sitemaps: no --agent given: checking Googlebot, bingbot, GPTBot, ClaudeBot, as the editor does by default.\n');
+    assert.deepEqual(jsonLines(noAgent.stdout).summary.agents.map((a) => a.agent), ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot']);
   });
 });

@@ -31,7 +31,11 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   if (positionals.length !== 2) throw new UsageError('give the old and the new robots.txt, e.g. robots-lens diff robots.txt robots.new.txt');
   const [oldPath, newPath] = positionals as [string, string];
   const logFormat = checkedLogFormat(values['log-format'], '--log-format');
-  const crawlers = tokenList(values.crawlers, '--crawlers');
+  // --agent as every command takes it (a User-Agent header may hold commas); --crawlers a,b as before.
+  const agents = values.agent?.map((a) => a.trim());
+  if (agents?.some((a) => a === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
+  const listed = tokenList(values.crawlers, '--crawlers');
+  const crawlers = agents || listed ? [...(agents ?? []), ...(listed ?? [])] : undefined;
   const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
 

@@ -11,7 +11,7 @@ import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
-import { checkedLogFormat, parseJsonFields, reorderWindow } from '../option-values';
+import { replayLogFormat, parseJsonFields, reorderWindow } from '../option-values';
 import { Output, reportError } from '../output';
 import type { Args, CommandIo } from '../spec';
 import type { REPLAY_SCAN } from '../specs/replay-scan';
@@ -24,7 +24,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   const [robotsPath, ...logs] = positionals;
   if (robotsPath === undefined || logs.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
-  const format = checkedLogFormat(values.format, '--format');
+  const format = replayLogFormat(values, 'replay-scan');
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const warn = (message: string): void => reportError('replay-scan', printable(message, 300));
   // The versions change nothing in a scan; they are read so a wrong path fails here, not in the replay.

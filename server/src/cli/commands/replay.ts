@@ -14,7 +14,7 @@ import { replayLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
-import { checkedLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
+import { replayLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
 import { clearStatus, Output, reportError, reportStatus, safeJsonText } from '../output';
 import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
@@ -29,7 +29,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   const [robotsPath, ...logs] = positionals;
   if (robotsPath === undefined) throw new UsageError('give a robots.txt (or a folder of snapshots) and at least one log, e.g. robots-lens replay robots.txt access.log');
   if (logs.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
-  const format = checkedLogFormat(values.format, '--format');
+  const format = replayLogFormat(values, 'replay');
   const graceMs = parseDuration(values.grace);
   if (graceMs === undefined) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0.`);
   const reorderWindowMs = reorderWindow(values['reorder-window']);

@@ -15,6 +15,7 @@ import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
 import { ExitCode } from '../exit-code';
 import { checkedOrigin, fetchTimeout } from '../option-values';
+import { DEFAULT_AGENTS, DEFAULT_AGENTS_NOTE } from '../options';
 import { Output, reportError, styled } from '../output';
 import type { Piece } from '../output';
 import type { Args, CommandIo } from '../spec';
@@ -24,8 +25,8 @@ import { UsageError } from '../usage-error';
 export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens sitemaps robots.txt --agent Googlebot');
-  const agents = values.agent ?? [];
-  if (agents.length === 0) throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
+  const agents = values.agent ?? [...DEFAULT_AGENTS];
+  if (values.agent === undefined) reportError('sitemaps', DEFAULT_AGENTS_NOTE);
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
   const timeoutMs = fetchTimeout(values.timeout);
   const input = await readRobotsFile(robotsPath);

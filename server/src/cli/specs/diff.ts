@@ -1,9 +1,9 @@
 import { ExitCode } from '../exit-code';
-import { jsonFlag, LOG_FORMAT_CHOICES, originOption } from '../options';
+import { AGENTS, jsonFlag, LOG_FORMAT_CHOICES, originOption } from '../options';
 import { commandSpec } from '../spec';
 
 export const DIFF = commandSpec({
-  usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--sitemap <file or URL>]... [--json] [--crawlers tok,tok] [--fail-on-change tok,tok]`,
+  usage: `diff <old robots.txt> <new robots.txt> [--log access.log]... [--log-format ${LOG_FORMAT_CHOICES}] [--origin https://host] [--sitemap <file or URL>]... [--json] [--agent <crawler>]... [--fail-on-change tok,tok]`,
   summary: 'What an edit changes, per crawler: flipped verdicts, groups, dead rules, with --log the real requests affected and with --sitemap the listed URLs.',
   options: [
     { name: 'log', type: 'string', multiple: true, value: '<file>', help: 'count the requests of a log that the edit decides differently; repeatable' },
@@ -11,7 +11,8 @@ export const DIFF = commandSpec({
     originOption('the site the logs and sitemaps belong to'),
     { name: 'sitemap', type: 'string', multiple: true, value: '<file or URL>', help: 'count the URLs a sitemap (or index) lists that the edit newly blocks or allows, with examples; repeatable' },
     jsonFlag('the diff as JSON'),
-    { name: 'crawlers', type: 'string', multiple: true, value: 'tok,tok', help: 'only these crawlers' },
+    { ...AGENTS, help: 'only this crawler: a product token (Googlebot) or a full User-Agent header; repeatable' },
+    { name: 'crawlers', type: 'string', multiple: true, value: 'tok,tok', help: 'only these crawlers, comma-separated (the same as --agent, repeated)' },
     { name: 'fail-on-change', type: 'string', multiple: true, value: 'tok,tok', help: "exit 1 when these crawlers' verdicts change" },
   ],
   examples: [
