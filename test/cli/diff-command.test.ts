@@ -48,10 +48,10 @@ describe('robots-lens diff', () => {
     assert.match(stdout, /^any other crawler \(\*\), Googlebot, Googlebot-Image, .* \(\d+ crawlers\)$/m);
     assert.match(
       stdout,
-      /^ {2}- `\/blog\/` and everything under it, except `\/blog\/public\/`, is now disallowed \(new lines 3 `Disallow: \/blog\/`, 5 `Disallow: \/blog\/drafts\/`; old: no rule matched\)\.$/m,
+      /^ {2}- "\/blog\/" and everything under it, except "\/blog\/public\/", is now disallowed \(new lines 3 "Disallow: \/blog\/", 5 "Disallow: \/blog\/drafts\/"; old: no rule matched\)\.$/m,
     );
     assert.match(stdout, /^ {6}e\.g\. \/blog\/, /m);
-    assert.match(stdout, /^Rules that can no longer decide anything:\n {2}- New line 5 `Disallow: \/blog\/drafts\/` \(User-agent: \*\) is redundant from the start: wherever it decides, line 3 `Disallow: \/blog\/` gives the same verdict\.$/m);
+    assert.match(stdout, /^Rules that can no longer decide anything:\n {2}- New line 5 "Disallow: \/blog\/drafts\/" \(User-agent: \*\) is redundant from the start: wherever it decides, line 3 "Disallow: \/blog\/" gives the same verdict\.$/m);
     assert.doesNotMatch(stdout, /^GPTBot/m);
   });
 

@@ -128,3 +128,17 @@ describe('test warns when its URLs are on several origins and no --origin is giv
     });
   }
 });
+
+describe('text output is plain text', () => {
+  test('diff quotes rules and paths instead of marking them with Markdown backticks', async () => {
+    const run = await runCli(['diff', robots, newer]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stdout, /`/);
+    assert.match(run.stdout, /"\/blog\/"/);
+  });
+
+  test('replay --help says exactly what --fail-on violations fails on', async () => {
+    const run = await runCli(['replay', '--help']);
+    assert.match(run.stdout.replace(/\s+/g, ' '), /--fail-on violations exit 1 when a crawler not shown to be spoofed \(verified, or claimed and not disproved\) requested a URL the robots\.txt in effect disallowed, outside the cache grace; Crawl-delay gaps do not count/);
+  });
+});

@@ -134,13 +134,13 @@ function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: F
   if (diff.crawlers.length === 0) out.push("No crawler's verdicts change.", '');
   for (const group of groupCrawlerDiffs(diff.crawlers)) {
     out.push(heading(group.crawlers));
-    if (group.groupChange) out.push(`  group: ${group.groupChange.description}`);
+    if (group.groupChange) out.push(`  group: ${plain(group.groupChange.description)}`);
     for (const change of group.changes) out.push(...changeLines(change));
     out.push('');
   }
   if (diff.shadowing.length > 0) {
     out.push('Rules that can no longer decide anything:');
-    for (const s of diff.shadowing) out.push(`  - ${s.description}`);
+    for (const s of diff.shadowing) out.push(`  - ${plain(s.description)}`);
     out.push('');
   }
   if (flips) out.push(...flipLines(flips, logs), '');
@@ -173,8 +173,17 @@ function heading(crawlers: readonly CrawlerDiff[]): string {
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
 }
 
+/**
+ * The diff's sentences mark rules and paths as code with backticks, which the Compare panel
+ * shows as code; a terminal shows no Markdown, so they are quoted instead. A span holding a
+ * double quote is left as written (the core quotes text holding a backtick with them).
+ */
+function plain(description: string): string {
+  return description.replace(/`([^`"]*)`/g, '"$1"');
+}
+
 function changeLines(change: VerdictChange): string[] {
-  const lines = [`  - ${change.description}`];
+  const lines = [`  - ${plain(change.description)}`];
   // Inexact descriptions carry their examples already.
   if (change.exact && change.examples.length > 0) lines.push(`      e.g. ${change.examples.join(', ')}`);
   return lines;

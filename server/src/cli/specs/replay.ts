@@ -17,7 +17,7 @@ export const REPLAY = commandSpec({
     { name: 'version', type: 'string', multiple: true, value: '<file@time>', help: 'a robots.txt version and the time it took effect; repeatable' },
     { name: 'git', type: 'boolean', default: false, help: "robots.txt versions over time from the file's git history" },
     originOption('the site the log belongs to'),
-    failOnViolations('exit 1 when a verified crawler fetched a disallowed URL'),
+    failOnViolations('exit 1 when a crawler not shown to be spoofed (verified, or claimed and not disproved) requested a URL the robots.txt in effect disallowed, outside the cache grace; Crawl-delay gaps do not count'),
     {
       name: 'after',
       type: 'string',
