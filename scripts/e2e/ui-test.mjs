@@ -46,6 +46,7 @@ import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
+import { panelWidthScenarios } from './ui/panel-width-scenarios.mjs';
 import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
@@ -232,6 +233,7 @@ try {
   await agentHoverScenario({ page, ui, scenario });
 
   await testUrlScenarios({ page, ui, scenario, testUrlLabel: TEST_URL });
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['test-url']);
 
   await matrixScenarios({ page, ui, scenario, showMatrixLabel: SHOW_MATRIX, dialogs, installedExtension });
   await matrixLayoutScenarios({ ui, scenario });
@@ -255,9 +257,12 @@ try {
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['compare']);
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
   await aiAccessScenarios({ page, ui, scenario, workspace });
   await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });
+  // The panels open now, each in a side column of 600 px and a wide one of 1400 px.
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['ai-access', 'sitemaps']);
   await scenario('workspace-untouched', async () => {
     // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);
