@@ -256,8 +256,8 @@ try {
   // After the replays: the comparison on save counts the requests of the log replayed last.
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
-  await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['compare']);
+  await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
   await aiAccessScenarios({ page, ui, scenario, workspace });
   await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });

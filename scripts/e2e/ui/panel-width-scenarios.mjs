@@ -15,7 +15,7 @@
 export async function panelWidthScenarios({ page, ui, scenario, screenshotPath }, which) {
   /** Tab title → the tables that carry the panel's answer. */
   const ALL = {
-    'test-url': { tab: /^Test URL$/, tables: '#results' },
+    'test-url': { tab: /^Test URL — /, tables: '#results' },
     'ai-access': { tab: /^AI access — /, tables: 'table.crawlers' },
     sitemaps: { tab: /^Sitemaps$/, tables: '#blocked' },
     compare: { tab: /^Compare — /, tables: 'table.flip-examples' },
