@@ -3,13 +3,14 @@
  * `npm run bench` runs all; `npm run bench -- match` runs one.
  */
 import { run as batch } from './batch.bench';
+import { run as enforce } from './enforce.bench';
 import { run as lint } from './lint.bench';
 import { run as match, runParse as parse } from './match.bench';
 import { run as replay } from './replay.bench';
 import { run as scale } from './scale.bench';
 import { run as webReplay } from './web-replay.bench';
 
-const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { parse, match, lint, replay, batch, scale, 'web-replay': webReplay };
+const BENCHES: Readonly<Record<string, () => void | Promise<void>>> = { parse, match, lint, replay, batch, scale, 'web-replay': webReplay, enforce };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -20,6 +20,9 @@
   const purposes = byId('purposes');
   const preferencesCaption = byId('preferences-caption');
   const preferences = byId('preferences');
+  const enforce = byId('enforce');
+  const enforceButton = byId('enforce-button');
+  enforceButton.addEventListener('click', () => vscode.postMessage({ type: 'enforce' }));
 
   /** Purposes the user folded or unfolded, kept across refreshes and reloads. */
   const saved = vscode.getState() || {};
@@ -137,6 +140,8 @@
     content.removeAttribute('aria-busy');
     content.hidden = false;
     purposes.replaceChildren(...view.purposes.map(purposeSection));
+    enforce.hidden = view.enforceable.length === 0;
+    enforceButton.textContent = 'Enforce for these crawlers (' + view.enforceable.join(', ') + ')…';
     const table = preferencesTable(view);
     preferences.replaceChildren(...(table ? [table] : []));
   }
@@ -150,6 +155,7 @@
 
   /** @param {string} message */
   function showError(message) {
+    enforce.hidden = true;
     // Never leave answers on screen that the current buffer did not produce.
     purposes.replaceChildren();
     preferences.replaceChildren();

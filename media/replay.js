@@ -23,6 +23,9 @@
   const progressBar = byId('progress', HTMLProgressElement);
   const progressText = byId('progress-text');
   const cards = byId('cards');
+  const enforce = byId('enforce');
+  const enforceButton = byId('enforce-button');
+  enforceButton.addEventListener('click', () => vscode.postMessage({ type: 'enforce' }));
   const chart = byId('chart');
   const count = byId('count');
   const head = byId('table-head');
@@ -344,6 +347,9 @@
         rows = message.rows;
         purposes = Array.isArray(message.purposes) ? message.purposes : [];
         renderReplayCards(cards, message.cards, () => vscode.postMessage({ type: 'refreshRanges' }));
+        // The crawlers that fetched what robots.txt disallows them: rules at the server can refuse them that.
+        enforce.hidden = message.enforceable.length === 0;
+        enforceButton.textContent = 'Enforce for these crawlers (' + message.enforceable.join(', ') + ')…';
         chartModel = message.chart;
         renderChart();
         renderFilters();
@@ -354,6 +360,7 @@
         progressArea.hidden = true;
         rows = [];
         cards.replaceChildren();
+        enforce.hidden = true;
         chartModel = null;
         chart.replaceChildren();
         applyView();

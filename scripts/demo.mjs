@@ -23,7 +23,7 @@
 // SIGKILL after 5 s) and removes its throwaway profile with the copy. Exit codes: 0 after a clean stop or a
 // passed --check; 1 when something failed (build, install, start, check, code-server died); 2 usage.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -117,6 +117,11 @@ try {
 } catch (error) {
   fail(`could not make the copy of examples/ a git repository: ${error instanceof Error ? error.message : String(error)}`);
 }
+// The IP lists the tests use, so the replay shows verified and spoofed requests without a network:
+// the language server reads them from $ROBOTS_LENS_RANGES_DIR, in the throwaway profile.
+const ipLists = path.join(profile.root, 'ip-lists');
+cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'replay', 'ranges'), ipLists, { recursive: true });
+const ipListCount = readdirSync(ipLists).filter((name) => name.endsWith('.json')).length;
 const server = await startCodeServer({
   entry: install.entry,
   folder: workspace,
@@ -124,7 +129,7 @@ const server = await startCodeServer({
   logFile,
   // Empty means unset to code-server: $PORT and $CODE_SERVER_HOST would override its --bind-addr,
   // and $VSCODE_IPC_HOOK_CLI (set in VS Code's terminal) would hand the folder to that VS Code.
-  env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '' },
+  env: { PORT: '', CODE_SERVER_HOST: '', VSCODE_IPC_HOOK_CLI: '', ROBOTS_LENS_RANGES_DIR: ipLists },
 }).catch((error) => fail(error instanceof Error ? error.message : String(error)));
 forward?.target(server.port);
 const port = forward ? forward.port : server.port;
@@ -153,6 +158,7 @@ if (opts.check) {
   console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the extension is served, auto-save and port forwarding are off`);
   console.log(`demo: url ${url}`);
   console.log(`demo: workspace ${workspace} (a fresh copy of examples/)`);
+  console.log(`demo: IP lists ${ipListCount} test lists in ${ipLists}`);
   console.log(`demo: code-server pid ${server.pid}`);
   await shutdown(0);
 }
@@ -194,6 +200,9 @@ robots.txt Lens demo — ready in ${secs()}
   (a git repository of its own: save robots.txt to see what your edit changes for crawlers).
   Auto-save and port forwarding are off. The repository's examples/ never changes; the copy is
   removed when the demo stops.
+  The replay verifies crawlers against the ${ipListCount} IP lists the tests use (test/fixtures/replay/ranges,
+  fixed copies, so verified and spoofed requests show without a network). Real lists come from
+  the operators: the replay panel's "Verified / spoofed" card or robots-lens ranges --refresh downloads them.
   The extension is this checkout's build (dist/): after a change, npm run build and reload the tab.
   No password (--auth none), listening on 127.0.0.1:${port} only; on a remote machine forward it,
   e.g. ssh -L ${port}:127.0.0.1:${port} <host>. code-server pid ${server.pid}, log ${path.relative(REPO_ROOT, logFile)}.

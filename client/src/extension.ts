@@ -11,8 +11,11 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GroupCodeLensProvider } from './code-lens';
 import { registerAiAccess } from './commands/ai-access';
 import { registerBlockAi } from './commands/block-ai';
+import { registerServerRules } from './commands/server-rules';
+import { registerLanguageModelTools } from './lm-tools';
 import { registerCheckSitemaps } from './commands/check-sitemaps';
 import { registerCheckUrl } from './commands/check-url';
+import { registerSurveySites } from './commands/survey-sites';
 import { registerCompare } from './commands/compare';
 import { FetchedDocuments, registerFetch } from './commands/fetch';
 import { registerMatrix } from './commands/matrix';
@@ -53,7 +56,10 @@ export function activate(context: vscode.ExtensionContext): void {
     registerReplayLog({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState }),
     registerCompare({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output, fetched, recentSites, recentTested }),
     registerBlockAi(server),
+    registerServerRules(),
+    registerLanguageModelTools(server),
     registerCheckSitemaps({ server, extensionUri: context.extensionUri, highlight }),
+    registerSurveySites({ server, extensionUri: context.extensionUri, highlight }),
     registerCompareOnSave({ server, extensionUri: context.extensionUri, globalState: context.globalState, workspaceState: context.workspaceState, output }),
     // A restarted server has forgotten where the fetched documents came from.
     client.onDidChangeState((event) => {

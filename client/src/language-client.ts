@@ -19,6 +19,7 @@ import {
   RefreshIpListsRequest,
   ReplayProgressNotification,
   ReplayRequest,
+  SurveySitesRequest,
   TestUrlRequest,
 } from '../../server/src/protocol';
 import type {
@@ -37,6 +38,8 @@ import type {
   ReplayParams,
   ReplayProgressParams,
   ReplayResult,
+  SurveySitesParams,
+  SurveySitesResult,
   TestUrlParams,
   TestUrlResult,
 } from '../../server/src/protocol';
@@ -68,6 +71,8 @@ export interface RobotsServer {
   checkSitemaps(document: vscode.Uri, params: Omit<CheckSitemapsParams, 'uri'>, token?: vscode.CancellationToken): Promise<CheckSitemapsResult>;
   /** Progress of the sitemap checks of a document. */
   onCheckSitemapsProgress(document: vscode.Uri, listener: (progress: CheckSitemapsProgressParams) => void): vscode.Disposable;
+  /** Surveys many sites' robots.txt in the server (Survey Sites…). */
+  surveySites(params: SurveySitesParams, token?: vscode.CancellationToken): Promise<SurveySitesResult>;
   /** Downloads the crawler IP lists in the server, into the folder its replay reads; `onProgress` per list. */
   refreshIpLists(onProgress: (done: number, total: number) => void): Promise<RefreshIpListsResult>;
 }
@@ -105,6 +110,7 @@ export function robotsServer(client: BaseLanguageClient): RobotsServer {
       return (params.logFiles ?? []).length > 0 ? trusted('Counting logged requests', send) : send();
     },
     checkSitemaps: (document, params, token) => trusted('Checking sitemaps', () => client.sendRequest(CheckSitemapsRequest, { ...params, uri: uri(document) }, token)),
+    surveySites: (params, token) => trusted('Surveying sites', () => client.sendRequest(SurveySitesRequest, params, token)),
     onCheckSitemapsProgress: (document, listener) => {
       const entry = { uri: uri(document), listener };
       sitemapListeners.add(entry);

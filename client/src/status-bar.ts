@@ -1,14 +1,14 @@
 /**
- * Status bar item for robots.txt editors: "robots.txt: N groups, M rules, E errors" from
- * `robotsLens/fileSummary`; clicking it opens the Problems panel. It follows the active
+ * Status bar item for robots.txt editors: "robots.txt: N groups, M rules" from
+ * `robotsLens/fileSummary` (the problem counts are VS Code's own item beside it, so they are
+ * said once, there, and in the tooltip); clicking it opens the Problems panel. It follows the active
  * editor and is refreshed when the server publishes new diagnostics for it.
  */
 
 import * as vscode from 'vscode';
-import type { FileSummaryResult } from '../../server/src/protocol';
 import type { RobotsServer } from './language-client';
 import { isRobotsDocument } from './robots-document';
-import { plural } from '@robots-lens/kernel/words';
+import { statusText, statusTooltip } from './status-text';
 
 export class FileSummaryStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('robotsLens.summary', vscode.StatusBarAlignment.Left, 10);
@@ -54,17 +54,4 @@ export class FileSummaryStatus implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.item.dispose();
   }
-}
-
-
-export function statusText(summary: FileSummaryResult): string {
-  return `robots.txt: ${plural(summary.groups, 'group')}, ${plural(summary.rules, 'rule')}, ${plural(summary.errors, 'error')}`;
-}
-
-function statusTooltip(summary: FileSummaryResult): string {
-  return (
-    `${plural(summary.groups, 'group')}, ${plural(summary.rules, 'rule')}, ${plural(summary.sitemaps, 'sitemap')}. ` +
-    `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.information} information, ${plural(summary.hints, 'hint')}. ` +
-    'Click to open Problems.'
-  );
 }

@@ -7,7 +7,9 @@
 // with… Git HEAD and another file, and the comparison on save, silent on auto-save (the copy is a
 // git repository; ui/compare-scenarios.mjs); Compare with… a live robots.txt served on 127.0.0.1,
 // and one answering 503 (ui/compare-live-scenarios.mjs); Fetch robots.txt… from a site on 127.0.0.1
-// (ui/fetch-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
+// (ui/fetch-scenarios.mjs); Survey Sites… on a file of two local sites (ui/survey-panel-scenarios.mjs);
+// the survey's HTML report from the CLI, opened in Chromium
+// (ui/survey-report-scenarios.mjs). Throughout, the workspace copy keeps its bytes (only the files the test
 // saves or writes itself change: ui/workspace-bytes.mjs), and ports opened meanwhile are not
 // forwarded (ui/busy-ports.mjs). Every scenario leaves a screenshot in .artifacts/e2e/ui/.
 // --web: the same against a web-only copy of the .vsix (no `main`), which code-server runs in its
@@ -15,7 +17,7 @@
 // and printed as not run; artefacts in .artifacts/e2e/ui-web/ (ui/web-scenarios.mjs adds the web's own).
 //
 // Usage: npm run test:ui   (packages first: `npm run package && node scripts/e2e/ui-test.mjs`)
-//        node scripts/e2e/ui-test.mjs [--web] [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose]
+//        node scripts/e2e/ui-test.mjs [--web] [--vsix FILE] [--artifacts DIR] [--timeout SECONDS] [--verbose] [--only a,b]
 // Environment equivalents: ROBOTS_LENS_UI_VSIX, ROBOTS_LENS_UI_ARTIFACTS, ROBOTS_LENS_UI_TIMEOUT
 // (per wait, default 60 s); ROBOTS_LENS_CACHE (code-server install folder), ROBOTS_LENS_CHROMIUM.
 //
@@ -47,6 +49,8 @@ import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webSt
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
 import { panelWidthScenarios } from './ui/panel-width-scenarios.mjs';
+import { surveyPanelScenarios } from './ui/survey-panel-scenarios.mjs';
+import { surveyReportScenarios } from './ui/survey-report-scenarios.mjs';
 import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { workspaceBytes, workspaceChanges } from './ui/workspace-bytes.mjs';
@@ -59,6 +63,8 @@ const { values: opts } = parseArgs({
     timeout: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     web: { type: 'boolean', default: false },
+    // Only these scenarios (comma-separated) after the workbench opens: for working on one.
+    only: { type: 'string' },
   },
 });
 const env = process.env;
@@ -192,6 +198,7 @@ try {
    */
   const scenario = async (name, body, options = {}) => {
     const started = Date.now();
+    if (opts.only !== undefined && name !== 'workbench' && !opts.only.split(',').includes(name)) return;
     const desktopOnly = opts.web ? /** @type {Record<string, string>} */ (DESKTOP_ONLY)[name] : undefined;
     if (desktopOnly) return void (notRun.push(name), console.log(`  - ${name} — not run on the web: ${desktopOnly}`));
     const screenshot = screenshotPath(name);
@@ -276,6 +283,9 @@ try {
     if (toasts.length > 0) throw new Error(`notifications about ports: ${toasts.join(' / ')}`);
     await page.keyboard.press('Escape');
   });
+  // Last: their sites' ports open after the forwarded-ports check. The report is the CLI's page in Chromium.
+  await surveyPanelScenarios({ page, ui, scenario, workspace, surveyLabel: commandLabel('robotsLens.surveySites') });
+  await surveyReportScenarios({ browser, scenario, artifacts });
 } catch (error) {
   results.push({ name: 'harness', ok: false, ms: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) });
   console.log(`  ✗ harness\n    ${results[results.length - 1]?.error}`);

@@ -5,6 +5,7 @@ import { checkUrlRequest } from './features/check-url-request';
 import { compareRequest } from './features/compare-request';
 import { fetchRobots } from './features/fetch-request';
 import { replayRequest } from './features/replay-request';
+import { surveySitesRequest } from './features/survey-request';
 import { refreshIpLists } from './node/ip-list-refresh';
 import type { ServerPlatform } from './platform';
 
@@ -15,5 +16,6 @@ export const nodePlatform: ServerPlatform = {
   replay: replayRequest,
   compare: compareRequest,
   checkSitemaps: checkSitemapsRequest,
+  surveySites: surveySitesRequest,
   refreshIpLists: (progress) => refreshIpLists({ onProgress: progress }),
 };

@@ -22,6 +22,8 @@ import type {
   UrlCheckReportDto,
   ReplayParams,
   ReplayResult,
+  SurveySitesParams,
+  SurveySitesResult,
 } from './protocol';
 
 export interface ServerPlatform {
@@ -32,6 +34,8 @@ export interface ServerPlatform {
   replay(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult>;
   compare(parsed: ParsedDocument, params: CompareParams, token: CancellationToken, deps: CompareDeps): Promise<CompareResult>;
   checkSitemaps(parsed: ParsedDocument, params: CheckSitemapsParams, token: CancellationToken, deps: CheckSitemapsDeps): Promise<CheckSitemapsResult>;
+  /** Fetches many sites' robots.txt and decides them (Survey Sites…). */
+  surveySites(params: SurveySitesParams): Promise<SurveySitesResult>;
   /** Downloads the crawler IP lists into the folder the replay reads, reporting each list done. */
   refreshIpLists(progress: (done: number, total: number) => void): Promise<RefreshIpListsResult>;
 }

@@ -21,6 +21,8 @@ export function runSafe<T>(
   token: CancellationToken,
   errorValue: T | ResponseError<void>,
   work: () => T | Promise<T>,
+  /** The work answers a cancellation itself, with what it did by then (a sitemap check's partial answer). */
+  partialWhenCancelled = false,
 ): Promise<T | ResponseError<void>> {
   return new Promise((resolve) => {
     nextTurn(() => {
@@ -31,7 +33,7 @@ export function runSafe<T>(
       Promise.resolve()
         .then(work)
         .then(
-          (result) => resolve(token.isCancellationRequested ? cancelled() : result),
+          (result) => resolve(token.isCancellationRequested && !partialWhenCancelled ? cancelled() : result),
           (error: unknown) => {
             if (error instanceof ResponseError) {
               resolve(error as ResponseError<void>);

@@ -39,6 +39,7 @@ import {
   CheckUrlRequest,
   FetchedDocumentNotification,
   FetchRequest,
+  SurveySitesRequest,
   FileSummaryRequest,
   MatrixRequest,
   ReplayCountsNotification,
@@ -191,6 +192,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   );
   connection.onRequest(FetchRequest, (params, token) => runSafe(log, 'Fetch robots.txt', token, failed('Fetching robots.txt'), () => platform.fetchRobots(params)));
   connection.onRequest(CheckUrlRequest, (params, token) => runSafe(log, 'Check URL', token, failed('Check URL'), () => platform.checkUrl(params)));
+  connection.onRequest(SurveySitesRequest, (params, token) => runSafe(log, 'Survey Sites', token, failed('The survey'), () => platform.surveySites(params)));
   connection.onRequest(ReplayRequest, (params, token) =>
     runSafe(log, 'Replay', token, failed('The replay'), () => {
       const parsed = parsedOrThrow(params, 'robotsLens/replay');
@@ -215,8 +217,10 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   connection.onRequest(CheckSitemapsRequest, (params, token) =>
     runSafe(log, 'Check sitemaps', token, failed('Checking sitemaps'), async () => {
       const parsed = parsedOrThrow(params, 'robotsLens/checkSitemaps');
+      const fetchedFrom = fetched.get(parsed.uri)?.url;
       const result = await platform.checkSitemaps(parsed, params, token, {
         progress: (progress) => void connection.sendNotification(CheckSitemapsProgressNotification, progress),
+        ...(fetchedFrom !== undefined ? { fetchedFrom } : {}),
       });
       // Hints speak of the version checked; after an edit during the check they would not be true.
       if (!result.cancelled && documents.get(parsed.uri)?.version === result.version) {
@@ -224,7 +228,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
         publisher.refresh(parsed.uri);
       }
       return result;
-    }),
+    }, true),
   );
   connection.onRequest(RefreshIpListsRequest, (_params, token) =>
     runSafe(log, 'Refresh IP lists', token, failed('Refreshing the crawler IP lists'), () =>

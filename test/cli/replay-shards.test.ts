@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -84,5 +84,32 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     const notScan = await runCli(['replay', ROBOTS, b!, '--after', join(dir, 'a.json')]);
     assert.equal(notScan.code, 2);
     assert.match(notScan.stderr, /not a scan written by robots-lens replay-scan/);
+  });
+
+  test('replay --after refuses scans of a later shard, or made with other reading settings, before any output is replaced (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const [a, b] = split(dir, 2);
+    await ok(['replay-scan', ROBOTS, b!, '--out', join(dir, 'b.scan.json')]);
+    const summary = join(dir, 'a.json');
+    writeFileSync(summary, 'the old summary');
+    const later = await runCli(['replay', ROBOTS, a!, '--after', join(dir, 'b.scan.json'), '--summary-json', summary, '--csv', join(dir, 'a.csv')]);
+    assert.equal(later.code, 2, later.stderr);
+    assert.match(later.stderr, /--after: the scans reach \S+, but this shard's requests start at \S+: give the scans of the shards before it only/);
+    assert.equal(readFileSync(summary, 'utf8'), 'the old summary');
+    assert.ok(!existsSync(join(dir, 'a.csv')));
+    const settings: [string[], string[], RegExp][] = [
+      [['--reorder-window', '5m'], [], /the scan was made with --reorder-window 300s, and this replay uses 60s/],
+      [['--format', 'combined'], [], /the scan was made with --format combined, and this replay uses auto/],
+      [[], ['--format', 'combined'], /the scan was made with --format auto, and this replay uses combined/],
+    ];
+    for (const [scanOptions, replayOptions, message] of settings) {
+      await ok(['replay-scan', ROBOTS, a!, '--out', join(dir, 'a.scan.json'), ...scanOptions]);
+      const other = await runCli(['replay', ROBOTS, b!, '--after', join(dir, 'a.scan.json'), ...replayOptions]);
+      assert.equal(other.code, 2, other.stderr);
+      assert.match(other.stderr, message);
+    }
+    // The same settings: accepted.
+    await ok(['replay-scan', ROBOTS, a!, '--out', join(dir, 'a.scan.json'), '--format', 'combined']);
+    await ok(['replay', ROBOTS, b!, '--after', join(dir, 'a.scan.json'), '--format', 'combined']);
   });
 });

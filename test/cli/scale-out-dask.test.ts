@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -35,10 +36,8 @@ function figures(path: string): unknown {
   return rest;
 }
 
-describe('examples/scale-out: the Dask driver', () => {
-  test('2 worker processes on 127.0.0.1 scan, replay and merge 3 shards into the one-process summary', async () => {
-    const python = pythonWithDask();
-    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-'));
+/** The example log cut by time into 3 shard files of `dir`, in time order. */
+function writeShards(dir: string): string[] {
     const lines = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8').split('\n').filter((l) => l !== '');
     const second = (l: string): string => /\[([^\]]+)\]/.exec(l)![1]!;
     const cuts = [0];
@@ -48,18 +47,120 @@ describe('examples/scale-out: the Dask driver', () => {
       cuts.push(i);
     }
     cuts.push(lines.length);
-    const shards = [0, 1, 2].map((k) => {
-      const path = join(dir, `${k}.log`);
-      writeFileSync(path, lines.slice(cuts[k], cuts[k + 1]).join('\n') + '\n');
-      return path;
-    });
+  return [0, 1, 2].map((k) => {
+    const path = join(dir, `${k}.log`);
+    writeFileSync(path, lines.slice(cuts[k], cuts[k + 1]).join('\n') + '\n');
+    return path;
+  });
+}
+
+/** Polls `ready` until it holds (a process writing a file, say), failing after `seconds`. */
+async function waitFor(what: string, ready: () => boolean, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!ready()) {
+    if (Date.now() > deadline) assert.fail(`gave up waiting for ${what} after ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface DriverStats {
+  readonly scan: { readonly wallSeconds: number; readonly tasks: readonly { readonly worker: number }[] };
+  readonly replay: { readonly wallSeconds: number; readonly tasks: readonly { readonly worker: number }[] };
+  readonly merge: { readonly wallSeconds: number };
+  readonly pipelined: boolean;
+  readonly totalSeconds: number;
+}
+
+describe('examples/scale-out: the Dask driver', () => {
+  test('2 worker processes on 127.0.0.1 scan, replay and merge 3 shards into the one-process summary', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-'));
+    const shards = writeShards(dir);
     const options = ['--crawl-delay', '--grace', '24h'];
-    // Shards given out of time order: the driver orders them by their scans.
-    const dask = await run(python, [DRIVER, ROBOTS, shards[2]!, shards[0]!, shards[1]!, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json')]);
+    // Shards given out of time order: the driver orders them by their scans (not pipelined).
+    const dask = await run(python, [DRIVER, ROBOTS, shards[2]!, shards[0]!, shards[1]!, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json'), '--stats', join(dir, 'stats.json')]);
     assert.equal(dask.code, 0, dask.stderr);
     const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, 'whole.json')]);
     assert.equal(whole.code, 0, whole.stderr);
     assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
     assert.equal(dask.stdout, whole.stdout);
+    // Out of order, the replays begun were dropped and done again after the scans in time order.
+    assert.equal((JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8')) as DriverStats).pipelined, false);
+  });
+
+  test('on a running cluster (--scheduler), shards in time order are pipelined: the same summary, and --stats says so', async (t) => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-running-'));
+    const shards = writeShards(dir);
+    const schedulerFile = join(dir, 'scheduler.json');
+    const started: ChildProcess[] = [];
+    t.after(() => {
+      for (const child of started) if (child.exitCode === null) child.kill();
+    });
+    const quiet = { stdio: ['ignore', 'ignore', 'ignore'] as ('ignore')[] };
+    started.push(spawn(python, ['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', '0', '--no-dashboard', '--scheduler-file', schedulerFile], quiet));
+    await waitFor('the scheduler file', () => existsSync(schedulerFile) && readFileSync(schedulerFile, 'utf8').includes('address'));
+    const address = (JSON.parse(readFileSync(schedulerFile, 'utf8')) as { address: string }).address;
+    for (let k = 0; k < 2; k++) {
+      started.push(spawn(python, ['-m', 'distributed.cli.dask_worker', '--scheduler-file', schedulerFile, '--host', '127.0.0.1', '--nthreads', '1', '--no-nanny', '--no-dashboard', '--local-directory', dir], quiet));
+    }
+    const workers = new Set(started.slice(1).map((c) => c.pid));
+    const options = ['--crawl-delay', '--grace', '24h'];
+    const stats = join(dir, 'stats.json');
+    const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--scheduler', address, '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json'), '--stats', stats]);
+    assert.equal(dask.code, 0, dask.stderr);
+    const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, 'whole.json')]);
+    assert.equal(whole.code, 0, whole.stderr);
+    assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
+    assert.equal(dask.stdout, whole.stdout);
+    const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats;
+    assert.equal(s.pipelined, true);
+    assert.equal(s.scan.tasks.length, 3);
+    assert.equal(s.replay.tasks.length, 3);
+    // Every task ran on one of the two workers the test started, none on a cluster of the driver's.
+    for (const task of [...s.scan.tasks, ...s.replay.tasks]) assert.ok(workers.has(task.worker), `task ran in process ${task.worker}, not a worker of the running cluster`);
+    // The total runs from the first task submitted to the merged summary: it holds the merge.
+    assert.ok(s.totalSeconds > 0 && s.totalSeconds >= s.merge.wallSeconds, JSON.stringify(s));
+    // The cluster keeps running for the next driver.
+    assert.ok(started.every((c) => c.exitCode === null), 'the driver stopped the running cluster');
+  });
+
+  test('bad arguments are one clear line and exit 2, before any work (no cluster started)', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-args-'));
+    const log = join(dir, 'a.log');
+    writeFileSync(log, readFileSync(join(ROOT, 'examples', 'access.log')));
+    // A script Node cannot load exits 1, as robots-lens --fail-on would: it is not the bundle.
+    const notCli = join(dir, 'not-cli.js');
+    writeFileSync(notCli, "require('./no-such-module');\n");
+    const cli = ['--cli', requireBuilt(CLI), '--node', process.execPath];
+    const cases: [string, string[], RegExp][] = [
+      ['a missing log', [ROBOTS, join(dir, 'missing.log'), ...cli], /^dask_replay\.py: .*missing\.log: no such log file\.$/],
+      ['a bad --grace', [ROBOTS, log, '--grace', 'soon', ...cli], /^dask_replay\.py: --grace: "soon" is not a duration such as 24h, 90m or 0\.$/],
+      ['a missing robots.txt', [join(dir, 'robots.txt'), log, ...cli], /^dask_replay\.py: .*robots\.txt: no such robots\.txt file or snapshots folder\.$/],
+      ['a missing --cli', [ROBOTS, log, '--cli', join(dir, 'cli.js'), '--node', process.execPath], /^dask_replay\.py: --cli .*cli\.js: no such file/],
+      ['a --cli Node cannot load', [ROBOTS, log, '--cli', notCli, '--node', process.execPath], /^dask_replay\.py: --cli .*not-cli\.js is not the robots-lens bundle \(.* exits 1: /],
+      ['no workers', [ROBOTS, log, '--workers', '0', ...cli], /^dask_replay\.py: --workers must be at least 1\.$/],
+    ];
+    for (const [name, args, message] of cases) {
+      const result = await run(python, [DRIVER, ...args]);
+      assert.equal(result.code, 2, `${name}: ${result.stderr}`);
+      const lines = result.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 1, `${name}: ${result.stderr}`);
+      assert.match(lines[0]!, message, name);
+    }
+  });
+
+  test('a shard robots-lens cannot read fails the run in one line, exit 2, not a traceback', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-fail-'));
+    const log = join(dir, 'noise.log');
+    writeFileSync(log, 'this is not an access log\nnor is this\n');
+    const result = await run(python, [DRIVER, ROBOTS, log, '--workers', '1', '--cli', requireBuilt(CLI), '--node', process.execPath]);
+    assert.equal(result.code, 2, result.stderr);
+    const ours = result.stderr.split('\n').filter((l) => l.startsWith('dask_replay.py:'));
+    assert.equal(ours.length, 1, result.stderr);
+    assert.match(ours[0]!, /^dask_replay\.py: robots-lens replay-scan failed \(exit 2\): robots-lens replay-scan: /);
+    assert.doesNotMatch(result.stderr, /Traceback/);
   });
 });

@@ -63,6 +63,14 @@ const RESULT: AiAccessResult = {
 };
 
 describe('AI access view', () => {
+  test('offers "Enforce for these crawlers" for AI crawlers that may ignore robots.txt and that it keeps from something', () => {
+    // Bytespider does not honour robots.txt but may fetch everything: nothing to enforce; Perplexity-User may ignore it and is kept from some paths.
+    assert.deepEqual(aiAccessView(RESULT, { documentName: 'robots.txt' }).enforceable, ['Perplexity-User']);
+    const kept = { ...RESULT, purposes: RESULT.purposes.map((p) => ({ ...p, crawlers: p.crawlers.map((c) => (c.token === 'Bytespider' ? { ...c, access: 'some' as const } : c)) })) };
+    assert.deepEqual(aiAccessView(kept, { documentName: 'robots.txt' }).enforceable, ['Bytespider', 'Perplexity-User']);
+    assert.deepEqual(aiAccessView({ ...RESULT, fetchState: { state: 'unreachable', allowed: false } as NonNullable<AiAccessResult['fetchState']> }, { documentName: 'robots.txt' }).enforceable, [], 'the fetch state decides: no rules to enforce');
+  });
+
   test('rows in words: access, the group obeyed with its line, and the mark on fetchers that may ignore robots.txt', () => {
     const view = aiAccessView(RESULT, { documentName: 'robots.txt' });
     const [training, fetch, search] = view.purposes;

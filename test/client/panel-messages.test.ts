@@ -37,7 +37,7 @@ describe('panel messages', () => {
     assert.ok(isReplayIn({ type: 'export', format: 'csv' }) && isReplayIn({ type: 'export', format: 'jsonl', indices: [0, 2] }));
     assert.ok(!isReplayIn({ type: 'export', format: 'xml' }) && !isReplayIn({ type: 'export', format: 'csv', indices: ['0'] }));
     assert.ok(isReplayIn({ type: 'drop', uris: ['file:///a.log'], files: [] }) && !isReplayIn({ type: 'drop', uris: 'file:///a.log', files: [] }));
-    assert.ok(isReplayIn({ type: 'rendered', matching: 4, inDom: 2 }) && isReplayIn({ type: 'cancel' }) && isReplayIn({ type: 'refreshRanges' }));
+    assert.ok(isReplayIn({ type: 'rendered', matching: 4, inDom: 2 }) && isReplayIn({ type: 'cancel' }) && isReplayIn({ type: 'refreshRanges' }) && isReplayIn({ type: 'enforce' }));
     assert.ok(!isReplayIn({ type: 'reveal', index: null }));
   });
 

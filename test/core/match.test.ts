@@ -268,6 +268,11 @@ describe('origins (docs/spec/robots-semantics.md §4)', () => {
     ['https://other.test/a', 'https://example.test', 'not-applicable'],
     ['/a', 'https://example.test', 'disallowed'],
     ['http://[::1]:8080/a', 'http://[::1]:8080', 'disallowed'],
+    // One host in its Unicode and punycode forms is one origin (IDNA, UTS #46).
+    ['https://bücher.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+    ['https://xn--bcher-kva.test/a', 'https://bücher.test', 'disallowed'],
+    ['https://BÜCHER.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+    ['https://bücher.test/a', 'https://bucher.test', 'not-applicable'],
   ];
   for (const [url, origin, expected] of cases) {
     test(`${url} under ${origin}`, () => {
@@ -285,6 +290,8 @@ describe('origins (docs/spec/robots-semantics.md §4)', () => {
       ['https://example.test/a', 'https://example.test', 'disallowed'],
       ['http://[::1]:8080/a', 'http://[::1]:8080', 'disallowed'],
       ['http://[::1]:80800/a', 'http://[::1]:8080', 'not-applicable'],
+      ['https://bücher.test/a', 'https://xn--bcher-kva.test', 'disallowed'],
+      ['https://xn--bcher-kva.test/a', 'https://bücher.test', 'disallowed'],
     ];
     for (let round = 0; round < 100; round++) {
       for (const [url, origin, expected] of lookAlikes) assert.equal(busy.decide(url, 'x', { origin }).outcome, expected, `${url} under ${origin}`);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SitemapXmlError, SitemapXmlReader } from '@robots-lens/sitemaps';
+import fc from 'fast-check';
+import { SITEMAP_MAX_ATTRIBUTES, SITEMAP_MAX_DEPTH, SitemapXmlError, SitemapXmlReader } from '@robots-lens/sitemaps';
 import type { SitemapKind } from '@robots-lens/sitemaps';
+import { sitemapXml } from '../support/sitemap-shapes';
 
 function read(xml: string, chunk = xml.length): { kind: SitemapKind | undefined; locs: [string, number][]; overlong: number[] } {
   const locs: [string, number][] = [];
@@ -51,4 +53,49 @@ describe('sitemap XML', () => {
       });
     });
   }
+
+  test('nesting deeper than the cap is refused as it opens, however much more follows', () => {
+    // What a gzip bomb of nested elements inflates to, cut short: the reader stops at the cap.
+    const deep = `<urlset>${'<a>'.repeat(200_000)}`;
+    assert.throws(() => read(deep, 4096), (error: unknown) => {
+      assert.ok(error instanceof SitemapXmlError);
+      assert.match(error.reason, new RegExp(`nested more than ${SITEMAP_MAX_DEPTH} deep`));
+      assert.equal(error.column, 8 + 3 * SITEMAP_MAX_DEPTH);
+      return true;
+    });
+    // A sitemap with images (four deep) is far inside the cap.
+    assert.doesNotThrow(() => read(`<urlset>${'<a>'.repeat(SITEMAP_MAX_DEPTH - 1)}${'</a>'.repeat(SITEMAP_MAX_DEPTH - 1)}</urlset>`));
+  });
+
+  test('an element with more attributes than the cap is refused', () => {
+    const attributes = (n: number): string => Array.from({ length: n }, (_, i) => ` a${i}="x"`).join('');
+    assert.doesNotThrow(() => read(`<urlset${attributes(SITEMAP_MAX_ATTRIBUTES)}><url${attributes(SITEMAP_MAX_ATTRIBUTES)}/></urlset>`));
+    assert.throws(() => read(`<urlset><url${attributes(100_000)}/></urlset>`, 65_536), (error: unknown) => {
+      assert.ok(error instanceof SitemapXmlError);
+      assert.match(error.reason, new RegExp(`more than ${SITEMAP_MAX_ATTRIBUTES} attributes`));
+      return true;
+    });
+  });
+
+  test('seeded fuzz: any XML shape, in any chunks, is read or refused with a SitemapXmlError, never past the caps', () => {
+    fc.assert(
+      fc.property(sitemapXml, fc.integer({ min: 1, max: 4096 }), (xml, chunk) => {
+        let depth = 0;
+        let attributes = 0;
+        try {
+          read(xml, chunk);
+        } catch (error) {
+          assert.ok(error instanceof SitemapXmlError, String(error));
+          return;
+        }
+        // Read whole: then it was within the caps, which a second reading of its tags confirms.
+        for (const tag of xml.matchAll(/<(\/?)([a-z:]+)([^>]*)>/g)) {
+          depth += tag[1] === '/' ? -1 : 1;
+          attributes = Math.max(attributes, (tag[3]!.match(/=/g) ?? []).length);
+          assert.ok(depth <= SITEMAP_MAX_DEPTH && attributes <= SITEMAP_MAX_ATTRIBUTES, xml.slice(0, 200));
+        }
+      }),
+      { seed: 35, numRuns: 300 },
+    );
+  });
 });

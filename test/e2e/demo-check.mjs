@@ -175,6 +175,9 @@ test('--check starts the demo, answers 200, stops and leaves nothing running', a
   const folder = servedFolder(url);
   assert.match(run.stdout, new RegExp(`workspace ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(a fresh copy of examples/\\)`));
   assert.match(run.stdout, /auto-save and port forwarding are off/);
+  // The replay can verify crawlers offline: the test IP lists are where the language server reads them.
+  const lists = readdirSync(path.join(ROOT, 'test', 'fixtures', 'replay', 'ranges')).filter((name) => name.endsWith('.json')).length;
+  assert.match(run.stdout, new RegExp(`^demo: IP lists ${lists} test lists in \\S+/ip-lists$`, 'm'));
   assert.equal(existsSync(folder), false, 'the copy is left behind after --check');
   assert.deepEqual(payloadOf(url), [['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${encodeURI(ROOT)}`]]);
   assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0, 'the port still answers after --check');

@@ -6,10 +6,14 @@
  */
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CancellationTokenSource, DiagnosticSeverity, DidChangeTextDocumentNotification, ErrorCodes, LSPErrorCodes, PublishDiagnosticsNotification, ResponseError } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, DiagnosticSeverity, DidChangeTextDocumentNotification, ErrorCodes, PublishDiagnosticsNotification, ResponseError } from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
@@ -163,7 +167,21 @@ describe('robotsLens/checkSitemaps', { timeout: 60_000 }, () => {
     });
   }
 
-  test('a cancelled check stops reading: the children not yet fetched are never asked for', async () => {
+  test('FIFOs are refused before they are opened: four of them leave the server able to read a file and fetch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-fifos-'));
+    const fifos = [0, 1, 2, 3].map((i) => join(dir, `sitemap-${i}.xml`));
+    for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+    const file = join(dir, 'pages.xml');
+    writeFileSync(file, urlset(PAGES));
+    const uri = await server.open(ROBOTS([]));
+    const answers = await Promise.all(fifos.map((fifo) => server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['Googlebot'], sitemaps: [fifo] })));
+    for (const answer of answers) assert.match(answer.sitemaps[0]!.error ?? '', /not a regular file \(a pipe or a device\): only regular files are read here/);
+    // A file and a fetch after them are answered: no file-system thread is held.
+    const after = await server.connection.sendRequest(CheckSitemapsRequest, { uri, agents: ['Googlebot'], sitemaps: [file, `${base}/pages.xml`] });
+    assert.deepEqual(after.sitemaps.map((s) => [s.entries, s.error]), [[PAGES.length, undefined], [PAGES.length, undefined]]);
+  });
+
+  test('a cancelled check stops reading and answers with what it read: the children not yet fetched are never asked for', async () => {
     const uri = await server.open(ROBOTS([`${base}/slow-index.xml`]));
     const source = new CancellationTokenSource();
     // A fetch that would wait ten minutes: only the cancellation can end it.
@@ -171,7 +189,16 @@ describe('robotsLens/checkSitemaps', { timeout: 60_000 }, () => {
     await waitFor(() => (childRequests > 0 ? true : undefined));
     // The fetch in flight is ended by the cancellation itself: its response never comes.
     source.cancel();
-    await assert.rejects(answer, (error: unknown) => error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled);
+    // The documented partial answer, not RequestCancelled: the index was read, its first child was not.
+    const partial = await answer;
+    assert.equal(partial.cancelled, true);
+    assert.deepEqual(
+      partial.sitemaps.map((s) => [s.location, s.entries]),
+      [
+        [`${base}/slow-index.xml`, CHILDREN],
+        [`${base}/slow-0.xml`, 0],
+      ],
+    );
     assert.equal(childRequests, 1);
     const diagnostics = await waitFor(() => lastDiagnostics(uri, 1));
     assert.deepEqual(diagnostics.diagnostics.filter((d) => d.code === 'sitemap-lists-blocked-urls'), [], 'a cancelled check leaves no hint');

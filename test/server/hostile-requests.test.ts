@@ -67,6 +67,10 @@ describe('custom requests with null or mistyped params', () => {
     ['robotsLens/compare', null, 'params'],
     ['robotsLens/compare', { uri: 'OPEN', otherText: null }, 'otherText'],
     ['robotsLens/compare', { uri: 'OPEN', otherText: '', logFiles: 3 }, '"logFiles"'],
+    ['robotsLens/compare', { uri: 'OPEN', otherText: '', otherLabel: 5 }, '"otherLabel"'],
+    ['robotsLens/compare', { uri: 'OPEN', otherText: '', otherLabel: { name: 'x' } }, '"otherLabel"'],
+    ['robotsLens/compare', { uri: 'OPEN', otherText: '', otherLabel: ['x'] }, '"otherLabel"'],
+    ['robotsLens/replay', { uri: 'OPEN', logFiles: ['/x.log'], graceHours: 1e308 }, '"graceHours" must be at most 8760'],
     // Past 2^31 ms a timer fires at once: the fetch would time out instantly instead of waiting.
     ['robotsLens/fetch', { site: 'http://127.0.0.1:9', timeoutMs: 2_147_483_648 }, '"timeoutMs"'],
     ['robotsLens/checkUrl', { url: 'http://127.0.0.1:9/page', agent: 'Googlebot', timeoutMs: 2_147_483_648 }, '"timeoutMs"'],

@@ -39,6 +39,14 @@ describe('robotsLens/replay over LSP', () => {
 
   after(() => server?.stop());
 
+  test('the same log named twice is read once, and the warnings say so', async () => {
+    const uri = await open(ROBOTS);
+    const result = await connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG, LOG, join(ROOT, 'examples', '.', 'access.log').replace('examples/access.log', 'examples/./access.log')] });
+    assert.equal(result.summary.totals.requests, 4004);
+    assert.ok(result.warnings.some((w) => w === `${LOG} is named twice: read once.`), result.warnings.join('\n'));
+    assert.ok(result.warnings.some((w) => / is the same file as .*access\.log: read once\./.test(w)), result.warnings.join('\n'));
+  });
+
   test('replays the example log on the buffer: totals, GPTBot on line 74, rule counts, hover', async () => {
     const uri = await open(ROBOTS);
     const result = await connection.sendRequest(ReplayRequest, { uri, logFiles: [LOG] });

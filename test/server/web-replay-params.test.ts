@@ -49,6 +49,7 @@ describe('robotsLens/replay params, desktop and web alike', () => {
     ['no log files', { logFiles: [] }, /"logFiles" must be a non-empty list/],
     ['an empty log file name among others', { logFiles: [LOG, ''] }, /"logFiles" must be a non-empty list/],
     ['a negative grace', { logFiles: [LOG], graceHours: -1 }, /"graceHours" must be a number of at least 0/],
+    ['a grace of 1e308 hours', { logFiles: [LOG], graceHours: 1e308 }, /"graceHours" must be at most 8760 \(a year\)/],
     ['a reorder window that is not a number', { logFiles: [LOG], reorderWindowMinutes: 'ten' }, /"reorderWindowMinutes" must be a number/],
     ['a reorder window over 7 days', { logFiles: [LOG], reorderWindowMinutes: 20_000 }, /"reorderWindowMinutes" must be at most 10080/],
     ['a negative record cap', { logFiles: [LOG], maxRecords: -5 }, /"maxRecords" must be a number of at least 0/],

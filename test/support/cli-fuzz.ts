@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { runCli } from './cli';
+import { sitemapBytes } from './sitemap-shapes';
 
 const DOCUMENTED_EXITS = new Set([0, 1, 2]);
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/; // eslint-disable-line no-control-regex
@@ -31,6 +32,7 @@ const hostileLines = fc
   .map((lines) => lines.flatMap(([key, value]) => [`${key}: ${value}`, `${key}: ${value}`]).join('\n'));
 
 export const fileContent = fc.oneof(
+  sitemapBytes,
   hostileLines.map((t) => Buffer.from(`User-agent: *\n${t}\n`)),
   hostileText.map((t) => Buffer.from(t)),
   fc.uint8Array({ maxLength: 600 }).map((b) => Buffer.from(b)),
@@ -47,6 +49,8 @@ export function commandLine(dir: string): fc.Arbitrary<[readonly string[], [stri
     fc.tuple(fc.constant(['test', '@a', '--batch']), fc.constant([] as [string, string][])),
     fc.tuple(fc.constant(['diff', '@a', '@b']), fc.array(fc.tuple(fc.constantFrom('--crawlers', '--log', '--origin', '--json'), optionValue), { maxLength: 2 })),
     fc.tuple(fc.constant(['replay', '@a', '@b']), fc.array(fc.tuple(fc.constantFrom('--format', '--grace', '--json', '--fail-on'), optionValue), { maxLength: 2 })),
+    fc.tuple(fc.constant(['sitemaps', '@a', '@b', '--agent', 'Googlebot']), fc.array(fc.tuple(fc.constantFrom('--origin', '--json', '--deadline', '--timeout', '--fail-on-blocked'), optionValue), { maxLength: 2 })),
+    fc.tuple(fc.constant(['merge', '@b']), fc.array(fc.tuple(fc.constantFrom('--fail-on', '--summary-json'), optionValue), { maxLength: 1 })),
     fc.tuple(fc.constant(['ranges', '--dir', dir]), fc.array(fc.tuple(fc.constantFrom('--json', '--timeout'), optionValue), { maxLength: 1 })),
   );
 }

@@ -21,7 +21,7 @@
  * engine for callers that feed text themselves.
  */
 export { AuditSession } from './session';
-export { replayLogs, scanLogs } from './replay-logs';
+export { replayLogs, scanLogs, sievedScanLogs } from './replay-logs';
 export type { CancelSignal, CrawlDelayScope, LogInput, ReplayHandlers, ReplayOptions, ReplayProgress } from './replay-options';
 export type { AuditReason, AuditRecord, ClientKind } from './record';
 export type {

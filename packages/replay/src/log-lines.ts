@@ -21,6 +21,11 @@ export interface LogLineSink {
    * that would rather not have its strings cut. `fields` is reused for the next line.
    */
   requestAt?(text: string, fields: Readonly<ClfFields>, line: number): void | Promise<void>;
+  /**
+   * Optional, with a `LineSieve`: a combined/common request the sieve let through, read and
+   * checked but only its time handed on (nothing else of it can matter to the sink).
+   */
+  counted?(time: number, line: number): void;
   /** A line that is not a request, with why; a returned promise pauses the reader. */
   parseFailure(line: number, text: string, reason: string): void | Promise<void>;
   /** A line that is no request and no failure either: blank, a comment or a header. */
@@ -32,8 +37,18 @@ export interface CancelSignal {
   readonly aborted: boolean;
 }
 
+/**
+ * Tells the combined/common requests that may matter to the sink from those that cannot,
+ * from the line as read (`fields`). Those it does not want are only counted by time (`counted`).
+ */
+export interface LineSieve {
+  wants(text: string, fields: Readonly<ClfFields>): boolean;
+}
+
 export interface LogLineReaderOptions {
   readonly jsonFields?: JsonFieldNames;
+  /** Combined and common only (other formats read every line whole). */
+  readonly sieve?: LineSieve;
   /** Checked every few thousand lines: once aborted, the reader stops. */
   readonly signal?: CancelSignal;
 }
@@ -64,6 +79,8 @@ export class LogLineReader {
   private halted = false;
   /** The parser can `scan` and the sink takes positions. */
   private scanning = false;
+  /** A sieve is given, the parser can `scan` and the sink takes times. */
+  private sieving = false;
 
   constructor(
     private readonly sink: LogLineSink,
@@ -256,10 +273,18 @@ export class LogLineReader {
   private useParser(parser: LogLineParser): void {
     this.parser = parser;
     this.scanning = parser.scan !== undefined && this.sink.requestAt !== undefined;
+    this.sieving = this.scanning && this.options.sieve !== undefined && this.sink.counted !== undefined;
   }
 
   private read(text: string, start: number, end: number, line: number): void | Promise<void> {
     const parser = this.parser!;
+    if (this.sieving) {
+      const result = parser.scan!(text, start, end);
+      if (result !== true) return this.parsed(result, text, start, end, line);
+      const fields = parser.scanned!;
+      if (!this.options.sieve!.wants(text, fields)) return this.sink.counted!(fields.time, line);
+      return this.sink.requestAt!(text, fields, line);
+    }
     if (this.scanning) {
       const result = parser.scan!(text, start, end);
       if (result === true) return this.sink.requestAt!(text, parser.scanned!, line);

@@ -8,7 +8,7 @@ import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { chunkIterator } from './chunk-source';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
-import { scanJudge } from './scan-judge';
+import { scanJudge, scanSieve } from './scan-judge';
 import { AuditSession } from './session';
 import type { AuditSummary } from './summary';
 
@@ -42,6 +42,20 @@ export async function scanLogs(inputs: readonly LogInput[], options: ReplayOptio
   const carry = new CarriedStateBuilder();
   const session = new AuditSession(options, handlers, scanJudge(carry));
   await readLogs(session, inputs, options, handlers);
+  return { state: carry.state(session.period()), summary: session.summary() };
+}
+
+/**
+ * `scanLogs` reading whole only the lines that can change the carried state (`scanSieve`);
+ * the others are read and checked, and only their time counted. The same result, or
+ * undefined in the rare case where leaving lines out could change the order the others are
+ * judged in (see `TimeOrder.sieve`): the caller then scans again with `scanLogs`.
+ */
+export async function sievedScanLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<{ state: CarriedState; summary: AuditSummary } | undefined> {
+  const carry = new CarriedStateBuilder();
+  const session = new AuditSession(options, handlers, scanJudge(carry), scanSieve());
+  await readLogs(session, inputs, options, handlers);
+  if (!session.exact) return undefined;
   return { state: carry.state(session.period()), summary: session.summary() };
 }
 

@@ -5,10 +5,12 @@
  */
 
 import type { CarriedStateBuilder } from './carried-state';
+import { identifyClient } from './client';
 import { fetchOutcome } from './fetch-state';
 import type { Identity } from './identities';
 import { isRobotsTxt } from './judgement';
-import type { LogRequest } from './log-formats';
+import type { ClfFields, LogRequest } from './log-formats';
+import type { LineSieve } from './log-lines';
 import { judgeNotACrawler } from './request-judge';
 import type { JudgeFactory, JudgeInputs, RequestJudge } from './request-judge';
 import type { RequestVerification } from './verification';
@@ -35,4 +37,36 @@ class ScanJudge implements RequestJudge {
     }
     this.inputs.outlet.count(req.time, identity.client);
   }
+}
+
+/** User-Agents whose answer a sieve keeps (a log has few distinct ones; past this it starts again). */
+const SIEVE_USER_AGENTS = 4096;
+
+/**
+ * Tells the lines the scan judge may need whole from those it only counts. A line it needs
+ * fetches /robots.txt, so its target ends in `/robots.txt` (the judge and the reorder window
+ * both ask that of the target, unescaped: a target with a backslash is wanted too), or
+ * comes from a crawler that honours Crawl-delay: its User-Agent is identified as the
+ * catalogue does (`identifyClient`), the answer kept per User-Agent.
+ */
+export function scanSieve(): LineSieve {
+  const honoured = new Map<string, boolean>();
+  const ROBOTS = '/robots.txt';
+  return {
+    wants(text: string, fields: Readonly<ClfFields>): boolean {
+      const urlEnd = fields.urlEnd;
+      if (urlEnd - fields.urlStart >= ROBOTS.length && text.startsWith(ROBOTS, urlEnd - ROBOTS.length)) return true;
+      const userAgent = fields.userAgent;
+      let wanted = honoured.get(userAgent);
+      if (wanted === undefined) {
+        if (honoured.size >= SIEVE_USER_AGENTS) honoured.clear();
+        const crawler = identifyClient(userAgent).crawler;
+        wanted = crawler !== undefined && crawler.crawlDelay === 'honoured';
+        honoured.set(userAgent, wanted);
+      }
+      if (wanted) return true;
+      for (let i = fields.urlStart; i < urlEnd; i++) if (text.charCodeAt(i) === 0x5c) return true;
+      return false;
+    },
+  };
 }

@@ -18,6 +18,7 @@ import { GOOGLE_FETCH_POLICY, RFC9309_FETCH_POLICY } from './fetch-state';
 import { Identities } from './identities';
 import type { LogFormat, LogRequest } from './log-formats';
 import { LogLineReader } from './log-lines';
+import type { LineSieve } from './log-lines';
 import { Outlet } from './outlet';
 import type { ReplayHandlers, ReplayOptions } from './replay-options';
 import { DEFAULT_GRACE_MS, replayJudge } from './replay-judge';
@@ -62,13 +63,21 @@ export class AuditSession {
   private readonly started: number;
   private readonly signal: ReplayHandlers['signal'];
   private stopped = false;
+  private readonly sieve: LineSieve | undefined;
 
-  /** `judge` makes the judging step: the replay judge unless told otherwise (a scan: `scanJudge`). */
+  /**
+   * `sieve`: lines of combined/common logs it finds nothing in are only counted by time (a
+   * scan's judge must need nothing else of them); `exact` then says whether that changed
+   * the order of the judged ones (see `TimeOrder.sieve`).
+   *
+   * `judge` makes the judging step: the replay judge unless told otherwise (a scan: `scanJudge`). */
   constructor(
     private readonly options: ReplayOptions,
     handlers: ReplayHandlers = {},
     judge: JudgeFactory = replayJudge,
+    sieve?: LineSieve,
   ) {
+    this.sieve = sieve;
     this.timeline = new RobotsTimeline(options.versions);
     this.verifier = new CrawlerVerifier({ ...(options.ranges ? { ranges: options.ranges } : {}), ...(options.dns ? { dns: options.dns } : {}) });
     this.builder = new SummaryBuilder(options.limits);
@@ -81,6 +90,12 @@ export class AuditSession {
     const settings = { windowMs: options.reorderWindowMs ?? DEFAULT_REORDER_WINDOW_MS, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING };
     this.order = new TimeOrder(settings, (waiting) => this.released(waiting.file, waiting.request, waiting.line), (file, line, time, behindMs) => this.builder.late(file, line, time, behindMs));
     this.builder.setReorder(settings);
+    if (sieve !== undefined) this.order.sieve();
+  }
+
+  /** With a sieve: whether the judge saw what it would have seen without (see `TimeOrder.sieve`). */
+  get exact(): boolean {
+    return this.order.exact;
   }
 
   /** Everything the summary counted, for a merge with the summaries of other shards. */
@@ -131,6 +146,7 @@ export class AuditSession {
     const reader = new LogLineReader(fileSink(name, row, frontier, { order: this.order, identities: this.identities, outlet: this.outlet }), {
       ...(this.options.jsonFields ? { jsonFields: this.options.jsonFields } : {}),
       ...(this.signal ? { signal: this.signal } : {}),
+      ...(this.sieve ? { sieve: this.sieve } : {}),
     });
     if (this.stopped) reader.stop();
     this.open.push({ frontier, reader });

@@ -10,6 +10,7 @@ import type { CarriedState } from './carried-state';
 import type { AuditSummary } from './summary';
 import type { CarriedIn, ShardSummary } from './summary-merge';
 import type { SummaryPart } from './summary-part';
+import { shardProblem } from './summary-part-check';
 
 /** The envelope's version; a reader refuses envelopes of other versions (none older carried one: they read as 1). */
 export const SHARD_ENVELOPE_VERSION = 1;
@@ -50,7 +51,7 @@ export function shardEnvelope(summary: AuditSummary, sources: ShardSources, warn
 /**
  * Reads an envelope from its JSON text; `name` names it in `ShardSummary` (for a merge's
  * messages). Throws an Error saying what is wrong when the text is not an envelope this
- * version reads; what the part holds is checked by the merge, which adds it up.
+ * version reads, or its part is not one `summaryPart` wrote (`summary-part-check.ts`).
  */
 export function readShardEnvelope(name: string, text: string): ReadShard {
   let value: unknown;
@@ -68,7 +69,7 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
   const version = shard!.version ?? SHARD_ENVELOPE_VERSION;
   if (version !== SHARD_ENVELOPE_VERSION) throw new Error(`its shard part has version ${String(version)}; this robots-lens reads version ${SHARD_ENVELOPE_VERSION}`);
   const sources = file.sources as Partial<Record<keyof ShardSources, unknown>> | undefined;
-  return {
+  const read: ReadShard = {
     name,
     summary: file as AuditSummary,
     part,
@@ -76,4 +77,8 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
     sources: { versions: String(sources?.versions ?? ''), ranges: String(sources?.ranges ?? '') },
     warnings: Array.isArray(file.warnings) ? file.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
+  // Checked whole here, so that a merge never adds up (or prints) a part edited or damaged.
+  const problem = shardProblem(read);
+  if (problem !== null) throw new Error(`its shard part is damaged or edited: ${problem}`);
+  return read;
 }

@@ -176,6 +176,11 @@ export class SummaryBuilder {
   }
 
   /** Counts one judged request: the summary's only way in for requests. */
+  /** A request only counted by its time (left out by a scan's sieve: the scan's summary is counts). */
+  countedAt(timeMs: number): void {
+    this.hourOf(timeMs).requests++;
+  }
+
   add(request: JudgedRequest): void {
     const timeMs = request.timeMs;
     const hour = this.hourOf(timeMs);

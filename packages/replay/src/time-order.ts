@@ -129,6 +129,65 @@ export class WaitingRequests {
   }
 }
 
+/**
+ * Times of requests not yet behind the threshold, counted: those that arrived in order in a
+ * run (most), the others in a min-heap. Only the count is wanted.
+ */
+class WindowTimes {
+  private readonly run: number[] = [];
+  private runStart = 0;
+  private readonly heap: number[] = [];
+
+  /** Adds `time` (not behind `threshold`) after dropping what is; returns the count. */
+  add(time: number, threshold: number): number {
+    const run = this.run;
+    while (this.runStart < run.length && run[this.runStart]! < threshold) this.runStart++;
+    if (this.runStart === run.length) {
+      run.length = 0;
+      this.runStart = 0;
+    } else if (this.runStart >= 4096 && this.runStart * 2 >= run.length) {
+      run.splice(0, this.runStart);
+      this.runStart = 0;
+    }
+    const heap = this.heap;
+    while (heap.length > 0 && heap[0]! < threshold) this.pop();
+    if (run.length === this.runStart || run[run.length - 1]! <= time) run.push(time);
+    else this.push(time);
+    return run.length - this.runStart + heap.length;
+  }
+
+  private push(time: number): void {
+    const heap = this.heap;
+    let i = heap.length;
+    heap.push(time);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (heap[parent]! <= time) break;
+      heap[i] = heap[parent]!;
+      i = parent;
+    }
+    heap[i] = time;
+  }
+
+  private pop(): void {
+    const heap = this.heap;
+    const last = heap.pop()!;
+    const n = heap.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const right = left + 1;
+      const child = right < n && heap[right]! < heap[left]! ? right : left;
+      if (heap[child]! >= last) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = last;
+  }
+}
+
 /** Where a file's reading stands: the latest request time read from it so far. */
 export interface FileFrontier {
   readonly name: string;
@@ -179,14 +238,36 @@ export class TimeOrder {
     } else if (time < frontier - this.settings.windowMs || time < this.lastJudged) {
       this.late(file.name, line, time, Math.max(frontier, this.lastJudged) - time);
     }
+    const sieved = this.sieved;
+    if (sieved !== undefined && time >= this.threshold && sieved.add(time, this.threshold) > this.settings.maxWaiting) this.exact = false;
   }
 
   /** A request to judge in time order; a returned promise pauses the reader. */
   enqueue(file: FileFrontier, request: LogRequest, line: number): void | Promise<void> {
     this.arrived(file, line, request.time);
+    // Sieved, a request that goes at once may pass one that waits here but went already in
+    // a full reading (there, requests left out by the sieve release what is past): see `sieve`.
+    if (this.sieved !== undefined && request.time < this.threshold && (this.waiting.peek()?.request.time ?? Infinity) < this.threshold) this.exact = false;
     this.waiting.push({ request, file: file.name, line, seq: this.seq++ });
     return this.release();
   }
+
+  /**
+   * From now on only some requests are enqueued, the others only `arrived` (a sieved scan),
+   * and `exact` tells whether the enqueued ones were still judged in the order a reading that
+   * enqueued every request would have judged them. It is, unless (1) an enqueued request
+   * arrived behind the threshold while another waited behind it (the full reading may have let
+   * that one go earlier, at a request the sieve left out), or (2) the requests at or past the
+   * threshold, all of them, could have been more than `maxWaiting` (the full reading may have
+   * judged some early). Otherwise both judge the enqueued ones in `comesBefore` order.
+   */
+  sieve(): void {
+    this.sieved = new WindowTimes();
+  }
+
+  /** See `sieve`. */
+  exact = true;
+  private sieved: WindowTimes | undefined;
 
   /** The file is read to its end: what waited for it may go. */
   close(file: FileFrontier): void | Promise<void> {

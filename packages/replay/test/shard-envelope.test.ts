@@ -43,3 +43,69 @@ test('envelopes without a version (written before it) read; other versions, non-
   assert.throws(() => readShardEnvelope('x.json', '{'), /^Error: not JSON/);
   assert.throws(() => readShardEnvelope('x.json', JSON.stringify(summary)), /no "shard" part to merge/);
 });
+
+/** A copy of `value` with `edit` applied to its shard part (parsed back from JSON, as merge reads it). */
+function tampered(envelope: unknown, edit: (part: Record<string, unknown>, whole: Record<string, unknown>) => void): string {
+  const copy = JSON.parse(JSON.stringify(envelope)) as Record<string, unknown> & { shard: { part: Record<string, unknown> } };
+  edit(copy.shard.part, copy);
+  return JSON.stringify(copy);
+}
+
+test('a damaged or edited part is refused with where it is wrong, never added up into plausible nonsense', async () => {
+  const { summary, part } = await replayed();
+  const envelope = shardEnvelope(summary, { versions: '', ranges: '' }, [], null, part);
+  const cases: [string, (p: Record<string, unknown> & { counts: Record<string, unknown>; rows: Record<string, unknown>[] }, whole: Record<string, unknown>) => void, RegExp][] = [
+    ['a count as text', (p) => (p.counts.lines = '052008'), /shard\.part\.counts\.lines is the text "052008", not a count/],
+    ['a negative count', (p) => (p.counts.requests = -1_000_000), /shard\.part\.counts\.requests is -1000000, not a count/],
+    ['a count past exact integers', (p) => (p.rows[0]!.requests = 1e32), /shard\.part\.rows\[0\]\.requests is a number too large to count exactly/],
+    ['a fractional count', (p) => (p.rows[0]!.violations = 0.5), /rows\[0\]\.violations is 0\.5, not a count/],
+    ['hours that are not a list', (p) => (p.hours = null), /shard\.part\.hours is null, not a list/],
+    ['a path entry that is not a pair', (p) => (p.paths = [[1]]), /shard\.part\.paths\[0\] is a list, not a \[key, value\] pair/],
+    ['a first time after the last', (p) => (p.first = (p.last as number) + 1), /first is after shard\.part\.last/],
+    ['a grace of 1e308 hours kept, negative refused', (_p, w) => ((w.policy as Record<string, unknown>).graceHours = -1), /negative grace/],
+    ['carried-in requests as text', (_p, w) => ((w.shard as Record<string, unknown>).after = { requests: '3', first: null, last: null }), /shard\.after\.requests is the text "3"/],
+  ];
+  for (const [name, edit, message] of cases) {
+    assert.throws(() => readShardEnvelope('p.json', tampered(envelope, edit as never)), (error: unknown) => {
+      assert.match((error as Error).message, /^its shard part is damaged or edited: /, name);
+      assert.match((error as Error).message, message, name);
+      return true;
+    });
+  }
+  // JSON has no infinity, but 1e309 reads as one.
+  const infinite = JSON.stringify(envelope).replace(/"first":(\d+)/, '"first":1e309');
+  assert.throws(() => readShardEnvelope('p.json', infinite), /shard\.part\.first is not a finite number, not a time/);
+});
+
+test('seeded fuzz: whatever a part is edited to, reading and merging it refuses with a reason or adds up to whole, finite, non-negative counts', async () => {
+  const fc = await import('fast-check');
+  const { summary, part } = await replayed();
+  const text = JSON.stringify(shardEnvelope(summary, { versions: '', ranges: '' }, [], null, part));
+  const leaves: string[] = [];
+  const walk = (v: unknown, at: string): void => {
+    if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
+    else leaves.push(at);
+  };
+  walk(JSON.parse(text), '');
+  const hostile = fc.oneof(fc.constant(null), fc.constant('052008'), fc.integer({ min: -1e6, max: -1 }), fc.constant(1e32), fc.constant(0.5), fc.constant([]), fc.constant({}), fc.string(), fc.constant(true));
+  fc.assert(
+    fc.property(fc.constantFrom(...leaves), hostile, (path, value) => {
+      const copy = JSON.parse(text) as Record<string, unknown>;
+      const keys = path.split('/').slice(1);
+      let into: Record<string, unknown> = copy;
+      for (const k of keys.slice(0, -1)) into = into[k] as Record<string, unknown>;
+      into[keys.at(-1)!] = value;
+      let read;
+      try {
+        read = readShardEnvelope('p.json', JSON.stringify(copy));
+      } catch (error) {
+        assert.ok(error instanceof Error && error.message.length > 0);
+        return;
+      }
+      const merged = mergeShardSummaries([read]);
+      if (!merged.ok) return;
+      for (const n of [merged.summary.totals.lines, merged.summary.totals.requests, merged.summary.totals.violations]) assert.ok(Number.isSafeInteger(n) && n >= 0, `${path} = ${JSON.stringify(value)} gave ${n}`);
+    }),
+    { seed: 35, numRuns: 400 },
+  );
+});

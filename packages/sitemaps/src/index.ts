@@ -1,8 +1,8 @@
-export { MAX_LOC_CHARS, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, SitemapXmlError, SitemapXmlReader } from './sitemap-xml';
+export { MAX_LOC_CHARS, SITEMAP_MAX_ATTRIBUTES, SITEMAP_MAX_BYTES, SITEMAP_MAX_DEPTH, SITEMAP_MAX_URLS, SitemapXmlError, SitemapXmlReader } from './sitemap-xml';
 export type { SitemapKind, SitemapXmlHandler } from './sitemap-xml';
 export { ASIDE_EXAMPLES, SitemapCheck } from './sitemap-check';
 export type { BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapUrlAside } from './sitemap-check';
-export { walkSitemaps } from './sitemap-walk';
+export { SITEMAP_WALK_DEADLINE_MS, walkSitemaps } from './sitemap-walk';
 export type { SitemapReport, SitemapSource, SitemapWalkHandler, SitemapWalkOptions } from './sitemap-walk';
 export { FLIP_EXAMPLES, SitemapFlipCounter, sitemapFlipsSentence } from './sitemap-flips';
 export { listedText, sitemapCheckAnswer, sitemapReportText, sitemapsReadText } from './sitemap-words';

@@ -53,26 +53,46 @@ export interface SitemapWalkOptions {
   readonly maxSitemaps?: number;
   /** Asked between chunks; a cancelled walk stops and returns what was read. */
   readonly isCancelled?: () => boolean;
+  /**
+   * When the whole walk ends (`Date.now()` milliseconds), whatever is left; the source bounds
+   * the read in flight by it. Without one, a hostile index of trickling children could keep a
+   * check busy for a day (10,000 sitemaps at the fetch timeout each).
+   */
+  readonly deadlineAt?: number;
+  /** How the deadline is named in the report of the first sitemap it leaves unread. */
+  readonly deadlineText?: string;
 }
+
+/** The default overall deadline of a sitemap walk: 10 minutes. */
+export const SITEMAP_WALK_DEADLINE_MS = 600_000;
 
 /** Reads `roots` and the sitemaps their indexes name; returns a report per sitemap, in order. */
 export async function walkSitemaps(roots: readonly string[], source: SitemapSource, handler: SitemapWalkHandler, options: SitemapWalkOptions = {}): Promise<SitemapReport[]> {
   const maxDepth = options.maxIndexDepth ?? 3;
   const maxSitemaps = options.maxSitemaps ?? 10_000;
-  const cancelled = options.isCancelled ?? (() => false);
+  const isCancelled = options.isCancelled ?? (() => false);
+  const cancelled = (): boolean => isCancelled() || deadlinePassed(options.deadlineAt);
   const seen = new Set<string>();
   const reports: SitemapReport[] = [];
   const stack: { location: string; parent?: string; root: string; depth: number }[] = roots.map((location) => ({ location, root: location, depth: 0 })).reverse();
-  while (stack.length > 0 && !cancelled()) {
+  while (stack.length > 0 && !isCancelled()) {
     const next = stack.pop()!;
     const key = source.key(next.location);
     if (seen.has(key)) continue;
     seen.add(key);
-    if (reports.length === maxSitemaps) {
-      reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: a check reads at most ${formatCount(maxSitemaps)} sitemaps.`, notices: [] });
+    if (deadlinePassed(options.deadlineAt)) {
+      const others = new Set(stack.map((s) => source.key(s.location)).filter((k) => !seen.has(k))).size;
+      const deadline = options.deadlineText !== undefined ? ` (${options.deadlineText})` : '';
+      reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: the check's overall deadline${deadline} passed${others > 0 ? `, and ${countOf(others, 'other sitemap')} named were not read either` : ''}.`, notices: [] });
+      handler.done?.(reports.at(-1)!);
       break;
     }
-    const { report, children } = await readOne(next.location, next.parent, next.root, source, handler, cancelled);
+    if (reports.length === maxSitemaps) {
+      reports.push({ location: next.location, ...parentOf(next), entries: 0, error: `not read: a check reads at most ${formatCount(maxSitemaps)} sitemaps.`, notices: [] });
+      handler.done?.(reports.at(-1)!);
+      break;
+    }
+    const { report, children } = await readOne(next.location, next.parent, next.root, source, handler, cancelled, options.deadlineAt);
     if (children.length > 0) {
       if (next.depth + 1 >= maxDepth) {
         const levels = countOf(maxDepth, 'level');
@@ -94,6 +114,7 @@ async function readOne(
   source: SitemapSource,
   handler: SitemapWalkHandler,
   cancelled: () => boolean,
+  deadlineAt: number | undefined,
 ): Promise<{ report: SitemapReport; children: string[] }> {
   const notices: string[] = [];
   const children: string[] = [];
@@ -124,6 +145,7 @@ async function readOne(
       reader.write(text);
       await handler.drain?.();
     }));
+    if (deadlinePassed(deadlineAt) && !overLimit) throw new Error("read only in part: the check's overall deadline passed while reading it.");
     if (!overLimit && !cancelled()) reader.close();
     await handler.drain?.();
   } catch (error) {
@@ -149,4 +171,8 @@ function kindOf(reader: SitemapXmlReader): { kind?: SitemapKind } {
 
 function parentOf(entry: { parent?: string }): { parent?: string } {
   return entry.parent !== undefined ? { parent: entry.parent } : {};
+}
+
+function deadlinePassed(deadlineAt: number | undefined): boolean {
+  return deadlineAt !== undefined && Date.now() >= deadlineAt;
 }

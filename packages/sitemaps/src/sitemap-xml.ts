@@ -25,6 +25,18 @@ export interface SitemapXmlHandler {
 /** Sitemap URLs have under 2,048 characters; text far past that in a `<loc>` is not kept. */
 export const MAX_LOC_CHARS = 65_536;
 
+/**
+ * Deepest nesting of elements read. A sitemap nests four deep (`urlset`, `url`,
+ * `image:image`, `image:loc`); the parser keeps a few hundred bytes per open element, so a
+ * few kilobytes of gzip that open millions of elements would otherwise exhaust the heap.
+ */
+export const SITEMAP_MAX_DEPTH = 32;
+/**
+ * Most attributes on one element. A `<urlset>` declares a handful of namespaces; an element
+ * with millions of attributes would hold them all (and their duplicate check) in memory.
+ */
+export const SITEMAP_MAX_ATTRIBUTES = 256;
+
 /** XML that is not well-formed, or not a sitemap: where (1-based line and column) and what. */
 export class SitemapXmlError extends Error {
   constructor(
@@ -50,11 +62,21 @@ export class SitemapXmlReader {
   private loc: string | undefined;
   private locLine = 0;
   private locOverlong = false;
+  /** Attributes of the element whose start tag is being read. */
+  private attributes = 0;
 
   constructor(private readonly handler: SitemapXmlHandler) {
     const parser = this.parser;
     parser.on('error', (error) => {
       throw this.positioned(error.message.replace(/^[^:]*:\d+:\d+: /, '').replace(/^\d+:\d+: /, ''));
+    });
+    parser.on('opentagstart', () => {
+      // Refused before the parser adds the element to its stack of open tags.
+      if (this.open.length >= SITEMAP_MAX_DEPTH) throw this.positioned(`elements nested more than ${SITEMAP_MAX_DEPTH} deep: this is not a sitemap (sitemaps nest four deep), and it is not read further.`);
+      this.attributes = 0;
+    });
+    parser.on('attribute', () => {
+      if (++this.attributes > SITEMAP_MAX_ATTRIBUTES) throw this.positioned(`an element with more than ${SITEMAP_MAX_ATTRIBUTES} attributes: this is not a sitemap, and it is not read further.`);
     });
     parser.on('opentag', (tag) => this.opened(localName(tag.name)));
     parser.on('closetag', () => this.closed());

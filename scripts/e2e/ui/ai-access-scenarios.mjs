@@ -47,6 +47,7 @@ export async function aiAccessScenarios(t) {
   const { page, ui, scenario } = t;
   const SHOW_AI_ACCESS = commandLabel('robotsLens.showAiAccess');
   const BLOCK_AI_TRAINING = commandLabel('robotsLens.blockAiTraining');
+  const GENERATE_SERVER_RULES = commandLabel('robotsLens.generateServerRules');
   const REPLAY_LOG = commandLabel('robotsLens.replayLog');
   /** @type {{ token: string, purposes: string[], honoursRobotsTxt: string, userInitiated: boolean, retired: string | null }[]} */
   const catalogue = cliJson(['crawlers', '--json']);
@@ -171,7 +172,12 @@ export async function aiAccessScenarios(t) {
     // The new group is in the buffer, at its end, with its dated comment.
     await focusRobots();
     const lastLine = await endOfBuffer((end) => end > before.split(/\r?\n/).length);
-    await ui.editor.locator('.view-line', { hasText: ui.loose('# Block AI training, keep search (added') }).waitFor();
+    // The buffer ends as the CLI's block-ai of the saved file ends: the last crawler it names, then Disallow: /.
+    const cli = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'block-ai', path.join(t.workspace, 'robots.txt')], { encoding: 'utf8' });
+    const named = cli.stdout.trimEnd().split('\n');
+    if (cli.status !== 0 || named.at(-1) !== 'Disallow: /') throw new Error(`robots-lens block-ai exited ${cli.status}: ${cli.stderr}`);
+    await ui.editor.locator('.view-line', { hasText: ui.loose(named.at(-2) ?? '') }).waitFor();
+    if (!cli.stdout.includes('\n# Block AI training, keep search (added ')) throw new Error('the CLI edit has no dated comment');
     // The AI access panel follows the buffer: more training crawlers may now fetch nothing.
     const grown = await waitForTraining((now) => now.nothing > nothingBefore);
     if (!grown.summary.startsWith(grown.fromRows.sentence)) throw new Error(`after the block the summary reads "${grown.summary}", its rows say "${grown.fromRows.sentence}"`);
@@ -228,6 +234,53 @@ export async function aiAccessScenarios(t) {
       // Not yet re-rendered: wait for the next render of the section, not for a time.
       await section('ai-training').locator('.purpose-summary', { hasNotText: exactly(summary) }).waitFor();
     }
+  }
+
+  /** The untitled editor with the generated rules, named by its first line. */
+  const RULES_TAB = page.locator('.tabs-container .tab[aria-label^="# robots-lens enforce"]');
+
+  await scenario('generate-server-rules-command', async () => {
+    // Issue #37: the palette command asks for the server and the crawlers, then opens the
+    // rules `robots-lens enforce` prints for the same file in a new untitled editor.
+    const cli = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'enforce', path.join(t.workspace, 'robots.txt'), '--server', 'nginx', '--not-honouring'], { encoding: 'utf8' });
+    if (cli.status !== 0) throw new Error(`robots-lens enforce exited ${cli.status}: ${cli.stderr}`);
+    const answers = cli.stdout.split('\n').find((line) => line.startsWith('# Answers 403'));
+    if (!answers) throw new Error('robots-lens enforce printed no header');
+    await focusRobots();
+    await runExactly(GENERATE_SERVER_RULES, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="nginx (map blocks"]').click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: refuse which crawlers' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Crawlers that do not honour robots.txt"]').click();
+    await RULES_TAB.waitFor();
+    const rules = page.locator('.part.editor .monaco-editor:not([data-uri$="/robots.txt"])');
+    await rules.locator('.view-line', { hasText: ui.loose(answers.slice(0, 70)) }).waitFor();
+    await rules.locator('.view-line', { hasText: ui.loose('map $http_user_agent $robots_lens_rules {') }).waitFor();
+    await discardRules();
+
+    // The AI access view offers the same for the AI crawlers that may ignore robots.txt.
+    await focusRobots();
+    await ui.runCommand(SHOW_AI_ACCESS);
+    const offer = frame().locator('#enforce-button');
+    await offer.waitFor();
+    if (!/^Enforce for these crawlers \(.+\)…$/.test(ui.squash(await offer.textContent()))) throw new Error(`the offer reads "${await offer.textContent()}"`);
+    await offer.click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();
+    await RULES_TAB.waitFor();
+    // The header is on screen (the rules below it are rendered only when scrolled to).
+    await rules.locator('.view-line', { hasText: ui.loose('# HAProxy: paste these lines into the frontend') }).waitFor();
+    await discardRules();
+  });
+
+  /**
+   * Closes the untitled rules without saving. Its tab is named by its first line (the fetch
+   * scenario leaves an untitled robots.txt of its own open); clicked first, so the command acts on it.
+   */
+  async function discardRules() {
+    await RULES_TAB.click();
+    await page.locator('.part.editor .editor-group-container.active .tabs-container .tab.active[aria-label^="# robots-lens enforce"]').waitFor();
+    await ui.runCommand('View: Revert and Close Editor');
+    await RULES_TAB.waitFor({ state: 'detached' });
   }
 
   await scenario('replay-purpose-filter', async () => {

@@ -103,6 +103,10 @@ export async function replayScenarios(t) {
       if (shownValue !== value || shownDetail !== detail) throw new Error(`card ${label}: "${shownValue}" / "${shownDetail}", expected "${value}" / "${detail}"`);
     }
 
+    // The crawlers that fetched what robots.txt disallows them are offered server rules (ClaudeBot is one).
+    const offer = ui.squash(await frame().locator('#enforce-button').textContent());
+    if (!(await frame().locator('#enforce').isVisible()) || !/^Enforce for these crawlers \(.*\bClaudeBot\b.*\)…$/.test(offer)) throw new Error(`the enforce offer reads "${offer}"`);
+
     // Filters narrow the table step by step; the counts agree with `robots-lens replay --json`.
     await frame().locator('#f-crawler').selectOption('ClaudeBot');
     await frame().locator('#count', { hasText: exactly('49 of 4,004 requests shown') }).waitFor();

@@ -23,6 +23,7 @@ export const DESKTOP_ONLY = {
   'compare-live-site': NEEDS_LIVE_FETCH,
   'compare-live-unreachable': NEEDS_LIVE_FETCH,
   fetch: NEEDS_LIVE_FETCH,
+  'survey-sites-panel': NEEDS_LIVE_FETCH,
   'check-sitemaps': NEEDS_SITEMAP_FETCH,
   'check-sitemaps-hint': NEEDS_SITEMAP_FETCH,
   'replay-cards-ip-lists': 'it expects no IP lists and a download of them; a browser cannot download them (web-replay-ip-lists covers lists in the workspace and the download\'s message)',

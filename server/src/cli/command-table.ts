@@ -14,6 +14,7 @@ import { BLOCK_AI } from './specs/block-ai';
 import { CHECK } from './specs/check';
 import { CRAWLERS } from './specs/crawlers';
 import { DIFF } from './specs/diff';
+import { ENFORCE } from './specs/enforce';
 import { FETCH } from './specs/fetch';
 import { HELP } from './specs/help';
 import { LINT } from './specs/lint';
@@ -22,6 +23,7 @@ import { RANGES } from './specs/ranges';
 import { REPLAY } from './specs/replay';
 import { REPLAY_SCAN } from './specs/replay-scan';
 import { SITEMAPS } from './specs/sitemaps';
+import { SURVEY } from './specs/survey';
 import { TEST } from './specs/test';
 
 export interface Command {
@@ -53,8 +55,10 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
   'ai-access': command(AI_ACCESS, async () => (await import('./commands/ai-access')).runAiAccess),
   'block-ai': command(BLOCK_AI, async () => (await import('./commands/block-ai')).runBlockAi),
+  survey: command(SURVEY, async () => (await import('./commands/survey')).runSurvey),
   crawlers: command(CRAWLERS, async () => (await import('./commands/crawlers')).runCrawlers),
   ranges: command(RANGES, async () => (await import('./commands/ranges')).runRanges),
+  enforce: command(ENFORCE, async () => (await import('./commands/enforce')).runEnforce),
 };
 
 /** Every command's spec, `help` last: what `robots-lens help` and `<command> --help` show. */

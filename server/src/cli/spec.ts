@@ -28,6 +28,8 @@ export interface CommandSpec<O extends readonly OptionSpec[] = readonly OptionSp
   readonly summary: string;
   readonly options: O;
   readonly examples: readonly string[];
+  /** The limits the command keeps whatever its input, one sentence each (shown in --help). */
+  readonly limits?: readonly string[];
   /** The exit codes this command adds to the common ones (0, 2, 141). */
   readonly exitCodes: readonly (readonly [code: ExitCode, meaning: string])[];
 }

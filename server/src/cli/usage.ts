@@ -31,6 +31,7 @@ export function commandHelp(command: string): Piece[][] {
     for (const [label, meaning] of rows) out.push([`  ${label.padEnd(width)}  ${meaning}`]);
     out.push([]);
   }
+  if (spec.limits !== undefined) out.push([styled('heading', 'Limits:')], ...spec.limits.map((l) => [`  ${l}`]), []);
   out.push([styled('heading', 'Examples:')], ...spec.examples.map((e) => [`  ${e}`]), []);
   out.push([styled('heading', 'Exit codes:')], ...exitCodes(spec).map(([code, meaning]) => [`  ${String(code).padStart(3)}  ${meaning}`]));
   return out;

@@ -2,13 +2,15 @@
  * `robotsLens/checkSitemaps`: the sitemaps the buffer's `Sitemap:` lines name (or files the
  * user picked) read in the server, every listed URL decided against the unsaved buffer by
  * the one matcher, as `robots-lens sitemaps` does. Progress goes out as notifications; a
- * cancelled check answers with what was read by then.
+ * cancelled check answers with what was read by then. The whole check ends within
+ * `SITEMAP_WALK_DEADLINE_MS` (10 minutes), and the text is parsed in slices, so hovers and
+ * diagnostics are answered during it.
  */
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import { parseTarget } from '@robots-lens/kernel/match';
-import { SitemapCheck, walkSitemaps } from '@robots-lens/sitemaps';
+import { SITEMAP_WALK_DEADLINE_MS, SitemapCheck, walkSitemaps } from '@robots-lens/sitemaps';
 import type { ParsedDocument } from '../documents';
 import { isSitemapUrl, sitemapSource } from '../node/sitemap-source';
 import { MAX_SITEMAP_BLOCKED_SHOWN } from '../protocol';
@@ -18,6 +20,8 @@ import { blockedSitemapUrlDto, sitemapCheckTallyDto, sitemapReportDto } from './
 
 export interface CheckSitemapsDeps {
   readonly progress: (progress: CheckSitemapsProgressParams) => void;
+  /** The robots.txt URL the document was fetched from, if it was: its `Sitemap:` lines keep that fetch's address guard. */
+  readonly fetchedFrom?: string;
 }
 
 /** Page URLs between two progress notifications. */
@@ -48,9 +52,18 @@ export async function checkSitemapsRequest(parsed: ParsedDocument, params: Check
   // A cancelled check also ends the fetch in flight, not only the walk.
   const abort = new AbortController();
   const listening = token.onCancellationRequested(() => abort.abort());
+  // The server reads regular files only: a FIFO would hold a file-system thread until a
+  // writer came, and four of them starve every other read and DNS lookup of the server.
+  const deadlineAt = Date.now() + SITEMAP_WALK_DEADLINE_MS;
   const sitemaps = await walkSitemaps(
     roots,
-    sitemapSource({ signal: abort.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
+    sitemapSource({
+      signal: abort.signal,
+      regularFilesOnly: true,
+      deadlineAt,
+      ...(deps.fetchedFrom !== undefined ? { fetchedFrom: deps.fetchedFrom } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    }),
     {
       url(loc, sitemap, line, root) {
         urls++;
@@ -67,7 +80,7 @@ export async function checkSitemapsRequest(parsed: ParsedDocument, params: Check
         progress();
       },
     },
-    { isCancelled: () => token.isCancellationRequested },
+    { isCancelled: () => token.isCancellationRequested, deadlineAt, deadlineText: '10 minutes' },
   ).finally(() => listening.dispose());
   const checkedRoots: CheckedSitemapRoot[] = roots.map((location) => {
     const counts = perRoot.get(location)!;

@@ -34,6 +34,8 @@ export async function compareRequest(parsed: ParsedDocument, params: ComparePara
   if (typeof params.otherText !== 'string') {
     throw new ResponseError(ErrorCodes.InvalidParams, 'robotsLens/compare needs otherText: the text of the version to compare with.');
   }
+  const label: unknown = (params as { otherLabel?: unknown }).otherLabel;
+  if (label !== undefined && typeof label !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, '"otherLabel" must be text: the name of the version compared with.');
   const logFiles = checkedLogFiles(params.logFiles);
   const sitemaps = checkedSitemaps(params.sitemaps);
   const crawlers = Array.isArray(params.crawlers) ? params.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
@@ -65,6 +67,7 @@ async function countListed(oldFile: RobotsFile, newFile: RobotsFile, diff: Robot
   try {
     const read = await sitemapFlips(sitemaps, oldFile, newFile, diff, deps.origin, {
       signal: abort.signal,
+      regularFilesOnly: true,
       isCancelled: () => token?.isCancellationRequested === true,
     });
     return { flips: sitemapFlipsDto(read.flips), sitemaps: read.sitemaps.map(sitemapReportDto) };

@@ -12,6 +12,9 @@ import type { AuditRecordDto, ReplayCount, ReplayParams } from '../protocol';
 import { auditRecordDto } from './wire/replay';
 
 export const DEFAULT_MAX_RECORDS = 100_000;
+/** The longest cache grace: crawlers refetch robots.txt within a day; a year is past any use (and 1e308 hours is no time at all). */
+const MAX_GRACE_HOURS = 8760;
+
 /** The longest reorder window: more would only hold more requests in memory. */
 const MAX_REORDER_WINDOW_MINUTES = 7 * 24 * 60;
 
@@ -26,6 +29,9 @@ export interface CheckedReplayParams {
 export function checkReplayParams(params: ReplayParams): CheckedReplayParams {
   const logFiles = checkedLogFiles(params?.logFiles);
   const graceHours = optionalNumber(params.graceHours, 'graceHours');
+  if (graceHours !== undefined && graceHours > MAX_GRACE_HOURS) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `"graceHours" must be at most ${MAX_GRACE_HOURS} (a year).`);
+  }
   const reorderWindowMinutes = optionalNumber(params.reorderWindowMinutes, 'reorderWindowMinutes');
   if (reorderWindowMinutes !== undefined && reorderWindowMinutes > MAX_REORDER_WINDOW_MINUTES) {
     throw new ResponseError(ErrorCodes.InvalidParams, `"reorderWindowMinutes" must be at most ${MAX_REORDER_WINDOW_MINUTES} (7 days).`);

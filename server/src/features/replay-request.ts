@@ -15,6 +15,7 @@ import type { IpRangeList } from '@robots-lens/replay/identity';
 import type { ParsedDocument } from '../documents';
 import { InputError } from '../node/files';
 import { replayLogFiles } from '../node/log-reader';
+import { distinctFiles, repeatSentence } from '../node/same-files';
 import { defaultRangesDir, loadRangeLists } from '../node/ranges';
 import type { ReplayCount, ReplayParams, ReplayProgressParams, ReplayResult } from '../protocol';
 import { checkReplayParams, replayedVersion, ReplayRecords } from './replay-common';
@@ -34,10 +35,12 @@ export interface ReplayDeps {
 }
 
 export async function replayRequest(parsed: ParsedDocument, params: ReplayParams, token: CancellationToken, deps: ReplayDeps): Promise<ReplayResult> {
-  const { logFiles, maxRecords, options } = checkReplayParams(params);
-  const relative = logFiles.find((p) => !isAbsolute(p));
+  const { logFiles: named, maxRecords, options } = checkReplayParams(params);
+  const relative = named.find((p) => !isAbsolute(p));
   if (relative !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Log file paths must be absolute: ${relative}`);
-  const warnings: string[] = [];
+  // The same log twice (or through a link) is read once, and the warnings say so.
+  const { files: logFiles, repeats } = distinctFiles(named);
+  const warnings: string[] = repeats.map(repeatSentence);
   const ranges = await loadRanges(deps.rangesDir, warnings);
 
   const version = replayedVersion(parsed);

@@ -30,6 +30,28 @@ export class AddressGuard {
 
   constructor(private readonly rangeOf: AddressRange = ipRange) {}
 
+  /** Whether the first address used was public: then private ones are refused. */
+  get startedOnPublic(): boolean {
+    return this.startedPublic === true;
+  }
+
+  /**
+   * Starts the guard where a document already fetched came from (the robots.txt whose
+   * `Sitemap:` lines are read): a public host's lines then never reach a private address.
+   */
+  async startAt(hostname: string): Promise<void> {
+    if (this.startedPublic !== undefined) return;
+    const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+    if (isIP(host)) {
+      this.refusal(host);
+      return;
+    }
+    const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+    // Any public address means the document may have come from the public network.
+    const first = addresses.find((a) => this.rangeOf(a.address) === 'unicast') ?? addresses[0];
+    if (first !== undefined && this.startedPublic === undefined) this.refusal(first.address);
+  }
+
   /** Why `address` is out of bounds for this fetch, or undefined when it may be used. */
   refusal(address: string): string | undefined {
     const range = this.rangeOf(address);

@@ -11,6 +11,7 @@ import type { FetchHop, FetchOutcome } from '@robots-lens/fetch';
 import type { PageFetch } from '@robots-lens/fetch/check-url';
 import { AddressGuard, PRIVATE_ADDRESS_CODE } from './address-guard';
 import type { AddressRange } from './address-guard';
+import type { PinnedHosts } from './pinned-hosts';
 import { InputError } from './files';
 import { RequestFailure } from './http-failures';
 import { request } from './http-request';
@@ -33,6 +34,13 @@ export interface HttpOptions {
   readonly addressRange?: AddressRange;
   /** Ends the fetch in flight when the user cancels (a sitemap check). */
   readonly signal?: AbortSignal;
+  /** Hosts answered from a given address (`--resolve HOST:PORT:ADDRESS`), not DNS. */
+  readonly pinned?: PinnedHosts;
+  /**
+   * The guard of a walk already under way (a sitemap index's children): where the walk
+   * started decides, not where this fetch starts. Default: a guard of this fetch alone.
+   */
+  readonly guard?: AddressGuard;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -201,7 +209,8 @@ function requestLimits(options: HttpOptions, maxBytes: number): Limits {
     connectTimeoutMs: options.connectTimeoutMs ?? totalMs,
     maxBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    guard: new AddressGuard(options.addressRange),
+    guard: options.guard ?? new AddressGuard(options.addressRange),
     signal: options.signal,
+    pinned: options.pinned,
   };
 }

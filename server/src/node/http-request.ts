@@ -16,6 +16,8 @@ import type { AddressGuard } from './address-guard';
 import { describeError, overlongBody, RequestFailure } from './http-failures';
 import { headerPairs, headerText } from './http-response';
 import type { RawResponse } from './http-response';
+import { pinnedAddress, pinnedLookup } from './pinned-hosts';
+import type { PinnedHosts } from './pinned-hosts';
 
 export interface Limits {
   /** Epoch ms by which the whole fetch must be done. */
@@ -27,6 +29,8 @@ export interface Limits {
   /** Keeps a fetch that started on a public address out of private networks. */
   readonly guard: AddressGuard;
   readonly signal?: AbortSignal | undefined;
+  /** Hosts answered from a given address (`--resolve`), not DNS. */
+  readonly pinned?: PinnedHosts | undefined;
 }
 
 /**
@@ -41,7 +45,8 @@ export function request(url: URL, limits: Limits, wantBody: (status: number, hea
       reject(new RequestFailure(timeoutFailure(limits, false, 0)));
       return;
     }
-    const literalRefusal = limits.guard.refusalForHost(url.hostname);
+    const pinned = pinnedAddress(limits.pinned, url);
+    const literalRefusal = pinned === undefined ? limits.guard.refusalForHost(url.hostname) : undefined;
     if (literalRefusal !== undefined) {
       reject(new RequestFailure({ kind: 'other', code: PRIVATE_ADDRESS_CODE, message: literalRefusal }));
       return;
@@ -87,7 +92,7 @@ export function request(url: URL, limits: Limits, wantBody: (status: number, hea
       method: 'GET',
       // A fresh connection per request: nothing is kept alive after the fetch.
       agent: false,
-      lookup: limits.guard.lookup,
+      lookup: pinned !== undefined ? pinnedLookup(limits.guard, pinned) : limits.guard.lookup,
       headers: {
         'user-agent': limits.userAgent,
         accept: 'text/plain, text/html;q=0.9, */*;q=0.8',

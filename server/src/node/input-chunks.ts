@@ -9,6 +9,7 @@
 
 import { fstatSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { InputError } from './input-error';
 
 /** Where a command reads: its stdin stream, and the descriptor under it when it is the process's own. */
 export interface CommandInput {
@@ -27,6 +28,37 @@ const CHUNK_BYTES = 64 * 1024;
  * what it keeps.
  */
 export async function eachInputChunk(input: CommandInput, each: (chunk: Buffer, quiet: boolean) => Promise<unknown> | undefined): Promise<void> {
+  if (input.stdinFd !== undefined) refuseUnreadableStdin(input.stdinFd);
+  try {
+    await readChunks(input, each);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'EBADF' || code === 'EISDIR' || code === 'EINVAL') throw new InputError(unreadableStdin(code));
+    throw error;
+  }
+}
+
+/**
+ * Stdin that is a folder (`< /`) reads as empty on some systems and fails on others; one opened
+ * for writing only (`0>file`) fails every read. Either is said, before anything is answered.
+ */
+function refuseUnreadableStdin(fd: number): void {
+  let directory = false;
+  try {
+    directory = fstatSync(fd).isDirectory();
+  } catch (error) {
+    throw new InputError(unreadableStdin((error as NodeJS.ErrnoException).code ?? 'EBADF'));
+  }
+  if (directory) throw new InputError(unreadableStdin('EISDIR'));
+}
+
+function unreadableStdin(code: string): string {
+  return code === 'EISDIR'
+    ? 'stdin is a folder, not the queries: give a file or a pipe of JSON lines (< queries.jsonl).'
+    : `stdin cannot be read (${code}: it is closed, or open for writing only): give a file or a pipe (< queries.jsonl).`;
+}
+
+async function readChunks(input: CommandInput, each: (chunk: Buffer, quiet: boolean) => Promise<unknown> | undefined): Promise<void> {
   if (input.stdinFd !== undefined && isFile(input.stdinFd)) {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     for (let read = readSync(input.stdinFd, buffer); read > 0; read = readSync(input.stdinFd, buffer)) {

@@ -13,7 +13,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { countOf, formatCount } from '@robots-lens/kernel/words';
 import { peekFirstTime } from '@robots-lens/replay/logs';
-import { replayLogs, scanLogs } from '@robots-lens/replay';
+import { replayLogs, scanLogs, sievedScanLogs } from '@robots-lens/replay';
 import type { AuditSummary, LogInput, ReplayHandlers, ReplayOptions } from '@robots-lens/replay';
 import type { CarriedState } from '@robots-lens/replay/shards';
 import type { LogFormat, PeekedLog } from '@robots-lens/replay/logs';
@@ -282,10 +282,33 @@ export async function replayLogFiles(paths: readonly string[], options: ReplayFi
   return replayLogs(inputs, { ...options, mergeFiles: options.orderByTime ?? true }, { now: () => performance.now(), ...handlers });
 }
 
-/** Scans log files for the state they leave the shards after them (see `scanLogs`). */
+/**
+ * Scans log files for the state they leave the shards after them (see `scanLogs`). Files
+ * (not streams) are scanned sieved first (`sievedScanLogs`: only lines that can change the
+ * state are read whole), and again in full in the rare case the sieve cannot be exact; the
+ * warnings of a sieved reading given up are not sent, the full one sends them again.
+ */
 export async function scanLogFiles(paths: readonly string[], options: ReplayFilesOptions, handlers: ReplayHandlers = {}): Promise<{ state: CarriedState; summary: AuditSummary }> {
-  const inputs = await logInputs(paths, options);
-  return scanLogs(inputs, { ...options, mergeFiles: options.orderByTime ?? true }, { now: () => performance.now(), ...handlers });
+  const full = { ...options, mergeFiles: options.orderByTime ?? true };
+  const timed = { now: () => performance.now(), ...handlers };
+  const streams = paths.some((p) => STDIN_PATHS.has(p)) || (await Promise.all(paths.map((p) => inspectLogFile(p)))).some((info) => info.gzip === null);
+  if (!streams) {
+    const held: string[] = [];
+    const onWarning = options.onWarning;
+    let sieved: Awaited<ReturnType<typeof sievedScanLogs>>;
+    try {
+      sieved = await sievedScanLogs(await logInputs(paths, { ...options, ...(onWarning ? { onWarning: (m: string) => void held.push(m) } : {}) }), full, timed);
+    } catch (error) {
+      // A file that cannot be read fails the full scan alike, after the same warnings.
+      for (const message of held) onWarning?.(message);
+      throw error;
+    }
+    if (sieved !== undefined) {
+      for (const message of held) onWarning?.(message);
+      return sieved;
+    }
+  }
+  return scanLogs(await logInputs(paths, options), full, timed);
 }
 
 async function logInputs(paths: readonly string[], options: ReplayFilesOptions): Promise<LogInput[]> {

@@ -4,7 +4,8 @@
  * (`DEFAULT_ROBOTS_MAX_BYTES`, the fetcher's limit too), so content past the limit is still
  * seen and reported, yet a 1 GiB file or /dev/zero is never read whole. Bytes that are
  * plainly not text (an image, an archive, NUL bytes) are an input error, not a report of
- * encoding warnings.
+ * encoding warnings, unless the caller reads them as crawlers do (`test`, `lint`): a crawler
+ * served gzip or an image as robots.txt takes the lines it can parse, usually none.
  */
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -16,6 +17,8 @@ export interface RobotsFileBytes {
   readonly bytes: Uint8Array;
   /** Said when the file is longer than what was read. */
   readonly notice?: string;
+  /** Why the bytes are binary data rather than text, when `binary` was `'read'`. */
+  readonly binary?: string;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface RobotsFileBytes {
  * Read with blocking calls, as the commands that read one have nothing else to do meanwhile:
  * `fs.promises` took 5 ms of a one-query `test` to load (node/files.ts loads it lazily).
  */
-export async function readRobotsFile(path: string, what = 'robots.txt file', maxBytes = DEFAULT_ROBOTS_MAX_BYTES): Promise<RobotsFileBytes> {
+export async function readRobotsFile(path: string, what = 'robots.txt file', maxBytes = DEFAULT_ROBOTS_MAX_BYTES, binary: 'refuse' | 'read' = 'refuse'): Promise<RobotsFileBytes> {
   let fd;
   try {
     fd = openSync(path, 'r');
@@ -37,11 +40,12 @@ export async function readRobotsFile(path: string, what = 'robots.txt file', max
     const { bytes: read, length } = readUpTo(fd, maxBytes + 1, info.isFile() ? info.size + 1 : FIRST_READ_BYTES);
     const truncated = length > maxBytes;
     const bytes = read.subarray(0, Math.min(length, maxBytes));
-    const binary = binaryContent(bytes);
-    if (binary) throw new InputError(`${path} is not a ${what}: ${binary}.`);
-    if (!truncated) return { bytes };
+    const notText = binaryContent(bytes);
+    if (notText && binary === 'refuse') throw new InputError(`${path} is not a ${what}: ${notText}.`);
+    const kind = notText ? { binary: notText } : {};
+    if (!truncated) return { bytes, ...kind };
     const size = info.isFile() && info.size > maxBytes ? `${formatCount(info.size)} bytes` : `more than ${formatCount(maxBytes)} bytes`;
-    return { bytes, notice: `${path} is ${size}; only the first ${formatCount(maxBytes)} bytes were read (crawlers read at most 500 KiB).` };
+    return { bytes, ...kind, notice: `${path} is ${size}; only the first ${formatCount(maxBytes)} bytes were read (crawlers read at most 500 KiB).` };
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(describeFsError(error, path, what));

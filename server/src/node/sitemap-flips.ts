@@ -5,7 +5,7 @@
  */
 
 import { parseTarget } from '@robots-lens/kernel/match';
-import { SitemapFlipCounter, walkSitemaps } from '@robots-lens/sitemaps';
+import { SITEMAP_WALK_DEADLINE_MS, SitemapFlipCounter, walkSitemaps } from '@robots-lens/sitemaps';
 import type { RobotsDiff } from '@robots-lens/diff';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import type { SitemapFlips, SitemapReport } from '@robots-lens/sitemaps';
@@ -24,6 +24,8 @@ export interface SitemapFlipsOptions {
   readonly isCancelled?: () => boolean;
   /** Each sitemap as soon as it has been read (or could not be). */
   readonly done?: (report: SitemapReport) => void;
+  /** Refuse pipes and devices before opening them (the language server). */
+  readonly regularFilesOnly?: boolean;
 }
 
 /**
@@ -43,7 +45,11 @@ export async function sitemapFlips(
   // "Any other crawler" says most about a change of the * group: it comes first.
   const tokens = diff.crawlers.map((c) => c.token).sort((a, b) => Number(b === '*') - Number(a === '*'));
   const counter = new SitemapFlipCounter(oldFile, newFile, tokens, governed);
+  // Never longer than a sitemap check: a hostile index cannot keep a comparison busy.
+  const deadlineAt = Date.now() + SITEMAP_WALK_DEADLINE_MS;
   const source = sitemapSource({
+    deadlineAt,
+    regularFilesOnly: options.regularFilesOnly === true,
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
@@ -54,7 +60,7 @@ export async function sitemapFlips(
       url: (loc, sitemap, line) => counter.add(loc, sitemap, line),
       ...(options.done ? { done: options.done } : {}),
     },
-    options.isCancelled ? { isCancelled: options.isCancelled } : {},
+    { deadlineAt, deadlineText: '10 minutes', ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}) },
   );
   return { flips: counter.results(), sitemaps };
 }

@@ -28,3 +28,4 @@ export * from './sitemaps';
 export * from './compare';
 export * from './ip-lists';
 export * from './block-ai';
+export * from './survey';

@@ -27,6 +27,11 @@ export const NO_SITEMAPS_IN_BROWSER =
   'Checking sitemaps is not available in the browser: sitemaps are fetched from other sites (cross-origin) or read from disk. ' +
   'Use robots.txt Lens in desktop VS Code or robots-lens sitemaps.';
 
+/** Why surveying sites cannot run here, and the CLI line that does. */
+export const NO_SURVEY_IN_BROWSER =
+  'Surveying sites is not available in the browser: browsers block requests to other sites (cross-origin). ' +
+  'Use robots.txt Lens in desktop VS Code, or run: npx robots-lens survey --sites sites.txt --html survey.html';
+
 /** Why the crawler IP lists cannot be downloaded here (the web client says so itself, without asking). */
 export const NO_IP_LIST_DOWNLOAD_IN_BROWSER = 'Crawler IP lists cannot be downloaded in the browser: cross-origin requests are blocked.';
 
@@ -38,6 +43,7 @@ export const webPlatform = (readLog: ReadLog, readIpLists: ReadIpLists): ServerP
   fetchRobots: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkUrl: () => Promise.reject(unavailable(NO_LIVE_FETCH_IN_BROWSER)),
   checkSitemaps: () => Promise.reject(unavailable(NO_SITEMAPS_IN_BROWSER)),
+  surveySites: () => Promise.reject(unavailable(NO_SURVEY_IN_BROWSER)),
   refreshIpLists: () => Promise.reject(unavailable(NO_IP_LIST_DOWNLOAD_IN_BROWSER)),
   replay: (parsed, params, token, deps) => webReplay(readLog, readIpLists, parsed, params, token, deps),
   compare: (parsed, params) => {

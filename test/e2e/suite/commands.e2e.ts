@@ -138,7 +138,8 @@ suite('CodeLens', () => {
 
     assert.deepEqual(titlesAt(39), ['Governs Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News +3 more', 'Test URL…']);
     assert.match(titlesAt(7)[0] ?? '', /^Every crawler without its own group: /);
-    assert.deepEqual(titlesAt(67), ['No catalogue crawler uses this group', 'Test URL…']);
+    // 360Spider is the token its operator documents: the crawler obeys the group (robots-semantics §3).
+    assert.deepEqual(titlesAt(67), ['Governs 360Spider', 'Test URL…']);
     // Baiduspider is in the PetalBot group through the blank line.
     assert.match(titlesAt(61)[0] ?? '', /Baiduspider, PetalBot/);
 
@@ -147,5 +148,19 @@ suite('CodeLens', () => {
     const [uri, hint] = test.command.arguments as [vscode.Uri, { crawlers: string[] }];
     assert.equal(uri.toString(), document.uri.toString());
     assert.deepEqual([...hint.crawlers].sort(), ['Applebot-Extended', 'GPTBot', 'Google-Extended']);
+  });
+});
+
+suite('Generate Server Rules (programmatic)', () => {
+  test('opens the nginx rules for GPTBot in a new untitled editor, as robots-lens enforce prints them', async () => {
+    const document = await showExample();
+    const result = await vscode.commands.executeCommand<{ text: string; limits: string[] }>('robotsLens.generateServerRules', { uri: document.uri, server: 'nginx', crawlers: ['GPTBot'] });
+    assert.ok(result);
+    assert.match(result.text, /^# GPTBot: the GPTBot group \(User-agent line 71\), 1 Disallow rule\.$/m);
+    assert.match(result.text, /^map \$http_user_agent \$robots_lens_rules \{$/m);
+    assert.ok(result.limits.length > 0, 'what it cannot express is returned too');
+    const opened = await waitFor(() => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor.document : undefined), 10_000, 'the untitled editor with the rules');
+    assert.equal(opened.getText(), result.text);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -54,7 +54,7 @@ suite('diagnostics', () => {
       'unsupported-directive@58',
       'detached-group-blocks-site@61',
       'blocks-everything@65',
-      'user-agent-token-misread@67',
+      'user-agent-token-documented@67',
       'control-token@72',
       'control-token@73',
       'crawl-delay-invalid@87',

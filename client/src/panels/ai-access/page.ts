@@ -15,6 +15,7 @@ export const aiAccessPage: WebviewPage = {
   <div id="content">
     <section aria-labelledby="purposes-heading">
       <h2 id="purposes-heading">Crawlers by purpose</h2>
+      <p id="enforce" hidden><button type="button" id="enforce-button"></button> <span class="muted">Server rules (nginx, Apache, HAProxy, Caddy, Cloudflare) that refuse these crawlers what robots.txt disallows them.</span></p>
       <p class="muted legend">What this robots.txt says to each crawler of the catalogue. "Kept out" and "may fetch everything" hold for every URL; "kept out of" names the paths. A crawler marked "may ignore robots.txt" is never counted as kept out: its operator (or the list it comes from) says it does not honour robots.txt, or it acts for a person and is not said to. Control tokens fetch nothing: a group naming one opts out, or the file does not state it.</p>
       <div id="purposes"></div>
     </section>

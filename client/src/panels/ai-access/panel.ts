@@ -8,6 +8,7 @@
 
 import * as vscode from 'vscode';
 import type { RobotsServer } from '../../language-client';
+import { generateServerRulesFor } from '../../commands/server-rules';
 import { revealLine } from '../../robots-document';
 import type { WinningLineHighlight } from '../../winning-line';
 import { LatestRefresh } from '../latest-refresh';
@@ -38,6 +39,8 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
   private document!: vscode.TextDocument;
   /** Lines the view on screen offers to reveal: a message naming another line is ignored. */
   private lines = new Set<number>();
+  /** The crawlers the view on screen offers to enforce for. */
+  private enforceable: readonly string[] = [];
   private readonly refresher = new LatestRefresh((isLatest) => this.refresh(isLatest));
 
   private constructor(private readonly deps: AiAccessPanelDeps) {
@@ -72,15 +75,22 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
         ...view.purposes.flatMap((purpose) => purpose.rows.map((row) => row.groupLine)),
         ...view.preferences.rows.flatMap((row) => row.cells.map((cell) => cell.line)),
       ].filter((line): line is number => line !== null));
+      this.enforceable = view.enforceable;
       this.post({ type: 'view', view });
     } catch (error) {
       if (!isLatest()) return;
       this.lines = new Set();
+      this.enforceable = [];
       this.post({ type: 'error', message: `AI access could not be computed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 
   protected receive(message: AiAccessIn): void {
+    if (message.type === 'enforce') {
+      // The crawlers offered are those of the view on screen, never a list the page sends.
+      if (this.enforceable.length > 0) void generateServerRulesFor(this.document, this.enforceable);
+      return;
+    }
     if (!this.lines.has(message.line)) return;
     const { line } = message;
     const note = message.note.slice(0, 200);

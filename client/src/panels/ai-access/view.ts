@@ -56,6 +56,12 @@ export interface AiAccessView {
   readonly preferences: AiAccessViewPreferences;
   /** Why the fetch state, not the rules, decided (a fetched robots.txt without rules in force). */
   readonly fetchState?: string;
+  /**
+   * The AI crawlers shown whose operator says they do not honour robots.txt, or may ignore it,
+   * and that robots.txt keeps from something: offered "Enforce for these crawlers" (server
+   * rules that refuse what robots.txt disallows them).
+   */
+  readonly enforceable: readonly string[];
 }
 
 export const MAY_IGNORE_MARK = 'may ignore robots.txt';
@@ -75,7 +81,19 @@ export function aiAccessView(result: AiAccessResult, source: { readonly document
     })),
     preferences: preferencesView(result),
     ...(result.fetchState ? { fetchState: fetchStateText(result.fetchState) } : {}),
+    enforceable: result.fetchState ? [] : enforceable(result),
   };
+}
+
+function enforceable(result: AiAccessResult): string[] {
+  const tokens = new Set<string>();
+  for (const purpose of result.purposes) {
+    if (!AI_PURPOSES.has(purpose.purpose)) continue;
+    for (const c of purpose.crawlers) {
+      if ((c.honoursRobotsTxt === 'no' || c.honoursRobotsTxt === 'partly' || c.mayIgnoreRobotsTxt) && c.access !== 'everything') tokens.add(c.token);
+    }
+  }
+  return [...tokens];
 }
 
 const ACCESS_UNDER_FETCH_STATE: Readonly<Record<AccessState, string>> = {

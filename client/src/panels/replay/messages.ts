@@ -28,6 +28,7 @@ export type ReplayIn =
   | { readonly type: 'export'; readonly format: ExportFormat; readonly indices?: readonly number[] }
   | { readonly type: 'cancel' }
   | { readonly type: 'refreshRanges' }
+  | { readonly type: 'enforce' }
   | { readonly type: 'drop'; readonly uris: readonly string[]; readonly files: readonly string[] };
 
 export function isReplayIn(message: unknown): message is ReplayIn {
@@ -41,6 +42,7 @@ export function isReplayIn(message: unknown): message is ReplayIn {
       return (m.format === 'csv' || m.format === 'jsonl') && (m.indices === undefined || (Array.isArray(m.indices) && m.indices.every(isInteger)));
     case 'cancel':
     case 'refreshRanges':
+    case 'enforce':
       return true;
     case 'drop':
       return isStringArray(m.uris) && isStringArray(m.files);

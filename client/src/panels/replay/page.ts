@@ -19,6 +19,7 @@ export const replayPage: WebviewPage = {
   </div>
   <p id="status" role="status" aria-live="polite"></p>
   <section id="cards" class="cards" aria-label="Summary"></section>
+  <p id="enforce" hidden><button type="button" id="enforce-button"></button> <span class="muted">Server rules (nginx, Apache, HAProxy, Caddy, Cloudflare) that refuse these crawlers what robots.txt disallows them.</span></p>
   <section aria-label="Allowed and disallowed over time per crawler">
     <h2>Crawler requests over time</h2>
     <div id="chart" class="chart"></div>

@@ -15,6 +15,7 @@ import { refreshIpLists } from '../../ip-list-refresh';
 import type { RobotsServer } from '../../language-client';
 import { logDisplayName } from '../../recent-logs';
 import { revealLine } from '../../robots-document';
+import { generateServerRulesFor } from '../../commands/server-rules';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { droppedLogFiles } from './dropped-logs';
 import { exportRecords } from './export';
@@ -94,6 +95,8 @@ export class ReplayPanel extends WebviewPanelHost<ReplayIn, ReplayOut> {
   private target!: ReplayTarget;
   private records: readonly AuditRecordDto[] = [];
   private rendered: { matching: number; inDom: number } | undefined;
+  /** The crawlers the result on screen offers to enforce for. */
+  private enforceable: readonly string[] = [];
   private notice: string | undefined;
   private sequence = 0;
   private runs = 0;
@@ -152,11 +155,14 @@ export class ReplayPanel extends WebviewPanelHost<ReplayIn, ReplayOut> {
       this.records = result.records;
       this.rendered = undefined;
       this.runs++;
-      this.post({ type: 'result', ...replayResultView(result, vscode.workspace.asRelativePath(document.uri), names) });
+      const view = replayResultView(result, vscode.workspace.asRelativePath(document.uri), names);
+      this.enforceable = view.enforceable;
+      this.post({ type: 'result', ...view });
       return result;
     } catch (error) {
       if (sequence !== this.sequence) return undefined;
       this.records = [];
+      this.enforceable = [];
       this.post({ type: 'error', message: `The replay failed: ${error instanceof Error ? error.message : String(error)}` });
       throw error;
     } finally {
@@ -187,6 +193,10 @@ export class ReplayPanel extends WebviewPanelHost<ReplayIn, ReplayOut> {
         return;
       case 'refreshRanges':
         await this.refreshRanges();
+        return;
+      case 'enforce':
+        // Only what the view on screen offered: the crawlers that violated robots.txt in this replay.
+        if (this.target && this.enforceable.length > 0) await generateServerRulesFor(this.target.document, this.enforceable);
         return;
       case 'drop':
         await this.replayDropped(message.uris, message.files);

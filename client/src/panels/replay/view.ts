@@ -26,6 +26,11 @@ export interface ReplayResultView {
   readonly cards: readonly ReplayCard[];
   readonly chart: ReplayChart | null;
   readonly warnings: readonly string[];
+  /**
+   * Catalogue crawlers that fetched what robots.txt disallows them (requests not shown
+   * spoofed): offered "Enforce for these crawlers", server rules that refuse them exactly that.
+   */
+  readonly enforceable: readonly string[];
 }
 
 /** `title`: the robots.txt as the workspace names it; `logFiles`: the logs as the panel names them. */
@@ -35,6 +40,7 @@ export function replayResultView(result: ReplayResult, title: string, logFiles: 
   return {
     title,
     logFiles,
+    enforceable: enforceable(result.summary),
     summary: result.summary,
     rows,
     purposes: purposeFilterOptions(result.summary),
@@ -45,4 +51,13 @@ export function replayResultView(result: ReplayResult, title: string, logFiles: 
     chart: replayChart(rows),
     warnings: result.warnings,
   };
+}
+
+/** The crawlers that violated robots.txt in the log, once each, in the summary's order; a spoofed claim is not the crawler. */
+export function enforceable(summary: AuditSummaryDto): string[] {
+  const seen = new Set<string>();
+  for (const row of summary.crawlers) {
+    if (row.client === 'crawler' && row.violations > 0 && row.verification !== 'spoofed' && row.crawlerId !== '') seen.add(row.crawler);
+  }
+  return [...seen];
 }

@@ -13,7 +13,7 @@ import { explainNoGroup, explainRuleVerdict, explanationReadsTarget } from './ex
 import { differingRules, googleDifference } from './google-literal';
 import { RulePool } from './rule-pool';
 import type { CompiledRule } from './rule-pool';
-import { parseTarget } from './target';
+import { parseTarget, siteOrigin } from './target';
 import { plainVerdict } from './verdict';
 import type { DecidingRule, GoogleLiteralDifference, SelectedGroup, Verdict } from './verdict';
 
@@ -47,27 +47,36 @@ export class RobotsMatcher {
   /** The last origin asked about, and a RegExp of it (see `isOnOrigin`). */
   private originTest: { readonly origin: string; readonly prefix: RegExp } | undefined;
 
+  /** The last governed origin given and its normal form (`https://bücher.test` → punycode). */
+  private governed: { readonly given: string; readonly origin: string } | undefined;
+
   constructor(readonly file: RobotsFile) {}
+
+  /** The origin given, as `parseTarget` writes origins, so that two spellings of one host are one origin. */
+  private governedOrigin(given: string): string {
+    if (this.governed?.given !== given) this.governed = { given, origin: siteOrigin(given) ?? given };
+    return this.governed.origin;
+  }
 
   /** Decides whether `agent` (a token, a crawler's full User-Agent header, or a resolved agent) may fetch `url`. */
   decide(url: string, agent: string | ResolvedAgent, options: DecideOptions = {}): Verdict {
     const { resolved, selected } = typeof agent === 'string' ? this.selection(agent) : { resolved: agent, selected: this.select(agent) };
-    const governed = options.origin;
+    const governed = options.origin === undefined ? undefined : this.governedOrigin(options.origin);
     if (governed !== undefined && selected && this.isOnOrigin(url, governed)) {
       // The common case, an absolute URL on the governed origin: its path is read in place.
       const verdict = this.decideInPlace(url, governed.length, resolved, selected);
       if (verdict) return verdict;
     }
     let path: string;
-    if (options.origin !== undefined && url.startsWith(options.origin) && isPathStart(url.charCodeAt(options.origin.length))) {
+    if (governed !== undefined && url.startsWith(governed) && isPathStart(url.charCodeAt(governed.length))) {
       // Fast path for the common case: an absolute URL on the governed origin, written canonically.
-      path = pathAfterAuthority(url, options.origin.length);
+      path = pathAfterAuthority(url, governed.length);
     } else {
       const parsed = parseTarget(url);
       if (!parsed.ok) return notApplicable(url, resolved, parsed.message);
       const { origin } = parsed.target;
-      if (options.origin !== undefined && origin !== null && origin !== options.origin) {
-        return notApplicable(url, resolved, `${origin} is another origin: this robots.txt governs ${options.origin} only.`);
+      if (governed !== undefined && origin !== null && origin !== governed) {
+        return notApplicable(url, resolved, `${origin} is another origin: this robots.txt governs ${governed} only.`);
       }
       path = parsed.target.path;
     }

@@ -85,8 +85,29 @@ export function originOf(scheme: string, authority: string): string | undefined 
   }
   if (host.endsWith('.')) host = host.slice(0, -1);
   if (host === '') return undefined;
+  host = asciiHost(host);
   if (port === DEFAULT_PORTS[scheme]) port = '';
   return `${scheme}://${host}${port ? ':' + port : ''}`;
+}
+
+/** The URL standard's parser, a global wherever the kernel runs (its lib types leave it out). */
+const WhatwgUrl = (globalThis as { URL?: new (input: string) => { readonly hostname: string } }).URL;
+
+/**
+ * A host in its ASCII (punycode) form: `bücher.test` and `xn--bcher-kva.test` are one host,
+ * and so one origin, wherever origins are compared. The IDNA mapping (UTS #46) is the URL
+ * standard's, which every runtime here has; an ASCII host is taken as it is, without the cost.
+ */
+function asciiHost(host: string): string {
+  // eslint-disable-next-line no-control-regex -- ASCII is what it tells apart.
+  if (/^[\x00-\x7f]*$/.test(host) || WhatwgUrl === undefined) return host;
+  try {
+    const hostname = new WhatwgUrl(`http://${host}/`).hostname;
+    return hostname === '' ? host : hostname;
+  } catch {
+    // Not a valid international name: compared as written (lower-cased).
+    return host;
+  }
 }
 
 /** Origin of a site or robots.txt URL given loosely (`example.com`, `https://example.com/robots.txt`). */

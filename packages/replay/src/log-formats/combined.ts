@@ -59,7 +59,7 @@ class MemoSearch {
 }
 
 export class ClfParser implements LogLineParser {
-  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '', userAgentSlot: -1 };
+  readonly scanned: ClfFields = { ipStart: 0, ipEnd: 0, method: '', urlStart: 0, urlEnd: 0, time: 0, status: null, userAgent: '', userAgentSlot: -1, userAgentStart: -1, userAgentEnd: -1 };
   private readonly quote = new MemoSearch('"');
   private readonly open = new MemoSearch(' [');
   private readonly close = new MemoSearch(']');
@@ -78,7 +78,11 @@ export class ClfParser implements LogLineParser {
     return result === true ? clfRequest(text, this.scanned) : result;
   }
 
-  scan(text: string, start: number, end: number): true | string | null {
+  /**
+   * `keepUserAgent` false: the line is read and checked the same, but its User-Agent is not
+   * cut (`scanned.userAgent` is left as it was, its place is set): for a sieve's first look.
+   */
+  scan(text: string, start: number, end: number, keepUserAgent = true): true | string | null {
     if (end <= start) return null;
     const fields = this.scanned;
     // Fast path `ip - - [`: one search for the first space, then fixed positions.
@@ -142,7 +146,7 @@ export class ClfParser implements LogLineParser {
     while (i < end && text.charCodeAt(i) !== 0x20) i++;
     if (i === sizeStart) return 'no response size';
 
-    const ua = this.secondQuoted(text, i, end);
+    const ua = this.secondQuoted(text, i, end, keepUserAgent);
     // A common line has neither; a combined one read as common still yields its User-Agent.
     if (ua === undefined && this.format !== 'common') return 'no "referer" "user-agent" fields (common format?)';
     fields.method = method;
@@ -151,6 +155,7 @@ export class ClfParser implements LogLineParser {
     fields.urlEnd = urlEnd;
     fields.time = time;
     fields.status = statusValue;
+    if (!keepUserAgent) return true;
     fields.userAgent = ua ?? '';
     fields.userAgentSlot = ua === undefined ? -1 : this.userAgents.lastSlot;
     return true;
@@ -204,10 +209,15 @@ export class ClfParser implements LogLineParser {
     }
   }
 
-  /** The second quoted field after `i` (the User-Agent after the referer), unescaped; undefined when absent. */
-  private secondQuoted(text: string, i: number, end: number): string | undefined {
+  /**
+   * The second quoted field after `i` (the User-Agent after the referer), unescaped; undefined
+   * when absent ('' when present and not `keep`). Its place is left in `scanned`.
+   */
+  private secondQuoted(text: string, i: number, end: number, keep: boolean): string | undefined {
     let open = -1;
     let close = -1;
+    this.scanned.userAgentStart = -1;
+    this.scanned.userAgentEnd = -1;
     for (let k = 0; k < 2; k++) {
       while (i < end && text.charCodeAt(i) === 0x20) i++;
       if (i >= end || text.charCodeAt(i) !== 0x22) return undefined;
@@ -216,7 +226,9 @@ export class ClfParser implements LogLineParser {
       if (close < 0) return undefined;
       i = close + 1;
     }
-    return this.userAgents.get(text, open, close);
+    this.scanned.userAgentStart = open;
+    this.scanned.userAgentEnd = close;
+    return keep ? this.userAgents.get(text, open, close) : '';
   }
 }
 

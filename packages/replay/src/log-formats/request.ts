@@ -44,6 +44,9 @@ export interface ClfFields {
   userAgent: string;
   /** Where the parser keeps that shared string (stable while the value stays), or -1. */
   userAgentSlot: number;
+  /** The User-Agent as logged (escapes not read): [userAgentStart, userAgentEnd) of the text; -1 when the line has none. */
+  userAgentStart: number;
+  userAgentEnd: number;
 }
 
 /** A format's parser of lines. */
@@ -55,6 +58,6 @@ export interface LogLineParser {
    * Combined and common only: reads the line as `parse` does, but a request is left in
    * `scanned` (where its strings lie in `text`; `clfRequest` cuts them) and `true` returned.
    */
-  scan?(text: string, start: number, end: number): true | string | null;
+  scan?(text: string, start: number, end: number, keepUserAgent?: boolean): true | string | null;
   readonly scanned?: Readonly<ClfFields>;
 }

@@ -14,7 +14,8 @@ import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
 import { readRobotsFile } from '../../node/robots-file';
 import { ExitCode } from '../exit-code';
-import { checkedLogFormat, checkedOrigin } from '../option-values';
+import { parsePinnedHosts } from '../../node/pinned-hosts';
+import { checkedLogFormat, checkedOrigin, fetchTimeout } from '../option-values';
 import { Output, reportError } from '../output';
 import { diffStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
@@ -23,6 +24,7 @@ import { unreadableLogMessage } from '../unreadable-log';
 import type { UnreadableLine } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { readSitemapFlips, sitemapFlipLines } from './diff-sitemaps';
+import { fetchRobotsForDiff, isRobotsUrl } from './robots-url';
 
 /** Crawler names spelled out in a heading; the JSON has them all. */
 const NAMES_IN_HEADING = 8;
@@ -39,8 +41,9 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
 
-  const oldFile = parseRobots(await readRobots(oldPath));
-  const newFile = parseRobots(await readRobots(newPath));
+  const fetching = { pinned: parsePinnedHosts(values.resolve ?? []), timeoutMs: fetchTimeout(values.timeout) };
+  const oldFile = await loadRobots(oldPath, fetching);
+  const newFile = await loadRobots(newPath, fetching);
   const diff = diffRobots(oldFile, newFile, crawlers ? { crawlers } : {});
 
   let flips: FlipCount[] | undefined;
@@ -73,10 +76,16 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? ExitCode.Failure : ExitCode.Success;
 }
 
-async function readRobots(path: string): Promise<Uint8Array> {
+/** A side of the diff: a file, or the robots.txt an `http(s)://` URL serves (`robots-url.ts`). */
+async function loadRobots(path: string, fetching: Parameters<typeof fetchRobotsForDiff>[1]): Promise<RobotsFile> {
+  if (isRobotsUrl(path)) {
+    const served = await fetchRobotsForDiff(path, fetching);
+    if (served.notice !== undefined) reportError('diff', served.notice);
+    return served.robots;
+  }
   const input = await readRobotsFile(path);
   if (input.notice) reportError('diff', input.notice);
-  return input.bytes;
+  return parseRobots(input.bytes);
 }
 
 function tokenList(values: readonly string[] | undefined, option: string): string[] | undefined {

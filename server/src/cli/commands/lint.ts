@@ -42,8 +42,13 @@ export async function runLint({ values, positionals }: Args<typeof LINT.options>
 
   const records: LintRecord[] = [];
   for (const path of positionals) {
-    const input = await readRobotsFile(path);
+    const input = await readRobotsFile(path, undefined, undefined, 'read');
     if (input.notice) reportError('lint', input.notice);
+    if (input.binary !== undefined) {
+      // One binary file among many is a finding on that file; the others are still linted.
+      records.push(binaryRecord(path, input.binary));
+      continue;
+    }
     const file = parseRobots(input.bytes);
     for (const finding of lint(file)) records.push(toRecord(path, file, finding));
   }
@@ -56,6 +61,13 @@ export async function runLint({ values, positionals }: Args<typeof LINT.options>
   }
   await out.flush();
   return records.some((r) => r.severity === 'error') ? ExitCode.Finding : ExitCode.Success;
+}
+
+/** Not a rule of the catalogue (it is about the file, not its lines): the CLI's own finding. */
+export const BINARY_FILE = { id: 'binary-file', title: 'Binary data, not text', description: 'The file is binary data (compressed, an image, NUL bytes), not robots.txt text: crawlers read the lines they can parse from it, usually none, so everything is allowed.' } as const;
+
+function binaryRecord(path: string, why: string): LintRecord {
+  return { file: path, line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', code: BINARY_FILE.id, message: `The file is binary data, not text (${why}): crawlers read the lines they can parse from it, usually none, so everything is allowed.` };
 }
 
 /** "3 errors, 5 warnings in 2 files", or "no problems". */
@@ -105,7 +117,7 @@ const SARIF_LEVEL: Readonly<Record<Finding['severity'], Result.level>> = {
 
 /** A SARIF 2.1.0 log with one run; rules carry the catalogue's titles and descriptions. */
 export function toSarif(records: readonly LintRecord[]): Log {
-  const ruleIndex = new Map(LINT_RULES.map((rule, i) => [rule.id as string, i]));
+  const ruleIndex = new Map([...LINT_RULES.map((rule, i) => [rule.id as string, i] as const), [BINARY_FILE.id, LINT_RULES.length] as const]);
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -115,13 +127,16 @@ export function toSarif(records: readonly LintRecord[]): Log {
           driver: {
             name: 'robots-lens',
             informationUri: 'https://www.rfc-editor.org/rfc/rfc9309',
-            rules: LINT_RULES.map((rule) => ({
-              id: rule.id,
-              name: rule.id,
-              shortDescription: { text: rule.title },
-              fullDescription: { text: rule.description },
-              defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
-            })),
+            rules: [
+              ...LINT_RULES.map((rule) => ({
+                id: rule.id,
+                name: rule.id,
+                shortDescription: { text: rule.title },
+                fullDescription: { text: rule.description },
+                defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
+              })),
+              { id: BINARY_FILE.id, name: BINARY_FILE.id, shortDescription: { text: BINARY_FILE.title }, fullDescription: { text: BINARY_FILE.description }, defaultConfiguration: { level: 'error' as const } },
+            ],
           },
         },
         columnKind: 'utf16CodeUnits',
@@ -138,7 +153,7 @@ export function toSarif(records: readonly LintRecord[]): Log {
               },
             },
           ],
-          properties: { severity: r.severity, title: lintRule(r.code as Finding['id']).title },
+          properties: { severity: r.severity, title: r.code === BINARY_FILE.id ? BINARY_FILE.title : lintRule(r.code as Finding['id']).title },
         })),
       },
     ],

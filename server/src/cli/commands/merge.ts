@@ -5,6 +5,7 @@
  * refused with the reason: a merge is exact or it is not made.
  */
 
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { formatReplaySummary } from '@robots-lens/replay';
 import { mergeShardSummaries, readShardEnvelope, shardEnvelope } from '@robots-lens/replay/shards';
@@ -17,12 +18,22 @@ import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
 import type { MERGE } from '../specs/merge';
 import { UsageError } from '../usage-error';
-import { writeJsonFile } from './output-file';
+import { refuseOutputsOverInputs, writeJsonFile } from './output-file';
 
 export async function runMerge({ values, positionals }: Args<typeof MERGE.options>, io: CommandIo): Promise<ExitCode> {
   if (positionals.length === 0) throw new UsageError('give the summaries of the shards, e.g. robots-lens merge 10h.json 11h.json --summary-json day.json');
   const failOnViolations = failsOnViolations(values['fail-on']);
+  refuseOutputsOverInputs([['--summary-json', values['summary-json']]], positionals);
+  refuseRepeatedParts(positionals);
   const shards = await Promise.all(positionals.map((path) => readShard(path)));
+  // Two copies of one part would count its requests twice.
+  const texts = new Map<string, string>();
+  for (const shard of shards) {
+    const key = JSON.stringify(shard.part);
+    const earlier = texts.get(key);
+    if (earlier !== undefined) throw new InputError(`cannot merge: ${shard.name} is the same shard as ${earlier} (its part is identical): give each shard once.`);
+    texts.set(key, shard.name);
+  }
   let merged: MergeResult;
   try {
     merged = mergeShardSummaries(shards);
@@ -43,6 +54,23 @@ export async function runMerge({ values, positionals }: Args<typeof MERGE.option
   await output.block(formatReplaySummary(summary, { logs: summary.files.map((f) => f.name), ...sources }), replayStyle);
   await output.flush();
   return failOnViolations && summary.totals.violations > 0 ? ExitCode.Finding : ExitCode.Success;
+}
+
+/** The same file named twice (by two spellings, a link, or the same device and inode). */
+function refuseRepeatedParts(paths: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const path of paths) {
+    let key: string;
+    try {
+      const info = statSync(path);
+      key = `${info.dev}:${info.ino}`;
+    } catch {
+      continue;
+    }
+    const earlier = seen.get(key);
+    if (earlier !== undefined) throw new InputError(`cannot merge: ${path} is the same file as ${earlier}: give each shard once.`);
+    seen.set(key, path);
+  }
 }
 
 /** A summary file as `replay --summary-json` (or `merge --summary-json`) writes it, read by the replay package's reader. */

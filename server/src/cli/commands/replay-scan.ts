@@ -10,6 +10,7 @@ import { printable } from '@robots-lens/replay';
 import { InputError } from '../../node/files';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
+import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { ExitCode } from '../exit-code';
 import { replayLogFormat, parseJsonFields, reorderWindow } from '../option-values';
 import { Output, reportError } from '../output';
@@ -17,16 +18,20 @@ import type { Args, CommandIo } from '../spec';
 import type { REPLAY_SCAN } from '../specs/replay-scan';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
-import { writeJsonFile } from './output-file';
+import { refuseOutputsOverInputs, writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
+import type { ScanReading } from './replay-sources';
 
 export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
-  const [robotsPath, ...logs] = positionals;
-  if (robotsPath === undefined || logs.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
+  const [robotsPath, ...named] = positionals;
+  if (robotsPath === undefined || named.length === 0) throw new UsageError('give the robots.txt (or snapshots folder) and the logs of one shard, e.g. robots-lens replay-scan robots.txt 10h.log --out 10h.scan.json');
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
+  refuseOutputsOverInputs([['--out', values.out]], [robotsPath, ...named]);
+  const { files: logs, repeats } = distinctFiles(named);
   const format = replayLogFormat(values, 'replay-scan');
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const warn = (message: string): void => reportError('replay-scan', printable(message, 300));
+  for (const repeat of repeats) warn(repeatSentence(repeat));
   // The versions change nothing in a scan; they are read so a wrong path fails here, not in the replay.
   const versions = await loadVersions(robotsPath, [], false, warn);
   const ranges = await loadRanges(values.ranges, warn);
@@ -43,7 +48,8 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   });
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
-  const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, lines: summary.totals.lines, state };
+  const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, reading, lines: summary.totals.lines, state };
   const output = new Output(io.stdout);
   if (values.out === '-') {
     // For engines that collect a command's output (Spark's RDD.pipe): the scan alone, on one line.

@@ -18,16 +18,30 @@ import { explicitVersions, singleVersion, snapshotFolder } from '../../node/vers
 import { UsageError } from '../usage-error';
 
 /** The state the shards before this one left: their scans (in any order), composed in time order. */
-export async function readScans(paths: readonly string[]): Promise<CarriedState> {
+/** The settings a scan's state depends on: a replay after it must read its own logs the same way. */
+export interface ScanReading {
+  readonly reorderWindowSeconds: number;
+  readonly format: string;
+  readonly jsonFields: string | null;
+  readonly ranges: string;
+  readonly reverseDns: boolean;
+}
+
+/** Composes the scans named with --after; refuses one made with other reading settings than `reading`. */
+export async function readScans(paths: readonly string[], reading?: ScanReading): Promise<CarriedState> {
   const states: CarriedState[] = [];
   for (const path of paths) {
-    let scan: { scan?: unknown; state?: unknown };
+    let scan: { scan?: unknown; state?: unknown; reorderWindowSeconds?: unknown; reading?: unknown };
     try {
       scan = JSON.parse(await readFile(path, 'utf8')) as typeof scan;
     } catch (error) {
       throw new InputError(error instanceof SyntaxError ? `--after ${path}: not JSON (${error.message}).` : describeFsError(error, path, 'scan'));
     }
     if (scan === null || typeof scan !== 'object' || scan.scan !== SCAN_KIND) throw new InputError(`--after ${path}: not a scan written by robots-lens replay-scan.`);
+    if (reading !== undefined) {
+      const differs = readingDiffers(scan, reading);
+      if (differs !== null) throw new InputError(`--after ${path}: the scan was made with ${differs}; scan every shard with the settings of the replay (the carried state depends on them).`);
+    }
     try {
       states.push(readCarriedState(scan.state));
     } catch (error) {
@@ -36,6 +50,19 @@ export async function readScans(paths: readonly string[]): Promise<CarriedState>
   }
   states.sort((a, b) => (a.first ?? -Infinity) - (b.first ?? -Infinity));
   return states.reduce(composeCarried, NO_CARRIED_STATE);
+}
+
+/** The first reading setting a scan was made with that differs from the replay's, in words, or null. */
+function readingDiffers(scan: { reorderWindowSeconds?: unknown; reading?: unknown }, reading: ScanReading): string | null {
+  if (scan.reorderWindowSeconds !== reading.reorderWindowSeconds) return `--reorder-window ${String(scan.reorderWindowSeconds)}s, and this replay uses ${reading.reorderWindowSeconds}s`;
+  // Scans written before their reading settings were recorded are compared by the window alone.
+  if (scan.reading === undefined) return null;
+  const theirs = scan.reading as Partial<Record<keyof ScanReading, unknown>> | null;
+  if (theirs?.format !== reading.format) return `--format ${String(theirs?.format)}, and this replay uses ${reading.format}`;
+  if ((theirs.jsonFields ?? null) !== reading.jsonFields) return `other --json-fields (${String(theirs.jsonFields ?? 'none')}, here ${reading.jsonFields ?? 'none'})`;
+  if (theirs.ranges !== reading.ranges) return `other IP lists (${String(theirs.ranges)}; here ${reading.ranges})`;
+  if (theirs.reverseDns !== reading.reverseDns) return theirs.reverseDns === true ? 'DNS verification, and this replay has none' : 'no DNS verification, and this replay verifies by DNS';
+  return null;
 }
 
 /** What a scan file says it is. */

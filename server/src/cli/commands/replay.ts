@@ -6,11 +6,13 @@
 
 import { csvHeader, csvRow, formatReplaySummary, jsonLine, printable } from '@robots-lens/replay';
 import { formatCount } from '@robots-lens/kernel/words';
-import { parseDuration } from '@robots-lens/replay/logs';
+import { isoTime, parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
 import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
 import type { SummaryPart } from '@robots-lens/replay/shards';
+import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
+import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
@@ -22,16 +24,18 @@ import type { REPLAY } from '../specs/replay';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
-import { openOutput, writeJsonFile } from './output-file';
+import { openOutput, refuseOutputsOverInputs, writeJsonFile } from './output-file';
 import { loadRanges, loadVersions, readScans } from './replay-sources';
 
 export async function runReplay({ values, positionals }: Args<typeof REPLAY.options>, io: CommandIo): Promise<ExitCode> {
-  const [robotsPath, ...logs] = positionals;
+  const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give a robots.txt (or a folder of snapshots) and at least one log, e.g. robots-lens replay robots.txt access.log');
-  if (logs.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
+  if (named.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
+  // The same log named twice (or through a link) would count its requests twice.
+  const { files: logs, repeats } = distinctFiles(named);
   const format = replayLogFormat(values, 'replay');
   const graceMs = parseDuration(values.grace);
-  if (graceMs === undefined) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0.`);
+  if (graceMs === undefined || graceMs > 365 * 86_400_000) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0 (at most 365d).`);
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const scope = values['crawl-delay-scope'];
   if (scope !== 'verified' && scope !== 'claimed') throw new UsageError(`--crawl-delay-scope must be verified or claimed, not "${scope}".`);
@@ -44,10 +48,20 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     reportError('replay', printable(message, 300));
   };
 
-  const after = values.after !== undefined ? await readScans(values.after) : undefined;
+  refuseOutputsOverInputs(
+    [
+      ['--csv', values.csv],
+      ['--jsonl', values.jsonl],
+      ['--summary-json', values['summary-json']],
+    ],
+    [robotsPath, ...logs, ...(values.after ?? []), ...(values.version ?? []).map((v) => v.slice(0, v.lastIndexOf('@') > 0 ? v.lastIndexOf('@') : v.length))],
+  );
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
+  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const after = values.after !== undefined ? await readScans(values.after, reading) : undefined;
+  for (const repeat of repeats) warn(repeatSentence(repeat));
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
 
   const csv = values.csv !== undefined ? await openOutput(values.csv) : undefined;
@@ -103,6 +117,11 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     if (showProgress) clearStatus();
   }
   if (!outputClosed) await stdoutRecords?.flush().catch(() => undefined);
+  // Scans of a later (or the same) shard carry state from the future: every verdict after them
+  // would be wrong. Refused before any output file replaces the old one.
+  if (after !== undefined && after.last !== null && part?.first != null && part.first <= after.last) {
+    throw new InputError(`--after: the scans reach ${isoTime(after.last)}, but this shard's requests start at ${isoTime(part.first)}: give the scans of the shards before it only (their logs end before this one starts).`);
+  }
   if (csv) await csv.close();
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {

@@ -11,6 +11,7 @@ import { listedText, SitemapCheck, sitemapCheckAnswer, sitemapReportText, sitema
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { parseTarget } from '@robots-lens/kernel/match';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '@robots-lens/sitemaps';
+import { parseDuration } from '@robots-lens/replay/logs';
 import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
 import { ExitCode } from '../exit-code';
@@ -22,6 +23,9 @@ import type { Args, CommandIo } from '../spec';
 import type { SITEMAPS } from '../specs/sitemaps';
 import { UsageError } from '../usage-error';
 
+/** The longest --deadline: a check that needs more is better split. */
+const MAX_DEADLINE_MS = 86_400_000;
+
 export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens sitemaps robots.txt --agent Googlebot');
@@ -29,6 +33,8 @@ export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.
   if (values.agent === undefined) reportError('sitemaps', DEFAULT_AGENTS_NOTE);
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
   const timeoutMs = fetchTimeout(values.timeout);
+  const deadlineMs = parseDuration(values.deadline);
+  if (deadlineMs === undefined || deadlineMs <= 0 || deadlineMs > MAX_DEADLINE_MS) throw new UsageError(`--deadline: "${values.deadline}" is not a duration such as 90s, 10m or 2h (more than 0, at most 24h).`);
   const input = await readRobotsFile(robotsPath);
   if (input.notice) reportError('sitemaps', input.notice);
   const robots = parseRobots(input.bytes);
@@ -48,7 +54,9 @@ export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.
   const check = new SitemapCheck(robots, agents, origin);
   let pending: BlockedSitemapUrl[] = [];
   let blocked = 0;
-  const reports = await walkSitemaps(roots, sitemapSource(timeoutMs !== undefined ? { timeoutMs } : {}), {
+  const deadlineAt = Date.now() + deadlineMs;
+  const source = sitemapSource({ deadlineAt, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  const reports = await walkSitemaps(roots, source, {
     url(loc, sitemap, line) {
       const found = check.check(loc, sitemap, line);
       if (found.length > 0) pending.push(...found);
@@ -62,7 +70,7 @@ export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.
     done(report) {
       if (report.error !== undefined) reportError('sitemaps', `${report.location}: ${report.error}`);
     },
-  });
+  }, { deadlineAt, deadlineText: `--deadline ${values.deadline}` });
   const tally = check.tally();
   if (values.json) await out.json({ type: 'summary', origin: tally.origin ?? null, listed: tally.listed, agents: tally.agents, otherOrigin: tally.otherOrigin, notUrls: tally.notUrls, sitemaps: reports, notices });
   else for (const line of summaryLines(tally, reports, notices, originNote)) await out.line(...line);

@@ -23,8 +23,10 @@ export async function runTest({ values, positionals }: Args<typeof TEST.options>
   if (file === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens test robots.txt --agent Googlebot /path');
   let agents = values.agent ?? [];
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
-  const input = await readRobotsFile(file);
+  // Crawlers served binary data as robots.txt do not refuse it: they read what lines they can.
+  const input = await readRobotsFile(file, undefined, undefined, 'read');
   if (input.notice) reportError('test', input.notice);
+  if (input.binary !== undefined) reportError('test', `warning: ${file} is binary data, not text (${input.binary}); answered as crawlers read it: only lines that parse as rules count (compressed or image bytes give none, so everything is allowed).`);
   const robots = parseRobots(input.bytes);
   const matcher = matcherFor(robots);
   const options = values.origin !== undefined ? { origin: checkedOrigin(values.origin) } : {};
