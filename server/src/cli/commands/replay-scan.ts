@@ -48,7 +48,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   });
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
-  const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
   const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, reading, lines: summary.totals.lines, state };
   const output = new Output(io.stdout);
   if (values.out === '-') {

@@ -59,7 +59,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
-  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
   const after = values.after !== undefined ? await readScans(values.after, reading) : undefined;
   for (const repeat of repeats) warn(repeatSentence(repeat));
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
