@@ -125,8 +125,9 @@ export async function sitemapsScenarios(t) {
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
       await page.keyboard.insertText(`Sitemap: ${missingUrl}`);
-      const position = ui.squash(await page.locator('[id="status.editor.selection"]', { hasText: `, Col ${'Sitemap: '.length + missingUrl.length + 1}` }).textContent());
-      const missingLine = Number(/^Ln (\d+),/.exec(position)?.[1]);
+      // Its line is the one after the first check's (the status bar's column is the same on both lines, so it cannot tell them apart).
+      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${sitemapLine + 1}, Col ${'Sitemap: '.length + missingUrl.length + 1}` }).waitFor();
+      const missingLine = sitemapLine + 1;
       await ui.runCommand(t.checkSitemapsLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps (1/2)' }));
       await ui.typeInQuickInput(missingUrl);
       await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${missingUrl}, line ${missingLine}"]`).waitFor();
