@@ -23,7 +23,7 @@ const MEDIA_SCRIPTS = readdirSync(new URL('media/', import.meta.url))
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'packages/*/dist/**', 'out/**', 'node_modules/**', '.cache/**', '.artifacts/**', 'examples/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'cli-package/dist/**', 'out/**', 'node_modules/**', '.cache/**', '.artifacts/**', 'examples/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -57,11 +57,18 @@
     if (row.mark) who.append(el('div', 'mark', '⚠ ' + row.mark));
     const access = el('td', 'access ' + row.access);
     access.append(el('span', 'symbol', SYMBOL[row.access] || ''), el('span', 'access-text', row.accessText));
-    const group = el('td', 'group');
-    group.append(revealButton(row.group, row.groupLine, row.token + ' obeys this group', 'small'));
-    const honours = el('td', 'honours ' + row.honours, row.honours);
+    // Two columns fit a side column of 600 px: the group it obeys and whether it honours
+    // robots.txt are folded under its answer, open on click.
+    const fold = el('details', 'more');
+    fold.append(el('summary', 'muted small', 'Group and honouring'));
+    const group = el('div', 'group');
+    group.append(el('span', 'muted', 'Group it obeys: '), revealButton(row.group, row.groupLine, row.token + ' obeys this group', 'small'));
+    const honours = el('div', 'honours ' + row.honours);
+    honours.append(el('span', 'muted', 'Honours robots.txt: '), el('span', null, row.honours));
     honours.title = row.honoursTooltip;
-    tr.append(who, access, group, honours);
+    fold.append(group, honours);
+    access.append(fold);
+    tr.append(who, access);
     return tr;
   }
 
@@ -79,7 +86,7 @@
     details.append(summary, el('p', 'purpose-summary', purpose.summary));
     const table = el('table', 'crawlers');
     table.append(el('caption', 'visually-hidden', purpose.title + ': what each crawler may fetch'));
-    const thead = tableHead(['Crawler', 'Under this robots.txt', 'Group it obeys', 'Honours robots.txt']);
+    const thead = tableHead(['Crawler', 'Under this robots.txt']);
     const tbody = el('tbody');
     for (const row of purpose.rows) tbody.append(crawlerRow(row));
     table.append(thead, tbody);

@@ -34,6 +34,8 @@
   const sitemapsErrors = byId('sitemaps-errors');
   const sitemapCrawlers = byId('sitemap-crawlers');
   const sitemapsNotices = byId('sitemaps-notices');
+  const preferenceLines = byId('preference-lines');
+  const preferenceList = byId('preference-list');
 
   // Nothing is read until one of these is clicked: the extension then sends the comparison again.
   countSitemaps.addEventListener('click', () => vscode.postMessage({ type: 'countSitemaps' }));
@@ -176,6 +178,25 @@
     for (const notice of view.notices) sitemapsNotices.append(el('li', undefined, notice));
   }
 
+  /**
+   * Content-Signal and Content-Usage lines added or removed: a line of the buffer is a link, a
+   * line of the other version is only named.
+   * @param {CompareView['preferenceLines']} changes
+   */
+  function renderPreferenceLines(changes) {
+    preferenceLines.hidden = changes.length === 0;
+    preferenceList.replaceChildren(
+      ...changes.map((change) => {
+        const li = el('li', 'change preference-line ' + change.kind);
+        const head = el('p', 'description');
+        head.append(el('span', 'kind', change.kind === 'added' ? 'Added' : 'Removed'), document.createTextNode(': '), el('code', undefined, change.text), document.createTextNode(' ' + change.where + ' ('));
+        head.append(change.kind === 'added' ? lineLink(change.line) : el('span', 'old-lines', 'old line ' + change.line), document.createTextNode(')'));
+        li.append(head);
+        return li;
+      }),
+    );
+  }
+
   /** @param {CompareView} view */
   function render(view) {
     title.textContent = 'Compare ' + view.title;
@@ -207,6 +228,7 @@
       container.append(section);
     }
     renderRequests(view.requests);
+    renderPreferenceLines(view.preferenceLines);
     renderSitemaps(view.sitemapOffer, view.sitemaps);
   }
 

@@ -10,7 +10,8 @@
 
   /** @type {VsCodeApi<SitemapsIn, never>} */
   const vscode = acquireVsCodeApi();
-  const COLUMNS = ['URL', 'Crawler', 'Deciding line', 'Listed in'];
+  // Three columns fit a side column of 600 px; where the URL is listed goes under its deciding line.
+  const COLUMNS = ['URL', 'Crawler', 'Deciding line'];
 
   /**
    * @param {string} id
@@ -24,6 +25,9 @@
   /** @param {SitemapsView} view */
   function render(view) {
     byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '), as the crawlers would read it.';
+    const answer = byId('answer');
+    answer.textContent = view.answer.text;
+    answer.className = 'answer ' + view.answer.tone;
     byId('summary').textContent = view.summary;
     list('crawlers', view.crawlers, 'crawler-count');
     byId('notices').replaceChildren(...view.notices.map((n) => el('p', 'notice', n)));
@@ -37,8 +41,8 @@
       button.type = 'button';
       button.title = 'Reveal line ' + row.line + ' in the editor';
       button.addEventListener('click', () => vscode.postMessage({ type: 'reveal', row: index }));
-      winning.append(button);
-      tr.append(winning, el('td', 'muted small', row.sitemap + ', line ' + row.sitemapLine));
+      winning.append(button, el('div', 'muted small listed-in', 'listed in ' + row.sitemap + ', line ' + row.sitemapLine));
+      tr.append(winning);
       body.append(tr);
     });
     const blocked = byId('blocked');

@@ -11,7 +11,8 @@
   /** @type {VsCodeApi<TestUrlIn, never>} */
   const vscode = acquireVsCodeApi();
   const SYMBOL = { allowed: '✓', disallowed: '✗', 'not-applicable': '–' };
-  const COLUMNS = ['Crawler', 'Verdict', 'Winning line', 'Group'];
+  // Three columns fit a side column of 600 px; the group, the chain and the why are folded under each row.
+  const COLUMNS = ['Crawler', 'Verdict', 'Deciding line'];
 
   /**
    * @param {string} text
@@ -45,23 +46,28 @@
       verdict.append(el('span', 'symbol', SYMBOL[row.state] || ''), el('span', null, ' ' + row.verdict));
       const winning = el('td', 'winning');
       if (row.winning) {
-        winning.append(link('line ' + row.winning.line + ': ' + row.winning.text, 'Reveal line ' + row.winning.line + ' in the editor', index), el('div', 'muted small', row.winning.note));
+        winning.append(link('line ' + row.winning.line + ': ' + row.winning.text, 'Reveal line ' + row.winning.line + ' in the editor', index));
       } else {
         winning.append(el('span', 'muted', row.noRule));
       }
-      const group = el('td', 'group');
-      if (!row.winning && row.groupLine !== null) group.append(link(row.group, 'Reveal the group in the editor', index));
-      else group.textContent = row.group;
-      tr.append(crawler, verdict, winning, group);
-      // The chain, the explanation and Google's note read as sentences across the row, under it.
+      tr.append(crawler, verdict, winning);
+      // The group, the chain, the explanation and Google's note: folded, open on click.
       const details = el('tr', 'details');
       const why = el('td', 'why');
       why.colSpan = COLUMNS.length;
+      const fold = el('details', 'more');
+      fold.append(el('summary', 'muted small', 'Group and why'));
+      const group = el('div', 'group');
+      group.append(el('span', 'muted', 'Group: '));
+      if (!row.winning && row.groupLine !== null) group.append(link(row.group, 'Reveal the group in the editor', index));
+      else group.append(el('span', null, row.group));
       const chain = el('div', 'chain');
       chain.append(el('span', 'muted', 'Chain: '), el('span', null, row.chain));
       const because = el('div');
       because.append(el('span', 'muted', 'Why: '), el('span', null, row.why));
-      why.append(chain, because);
+      fold.append(group, chain, because);
+      if (row.winning) fold.append(el('div', 'muted small', row.winning.note));
+      why.append(fold);
       if (row.google) why.append(el('div', 'google', "Google's literal parser: " + row.google));
       details.append(why);
       body.append(tr, details);

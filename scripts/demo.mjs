@@ -193,7 +193,7 @@ robots.txt Lens demo — ready in ${secs()}
     ${url}
 
   Then click robots.txt in the Explorer: squiggles, hovers, CodeLens, Problems (Ctrl+Shift+M);
-  Ctrl+Shift+P → "robots.txt Lens: Test URL…" or "robots.txt Lens: Show Crawler Matrix".
+  Ctrl+Shift+P → "robots.txt: Test URL…" or "robots.txt: Show Crawler Matrix".
 
   The workspace is a fresh copy of examples/ at
     ${workspace}

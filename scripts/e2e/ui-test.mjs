@@ -48,6 +48,7 @@ import { replayScenarios } from './ui/replay-scenarios.mjs';
 import { DESKTOP_ONLY, WEB_SETTINGS, prepareWebWorkspace, webEndScenarios, webStartScenarios } from './ui/web-scenarios.mjs';
 import { packageWebOnly } from './web-only-vsix.mjs';
 import { sitemapsScenarios } from './ui/sitemaps-scenarios.mjs';
+import { panelWidthScenarios } from './ui/panel-width-scenarios.mjs';
 import { surveyPanelScenarios } from './ui/survey-panel-scenarios.mjs';
 import { surveyReportScenarios } from './ui/survey-report-scenarios.mjs';
 import { testUrlScenarios } from './ui/test-url-scenarios.mjs';
@@ -77,8 +78,8 @@ function commandLabel(id) {
   if (!command) throw new Error(`ui: package.json contributes no command ${id}`);
   return command.category ? `${command.category}: ${command.title}` : command.title;
 }
-const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt Lens: Test URL…"
-const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt Lens: Show Crawler Matrix"
+const TEST_URL = commandLabel('robotsLens.testUrl'); // "robots.txt: Test URL…"
+const SHOW_MATRIX = commandLabel('robotsLens.showMatrix'); // "robots.txt: Show Crawler Matrix"
 const REPLAY_LOG = commandLabel('robotsLens.replayLog'); // "robots.txt: Replay Access Log…"
 const COMPARE = commandLabel('robotsLens.compare'); // "robots.txt: Compare with…"
 const FETCH = commandLabel('robotsLens.fetch'); // "robots.txt: Fetch robots.txt…"
@@ -239,6 +240,7 @@ try {
   await agentHoverScenario({ page, ui, scenario });
 
   await testUrlScenarios({ page, ui, scenario, testUrlLabel: TEST_URL });
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['test-url']);
 
   await matrixScenarios({ page, ui, scenario, showMatrixLabel: SHOW_MATRIX, dialogs, installedExtension });
   await matrixLayoutScenarios({ ui, scenario });
@@ -261,10 +263,13 @@ try {
   // After the replays: the comparison on save counts the requests of the log replayed last.
   await compareScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   // After them: the live file is the robots.txt they saved, with one group changed.
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['compare']);
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
   await aiAccessScenarios({ page, ui, scenario, workspace });
   await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });
+  // The panels open now, each in a side column of 600 px and a wide one of 1400 px.
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['ai-access', 'sitemaps']);
   await scenario('workspace-untouched', async () => {
     // robots.txt was saved on purpose by the compare scenarios, robots-2025-02.txt written by them.
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace), ['robots.txt', 'robots-2025-02.txt']);

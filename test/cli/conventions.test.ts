@@ -57,7 +57,7 @@ describe('robots-lens help', () => {
 
 describe('parse errors: one line naming the option and the usage', () => {
   const rows: [string[], RegExp][] = [
-    [['lint', '--frob', robots], /^robots-lens lint: unknown option --frob\. Usage: robots-lens lint <robots\.txt>\.\.\. \[--format text\|json\|sarif\]\n$/],
+    [['lint', '--frob', robots], /^robots-lens lint: unknown option --frob\. Usage: robots-lens lint <robots\.txt>\.\.\. \[--json\] \[--format text\|json\|sarif\]\n$/],
     [['lint', robots, '--format'], /^robots-lens lint: option --format needs a value\. Usage: robots-lens lint /],
     [['test', robots, '/a', '-a'], /^robots-lens test: option --agent needs a value\. Usage: robots-lens test /],
     [['test', robots, '--json=yes', '--agent', 'x', '/a'], /^robots-lens test: option --json takes no value\. Usage: robots-lens test /],

@@ -48,10 +48,10 @@ describe('robots-lens diff', () => {
     assert.match(stdout, /^any other crawler \(\*\), Googlebot, Googlebot-Image, .* \(\d+ crawlers\)$/m);
     assert.match(
       stdout,
-      /^ {2}- `\/blog\/` and everything under it, except `\/blog\/public\/`, is now disallowed \(new lines 3 `Disallow: \/blog\/`, 5 `Disallow: \/blog\/drafts\/`; old: no rule matched\)\.$/m,
+      /^ {2}- "\/blog\/" and everything under it, except "\/blog\/public\/", is now disallowed \(new lines 3 "Disallow: \/blog\/", 5 "Disallow: \/blog\/drafts\/"; old: no rule matched\)\.$/m,
     );
     assert.match(stdout, /^ {6}e\.g\. \/blog\/, /m);
-    assert.match(stdout, /^Rules that can no longer decide anything:\n {2}- New line 5 `Disallow: \/blog\/drafts\/` \(User-agent: \*\) is redundant from the start: wherever it decides, line 3 `Disallow: \/blog\/` gives the same verdict\.$/m);
+    assert.match(stdout, /^Rules that can no longer decide anything:\n {2}- New line 5 "Disallow: \/blog\/drafts\/" \(User-agent: \*\) is redundant from the start: wherever it decides, line 3 "Disallow: \/blog\/" gives the same verdict\.$/m);
     assert.doesNotMatch(stdout, /^GPTBot/m);
   });
 
@@ -164,5 +164,23 @@ describe('robots-lens diff', () => {
     assert.match(missing.stderr, /no such robots\.txt file/);
     const format = await runCli(['diff', oldRobots, newRobots, '--log', log, '--log-format', 'nginx']);
     assert.equal(format.code, 2);
+  });
+});
+
+describe('robots-lens diff: crawlers alike in one section, and the preference lines an edit adds', () => {
+  const blocked = write('blocked.txt', ['User-agent: *', 'Disallow: /cart/', 'Content-Signal: search=yes, ai-train=no', '', 'User-agent: GPTBot', 'User-agent: CCBot', 'User-agent: ClaudeBot', 'Disallow: /']);
+  const before = write('before-block.txt', ['User-agent: *', 'Disallow: /cart/']);
+
+  test('text: one heading for the three crawlers, one group change for all, and the added Content-Signal line', async () => {
+    const { code, stdout } = await runCli(['diff', before, blocked, '--crawlers', 'GPTBot,CCBot,ClaudeBot']);
+    assert.equal(code, 0);
+    assert.equal(stdout.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('robots-lens diff') && !l.startsWith('Content-Signal')).length, 1, stdout);
+    assert.match(stdout, /^GPTBot, CCBot, ClaudeBot \(3 crawlers\)\n {2}group: Each now uses the group naming it \(new lines 5, 6, 7\) instead of the User-agent: \* group \(old line 1\)\./m);
+    assert.match(stdout, /\nContent-Signal and Content-Usage lines:\n {2}\+ Content-Signal: search=yes, ai-train=no {2}in the User-agent: \* group \(new line 3\)\n/);
+  });
+
+  test('--json: the preference lines added and removed, each with its line and group', async () => {
+    const { stdout } = await runCli(['diff', blocked, before, '--json']);
+    assert.deepEqual((JSON.parse(stdout) as { preferenceLines: unknown }).preferenceLines, [{ kind: 'removed', line: 3, text: 'Content-Signal: search=yes, ai-train=no', agents: ['*'] }]);
   });
 });

@@ -174,7 +174,7 @@ describe('robots-lens fetch, text output', () => {
 
   const usage: Array<[string, string[], RegExp]> = [
     ['no site', ['fetch'], /give one site or URL/],
-    ['bad --timeout', ['fetch', 'example.com', '--timeout', 'soon'], /--timeout takes a whole number/],
+    ['bad --timeout', ['fetch', 'example.com', '--timeout', 'soon'], /--timeout: "soon" is not a duration such as 10s or 500ms \(a bare number is milliseconds\)\./],
     ['bad --max-bytes', ['fetch', 'example.com', '--max-bytes', '0'], /--max-bytes takes a whole number/],
     ['not http', ['fetch', 'ftp://example.com/'], /not an http or https URL/],
     ['unknown option', ['fetch', 'example.com', '--agent', 'x'], /unknown option --agent\. Usage: robots-lens fetch <site-or-url>/],

@@ -192,9 +192,9 @@ describe('unusable input is an error, exit 2', () => {
     assert.equal(auto.code, 2);
     assert.equal(auto.stdout, '');
     assert.match(auto.stderr, /notes\.txt: no line could be read as an access log \(formats tried: combined, common, json, w3c, alb, cloudfront, cloudflare\); first unreadable line 1: "shopping list\\x1b\[31m"/);
-    const given = await runCli(['replay', plain, log, '--format', 'w3c']);
+    const given = await runCli(['replay', plain, log, '--log-format', 'w3c']);
     assert.equal(given.code, 2);
-    assert.match(given.stderr, /no line could be read as an access log \(read as w3c, as --format says\); first unreadable line 1/);
+    assert.match(given.stderr, /no line could be read as an access log \(read as w3c, as --log-format says\); first unreadable line 1/);
   });
 
   test('fetch whose host does not answer exits 1', async () => {

@@ -203,7 +203,7 @@ describe('robots-lens replay: versions, formats and usage', () => {
   test('other formats through the CLI, auto-detected or forced', async () => {
     const w3c = await runCli(['replay', join(FIXTURES, 'robots.txt'), join(FIXTURES, 'logs', 'iis-w3c.log'), '--json']);
     assert.equal(records(w3c.stdout).length, 3);
-    const json = await runCli(['replay', join(FIXTURES, 'robots.txt'), join(FIXTURES, 'logs', 'custom.json.log'), '--format', 'json', '--json-fields', 'time=ts,ip=client.ip,request=req,status=code,userAgent=agent', '--json']);
+    const json = await runCli(['replay', join(FIXTURES, 'robots.txt'), join(FIXTURES, 'logs', 'custom.json.log'), '--log-format', 'json', '--json-fields', 'time=ts,ip=client.ip,request=req,status=code,userAgent=agent', '--json']);
     assert.deepEqual(records(json.stdout).map((r) => [r.url, r.crawler]), [['/robots.txt', 'Googlebot'], ['/checkout/', 'Googlebot']]);
   });
 

@@ -169,6 +169,27 @@ describe('robots-lens sitemaps over HTTP', () => {
     assert.match(stdout, /malformed\.xml {2}2 entries read, then: malformed XML at line 4, column 36/);
     // The heading counts it as read in part, not as "0 sitemaps read" beside its 2 URLs.
     assert.match(stdout, /^Sitemaps: 1 sitemap read in part, 2 URLs listed/m);
+    // The answer, first: its two URLs are on another origin than the sitemap's, so nothing was checked.
+    assert.match(stdout, /^Nothing checked: the sitemaps read list no URL on http:\/\/127\.0\.0\.1:\d+ \(1 sitemap read in part\), so no listed URL was checked against robots\.txt\.\nSitemaps:/);
+    // On their own origin they are checked, and the answer says how much was read.
+    const onSite = await runCli(['sitemaps', robots, `${base}/malformed.xml`, '--agent', 'Googlebot', '--origin', SITE]);
+    assert.match(onSite.stdout, /^Partly checked: 2 URLs on https:\/\/shop\.test checked, none blocked, but 1 sitemap was read in part, so listed URLs may be missing from this check\.\nSitemaps:/);
+  });
+
+  test('a sitemap that cannot be read: the answer is that nothing was checked, never that none is blocked; exit 2', async () => {
+    const { code, stdout, stderr } = await runCli(['sitemaps', robots, `${base}/missing.xml`, '--agent', 'Googlebot', '--agent', 'GPTBot']);
+    assert.equal(code, 2);
+    assert.match(stderr, /missing\.xml: HTTP 404/);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines[0], 'Nothing checked: no sitemap could be read (1 sitemap tried), so no listed URL was checked against robots.txt.');
+    assert.deepEqual(lines.filter((l) => /^(Googlebot|GPTBot):/.test(l)), ['Googlebot: nothing checked.', 'GPTBot: nothing checked.']);
+    assert.doesNotMatch(stdout, /none blocked|no listed URL is blocked/i);
+  });
+
+  test('every sitemap read and none blocked: the answer says so, with how many URLs were checked', async () => {
+    const { code, stdout } = await runCli(['sitemaps', robots, `${base}/sitemap-moved.xml`, '--agent', 'GPTBot', '--origin', SITE]);
+    assert.equal(code, 0);
+    assert.equal(stdout.split('\n')[0], 'No listed URL is blocked: 1 URL on https://shop.test checked for 1 crawler.');
   });
 
   test('the sitemaps\' own origin is taken when none is given, and URLs elsewhere are set apart', async () => {
@@ -241,12 +262,16 @@ describe('robots-lens sitemaps on files', () => {
     assert.ok(summary.listed < count && summary.listed > 50_000);
   });
 
-  test('no sitemap named and no Sitemap: line is a usage error; a missing agent too', async () => {
+  test('no sitemap named and no Sitemap: line is a usage error', async () => {
     const none = await runCli(['sitemaps', robots, '-a', 'Googlebot']);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /has no Sitemap: line with an http\(s\) URL; name the sitemaps/);
-    const noAgent = await runCli(['sitemaps', robots, join(tree, 'index.xml')]);
-    assert.equal(noAgent.code, 2);
-    assert.match(noAgent.stderr, /give a crawler with --agent/);
+  });
+
+  test("no --agent: the editor's four crawlers, and stderr says so", async () => {
+    const noAgent = await runCli(['sitemaps', robots, join(tree, 'index.xml'), '--json']);
+    assert.equal(noAgent.code, 0);
+    assert.equal(noAgent.stderr, 'robots-lens sitemaps: no --agent given: checking Googlebot, bingbot, GPTBot, ClaudeBot, as the editor does by default.\n');
+    assert.deepEqual(jsonLines(noAgent.stdout).summary.agents.map((a) => a.agent), ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot']);
   });
 });

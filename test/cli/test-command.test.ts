@@ -160,7 +160,6 @@ describe('robots-lens test', () => {
     ['directory', ['test', dir, '--agent', 'x', '/a'], /is a directory/],
     ['bad URL', ['test', robots, '--agent', 'x', 'example.test/a'], /neither a path starting with "\/" nor an absolute URL/],
     ['unknown option', ['test', robots, '--agnet', 'x', '/a'], /unknown option --agnet\. Usage: robots-lens test <robots.txt>/],
-    ['no agent', ['test', robots, '/a'], /give a crawler with --agent/],
     ['no URL', ['test', robots, '--agent', 'x'], /at least one URL/],
     ['no file', ['test'], /give the robots\.txt file/],
     ['unknown command', ['tset'], /unknown command "tset"/],

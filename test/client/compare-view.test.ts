@@ -8,6 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { comparePage } from '../../client/src/panels/compare/page';
 import { compareView, sitemapUrlsOf } from '../../client/src/panels/compare/view';
 import { compareRequest } from '../../server/src/features/compare-request';
 import type { CompareResult } from '../../server/src/protocol';
@@ -101,5 +102,54 @@ describe('compare panel: the view of a comparison', () => {
   test("offers the buffer's http(s) Sitemap: URLs once each", () => {
     assert.deepEqual(sitemapUrlsOf(NEW), ['https://shop.test/sitemap.xml', 'HTTPS://shop.test/sitemap.xml']);
     assert.deepEqual(sitemapUrlsOf('User-agent: *\nDisallow:\nSitemap: https://a.test/s.xml\nSitemap: https://a.test/s.xml\n'), ['https://a.test/s.xml']);
+  });
+});
+
+describe('compare panel after a block edit: crawlers that change alike share one section', () => {
+  const BEFORE = ['User-agent: *', 'Disallow: /cart/', 'Allow: /cart/help', ''].join('\n');
+  const AFTER = [
+    'User-agent: *',
+    'Disallow: /cart/',
+    'Allow: /cart/help',
+    'Content-Signal: search=yes, ai-train=no',
+    '',
+    'User-agent: GPTBot',
+    'User-agent: CCBot',
+    'User-agent: ClaudeBot',
+    'Disallow: /',
+    '',
+  ].join('\n');
+
+  async function blockEdit(): Promise<ReturnType<typeof compareView>> {
+    const parsed = parsedDocument(AFTER);
+    const result = await compareRequest(parsed, { uri: parsed.uri, otherText: BEFORE, otherLabel: 'git HEAD', crawlers: ['GPTBot', 'CCBot', 'ClaudeBot', 'Googlebot'] });
+    return compareView(result, 'robots.txt', 'git HEAD', [], { old: BEFORE, new: AFTER });
+  }
+
+  test('one section names the three crawlers, with one group change said for all of them', async () => {
+    const view = await blockEdit();
+    assert.equal(view.groups.length, 1, view.groups.map((g) => g.heading).join(' | '));
+    const [group] = view.groups;
+    assert.equal(group!.heading, 'GPTBot, CCBot, ClaudeBot (3 crawlers)');
+    assert.equal(
+      group!.groupChange,
+      'Each now uses the group naming it (new lines 6, 7, 8) instead of the User-agent: * group (old line 1). They no longer get the * rules `Disallow: /cart/` (old line 2), `Allow: /cart/help` (old line 3). Rules they now get: `Disallow: /` (new line 9).',
+    );
+    assert.ok(group!.changes.length > 0 && group!.changes.every((c) => c.kind === 'newly-disallowed' && c.newLines.join() === '9'));
+    assert.match(view.summary, /^Verdicts change for 3 crawlers: GPTBot, CCBot and ClaudeBot \(each: \d+ sets? of paths newly disallowed\)\.$/);
+  });
+
+  test('the Content-Signal line the edit adds is shown, with its group and line', async () => {
+    const view = await blockEdit();
+    assert.deepEqual(view.preferenceLines, [{ kind: 'added', text: 'Content-Signal: search=yes, ai-train=no', where: 'in the User-agent: * group', line: 4 }]);
+    // Back the other way, it is removed, named by its line in the other version.
+    const parsed = parsedDocument(BEFORE);
+    const back = compareView(await compareRequest(parsed, { uri: parsed.uri, otherText: AFTER, otherLabel: 'git HEAD' }), 'robots.txt', 'git HEAD', [], { old: AFTER, new: BEFORE });
+    assert.deepEqual(back.preferenceLines.map((l) => [l.kind, l.line]), [['removed', 4]]);
+  });
+
+  test('the page puts the logged requests first, then the preference lines, then the paths per crawler', () => {
+    const at = (id: string): number => comparePage.body.indexOf(`id="${id}"`);
+    assert.ok(at('requests') > 0 && at('requests') < at('preference-lines') && at('preference-lines') < at('groups'), comparePage.body);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
-import type { SitemapCheckTally, SitemapReport } from '@robots-lens/sitemaps';
+import { listedText, sitemapCheckAnswer, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { SitemapCheckAnswer, SitemapCheckTally, SitemapReport } from '@robots-lens/sitemaps';
 
 const urlset = (entries: number): SitemapReport => ({ location: 'https://shop.test/s.xml', kind: 'urlset', entries, notices: [] });
 const index = (entries: number): SitemapReport => ({ location: 'https://shop.test/index.xml', kind: 'sitemapindex', entries, notices: [] });
@@ -46,4 +46,28 @@ describe('how many URLs were listed, and how many on the site', () => {
     ['nothing listed', tally(undefined, 0, 0, 0), '0 URLs listed'],
   ];
   for (const [name, t, expected] of cases) test(name, () => assert.equal(listedText(t), expected));
+});
+
+describe('the answer of a check: never an all-clear when nothing, or not everything, was read', () => {
+  const tally = (checked: number, blocked: readonly number[]): SitemapCheckTally => ({
+    origin: 'https://shop.test',
+    listed: checked,
+    agents: blocked.map((b, i) => ({ agent: `Bot${i}`, checked, blocked: b })),
+    otherOrigin: { count: 0, examples: [] },
+    notUrls: { count: 0, examples: [] },
+  });
+  const notFound = failed(0, 'HTTP 404 status: no sitemap there.');
+  const cases: Array<[string, SitemapCheckTally, readonly SitemapReport[], SitemapCheckAnswer]> = [
+    ['no sitemap could be read', tally(0, [0, 0]), [notFound], { tone: 'warning', text: 'Nothing checked: no sitemap could be read (1 sitemap tried), so no listed URL was checked against robots.txt.' }],
+    ['two tried, none read', tally(0, [0]), [notFound, notFound], { tone: 'warning', text: 'Nothing checked: no sitemap could be read (2 sitemaps tried), so no listed URL was checked against robots.txt.' }],
+    ['read, but nothing on the origin', tally(0, [0]), [urlset(0)], { tone: 'warning', text: 'Nothing checked: the sitemaps read list no URL on https://shop.test, so no listed URL was checked against robots.txt.' }],
+    ['one read, one not, nothing on the origin', tally(0, [0]), [urlset(2), notFound], { tone: 'warning', text: 'Nothing checked: the sitemaps read list no URL on https://shop.test (1 sitemap read, 1 not read), so no listed URL was checked against robots.txt.' }],
+    ['read in part, none blocked', tally(2, [0, 0]), [failed(2)], { tone: 'warning', text: 'Partly checked: 2 URLs on https://shop.test checked, none blocked, but 1 sitemap was read in part, so listed URLs may be missing from this check.' }],
+    ['one not read, one blocked', tally(3, [1]), [urlset(3), notFound], { tone: 'blocked', text: 'Partly checked: 3 URLs on https://shop.test checked, 1 blocked URL (URL × crawler), but 1 sitemap was not read, so listed URLs may be missing from this check.' }],
+    ['both kinds unread', tally(3, [0]), [failed(3), notFound, notFound], { tone: 'warning', text: 'Partly checked: 3 URLs on https://shop.test checked, none blocked, but 1 sitemap was read in part and 2 not read, so listed URLs may be missing from this check.' }],
+    ['all read, none blocked', tally(1_500, [0, 0, 0, 0]), [index(1), urlset(1_500)], { tone: 'clear', text: 'No listed URL is blocked: 1,500 URLs on https://shop.test checked for 4 crawlers.' }],
+    ['all read, some blocked', tally(3, [1, 3]), [urlset(3)], { tone: 'blocked', text: '4 blocked URLs (URL × crawler) of 3 URLs on https://shop.test checked for 2 crawlers.' }],
+    ['no origin known', { ...tally(1, [0]), origin: undefined }, [urlset(1)], { tone: 'clear', text: 'No listed URL is blocked: 1 URL checked for 1 crawler.' }],
+  ];
+  for (const [name, t, reports, expected] of cases) test(name, () => assert.deepEqual(sitemapCheckAnswer(t, reports), expected));
 });

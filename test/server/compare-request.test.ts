@@ -69,7 +69,7 @@ describe('robotsLens/compare over LSP', () => {
   test('with a log: the requests whose verdict flips, counted per crawler and named in the summary', async () => {
     const uri = await open(NEW);
     const result = await connection.sendRequest(CompareRequest, { uri, otherText: OLD, otherLabel: 'git HEAD', logFiles: [LOG] });
-    assert.match(result.summary, /^Verdicts change for 1 crawler: GPTBot \(1 newly disallowed\)\. 2 requests in access\.log are decided differently: GPTBot 2 newly disallowed\.$/);
+    assert.match(result.summary, /^Verdicts change for 1 crawler: GPTBot \(1 set of paths newly disallowed\)\. 2 requests in access\.log are decided differently: GPTBot 2 requests newly disallowed\.$/);
     assert.ok(result.requests, 'the result counts requests');
     assert.deepEqual(result.requests.logs, [{ file: LOG, format: 'combined', lines: 4, requests: 3, unreadable: 1 }]);
     assert.deepEqual(
@@ -83,7 +83,7 @@ describe('robotsLens/compare over LSP', () => {
     // Without logs the result has no counts and the summary only the diff's sentence.
     const plain = await connection.sendRequest(CompareRequest, { uri, otherText: OLD, otherLabel: 'git HEAD' });
     assert.equal(plain.requests, undefined);
-    assert.equal(plain.summary, 'Verdicts change for 1 crawler: GPTBot (1 newly disallowed).');
+    assert.equal(plain.summary, 'Verdicts change for 1 crawler: GPTBot (1 set of paths newly disallowed).');
   });
 
   test('with a log and no change: the summary says none of the requests flips', async () => {

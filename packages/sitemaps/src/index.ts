@@ -5,5 +5,6 @@ export type { BlockedSitemapUrl, SitemapAgentTally, SitemapCheckTally, SitemapUr
 export { SITEMAP_WALK_DEADLINE_MS, walkSitemaps } from './sitemap-walk';
 export type { SitemapReport, SitemapSource, SitemapWalkHandler, SitemapWalkOptions } from './sitemap-walk';
 export { FLIP_EXAMPLES, SitemapFlipCounter, sitemapFlipsSentence } from './sitemap-flips';
-export { listedText, sitemapReportText, sitemapsReadText } from './sitemap-words';
+export { listedText, sitemapCheckAnswer, sitemapReportText, sitemapsReadText } from './sitemap-words';
+export type { SitemapCheckAnswer } from './sitemap-words';
 export type { SitemapFlipCount, SitemapFlipExample, SitemapFlips } from './sitemap-flips';

@@ -43,3 +43,44 @@ export function listedText(tally: SitemapCheckTally): string {
   const governed = tally.listed - tally.otherOrigin.count - tally.notUrls.count;
   return governed === tally.listed ? `${listed} listed on ${tally.origin}` : `${listed} listed, ${formatCount(governed)} on ${tally.origin}`;
 }
+
+/**
+ * The one-line answer of a check, said first by every face. It never comforts when nothing
+ * was read: "no listed URL is blocked" is said only when every sitemap was read in full and
+ * at least one URL was checked; a check that read nothing says so as a warning, and one that
+ * read part of its sitemaps says how much was checked and what was not read.
+ */
+export interface SitemapCheckAnswer {
+  /** `blocked`: some URL is blocked; `warning`: nothing or not everything was checked; `clear`: all read, none blocked. */
+  readonly tone: 'blocked' | 'warning' | 'clear';
+  readonly text: string;
+}
+
+export function sitemapCheckAnswer(tally: SitemapCheckTally, reports: readonly SitemapReport[]): SitemapCheckAnswer {
+  const checked = Math.max(0, ...tally.agents.map((a) => a.checked));
+  const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
+  const unread = reports.filter((r) => r.error !== undefined);
+  const where = tally.origin === undefined ? '' : ` on ${tally.origin}`;
+  if (checked === 0) {
+    if (reports.length > 0 && unread.length === reports.length && unread.every((r) => r.entries === 0)) {
+      return { tone: 'warning', text: `Nothing checked: no sitemap could be read (${countOf(reports.length, 'sitemap')} tried), so no listed URL was checked against robots.txt.` };
+    }
+    const why = unread.length > 0 ? ` (${sitemapsReadText(reports)})` : '';
+    return { tone: 'warning', text: `Nothing checked: the sitemaps read list no URL${where}${why}, so no listed URL was checked against robots.txt.` };
+  }
+  const found = blocked === 0 ? 'none blocked' : `${countOf(blocked, 'blocked URL')} (URL × crawler)`;
+  if (unread.length > 0) {
+    return { tone: blocked > 0 ? 'blocked' : 'warning', text: `Partly checked: ${countOf(checked, 'URL')}${where} checked, ${found}, but ${unreadText(reports)}, so listed URLs may be missing from this check.` };
+  }
+  if (blocked === 0) return { tone: 'clear', text: `No listed URL is blocked: ${countOf(checked, 'URL')}${where} checked for ${countOf(tally.agents.length, 'crawler')}.` };
+  return { tone: 'blocked', text: `${countOf(blocked, 'blocked URL')} (URL × crawler) of ${countOf(checked, 'URL')}${where} checked for ${countOf(tally.agents.length, 'crawler')}.` };
+}
+
+/** "1 sitemap was read in part and 2 not read": only the sitemaps a check could not read in full. */
+function unreadText(reports: readonly SitemapReport[]): string {
+  const inPart = reports.filter((r) => r.error !== undefined && r.entries > 0).length;
+  const notRead = reports.filter((r) => r.error !== undefined && r.entries === 0).length;
+  const first = inPart > 0 ? inPart : notRead;
+  const head = `${countOf(first, 'sitemap')} ${first === 1 ? 'was' : 'were'} ${inPart > 0 ? 'read in part' : 'not read'}`;
+  return inPart > 0 && notRead > 0 ? `${head} and ${formatCount(notRead)} not read` : head;
+}

@@ -128,7 +128,7 @@ export async function aiAccessScenarios(t) {
     const { tokens: shutOut, lineOf } = shutOutByName();
     if (!shutOut.includes('GPTBot')) throw new Error(`the saved robots.txt no longer shuts GPTBot out: ${shutOut.join(', ')}`);
     const gpt = row('ai-training', 'GPTBot');
-    const [gptAccess, gptGroup] = [await gpt.locator('td.access .access-text').textContent(), ui.squash(await gpt.locator('td.group').textContent())];
+    const [gptAccess, gptGroup] = [await gpt.locator('td.access .access-text').textContent(), ui.squash(await gpt.locator('.group button, .group span:not(.muted)').first().textContent())];
     if (gptAccess !== 'Kept out: may fetch nothing' || gptGroup !== `own group (line ${lineOf('GPTBot')})`) throw new Error(`GPTBot's row: "${gptAccess}" / "${gptGroup}", its User-agent line is ${lineOf('GPTBot')}`);
     const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
     // Kept out: the crawlers shut out by name that the rules decide for (not control tokens, not those that may ignore robots.txt).

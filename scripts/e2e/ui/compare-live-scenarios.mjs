@@ -26,8 +26,8 @@ import { startLocalSite } from './local-site.mjs';
 
 const PETAL_SAVED = 'User-agent: PetalBot\nDisallow: /\n';
 const PETAL_LIVE = 'User-agent: PetalBot\nAllow: /\n';
-const LIVE_SENTENCES = 'Verdicts change for 2 crawlers: Baiduspider (1 newly disallowed), PetalBot (1 newly disallowed). ' +
-  '24 requests in access.log are decided differently: Baiduspider 24 newly disallowed.';
+const LIVE_SENTENCES = 'Verdicts change for 2 crawlers: Baiduspider and PetalBot (each: 1 set of paths newly disallowed). ' +
+  '24 requests in access.log are decided differently: Baiduspider 24 requests newly disallowed.';
 const TIME = '\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC';
 
 /** @param {string} text */

@@ -29,16 +29,16 @@ import path from 'node:path';
  */
 
 const PREFIX = 'robots.txt vs git HEAD: ';
-const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed).';
-const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed.';
+const DIFF_SENTENCE = 'Verdicts change for 2 crawlers: ClaudeBot and CCBot (each: 1 set of paths newly disallowed).';
+const LOG_SENTENCE = '44 requests in access.log are decided differently: ClaudeBot 26 requests newly disallowed; CCBot 18 requests newly disallowed.';
 /** The first ClaudeBot request of access.log that the edit disallows (line 353 of the log). */
 const CLAUDEBOT_EXAMPLE = ['2026-11-23 09:30:04', '/blog/2026/08/caring-for-down-jackets', 'allowed by old line 80', 'disallowed by line 79'];
-/** After the two bingbot edits, whose first alone would say "bingbot (1 newly allowed)": a different message. */
-const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 newly allowed), ClaudeBot (1 newly disallowed), CCBot (1 newly disallowed). ' +
-  '46 requests in access.log are decided differently: ClaudeBot 26 newly disallowed; CCBot 18 newly disallowed; bingbot 2 newly allowed.';
+/** After the two bingbot edits, whose first alone would say "bingbot (1 set of paths newly allowed)": a different message. */
+const BINGBOT_SENTENCES = 'Verdicts change for 3 crawlers: bingbot (2 sets of paths newly allowed); ClaudeBot and CCBot (each: 1 set of paths newly disallowed). ' +
+  '46 requests in access.log are decided differently: ClaudeBot 26 requests newly disallowed; CCBot 18 requests newly disallowed; bingbot 2 requests newly allowed.';
 /** The saved file against its version from before the AI opt-out. */
-const OLDER_FILE_SENTENCES = 'Verdicts change for 3 crawlers: Google-Extended (1 newly disallowed), Applebot-Extended (1 newly disallowed), GPTBot (1 newly disallowed). ' +
-  '72 requests in access.log are decided differently: GPTBot 72 newly disallowed.';
+const OLDER_FILE_SENTENCES = 'Verdicts change for 3 crawlers: Google-Extended, Applebot-Extended and GPTBot (each: 1 set of paths newly disallowed). ' +
+  '72 requests in access.log are decided differently: GPTBot 72 requests newly disallowed.';
 
 /** @param {string} text */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
@@ -182,8 +182,8 @@ export async function compareScenarios(t) {
     // arriving means the auto-save's turn has passed, and said nothing.
     await deleteLine(84, 'Disallow: /checkout/'); // bingbot's again (line 86 before the two removals above it)
     await ui.save();
-    // Only the state after both edits says "2 newly allowed": this toast is the explicit save's.
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bingbot (2 newly allowed)' });
+    // Only the state after both edits says "2 sets of paths newly allowed": this toast is the explicit save's.
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'bingbot (2 sets of paths newly allowed)' });
     await toast.waitFor();
     const message = ui.squash(await toast.locator('.notification-list-item-message').textContent());
     if (message !== `${PREFIX}${BINGBOT_SENTENCES}`) throw new Error(`the notification of Ctrl+S says "${message}"`);

@@ -79,7 +79,9 @@ export async function sitemapsScenarios(t) {
       await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
 
       const results = ui.webview();
-      await results.locator('#summary', { hasText: `1 sitemap read, 3 URLs listed on ${site.origin}:` }).waitFor();
+      // The answer comes first, then what was read.
+      await results.locator('#answer.blocked', { hasText: `of 3 URLs on ${site.origin} checked for 4 crawlers.` }).waitFor();
+      await results.locator('#summary', { hasText: `1 sitemap read, 3 URLs listed on ${site.origin}.` }).waitFor();
       await results.locator('#crawlers li', { hasText: /^Googlebot: 1 URL blocked of 3 URLs checked$/ }).waitFor();
       if (!site.requests.includes('/sitemap.xml')) throw new Error(`the site was asked for ${site.requests.join(', ') || 'nothing'}`);
       const row = results.locator('#blocked tbody tr').filter({ has: results.locator('td.agent', { hasText: /^Googlebot$/ }) });
@@ -112,6 +114,33 @@ export async function sitemapsScenarios(t) {
       const text = ui.squash(await hover.textContent());
       if (!text.includes('Googlebot: 1 URL') || !text.includes('GPTBot: 3 URLs')) throw new Error(`the hint reads: ${text.slice(0, 400)}`);
       await ui.parkMouse();
+    });
+
+    await scenario('check-sitemaps-unreadable', async () => {
+      // A second Sitemap: line naming a sitemap the site does not have (HTTP 404): nothing is read,
+      // and the panel says so first, as a warning, never that no listed URL is blocked.
+      const missingUrl = `${site.origin}/missing.xml`;
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+1');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText(`Sitemap: ${missingUrl}`);
+      // Its line is the one after the first check's (the status bar's column is the same on both lines, so it cannot tell them apart).
+      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${sitemapLine + 1}, Col ${'Sitemap: '.length + missingUrl.length + 1}` }).waitFor();
+      const missingLine = sitemapLine + 1;
+      await ui.runCommand(t.checkSitemapsLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps (1/2)' }));
+      await ui.typeInQuickInput(missingUrl);
+      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${missingUrl}, line ${missingLine}"]`).waitFor();
+      await ui.acceptQuickInput();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor();
+      await ui.acceptQuickInput();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
+      const results = ui.webview();
+      await results.locator('#answer.warning', { hasText: /^Nothing checked: no sitemap could be read \(1 sitemap tried\), so no listed URL was checked against robots\.txt\.$/ }).waitFor();
+      await results.locator('#sitemaps li.notice', { hasText: `${missingUrl} — not read: HTTP 404` }).waitFor();
+      const said = ui.squash(await results.locator('body').textContent());
+      if (/no listed URL is blocked|none blocked/i.test(said)) throw new Error(`nothing was read, yet the panel comforts: ${said.slice(0, 300)}`);
+      if (!site.requests.includes('/missing.xml')) throw new Error(`the site was asked for ${site.requests.join(', ')}`);
     });
   } finally {
     await page.keyboard.press('Escape');

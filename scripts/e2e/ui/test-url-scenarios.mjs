@@ -63,8 +63,12 @@ export async function testUrlScenarios(t) {
     await row.waitFor();
     const rowCount = await results.locator('#results tbody tr.result').count();
     const details = results.locator('#results tbody tr.result + tr.details');
-    const cells = await Promise.all([row.locator('td.verdict'), row.locator('td.winning button.link'), row.locator('td.group'), details.locator('.chain')].map(async (cell) => ui.squash(await cell.textContent())));
-    const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'User-agent: GPTBot (line 71) — its own group'];
+    // Three columns; the group, the chain and the why folded under the row.
+    const headers = await results.locator('#results thead th').allTextContents();
+    if (headers.join('|') !== 'Crawler|Verdict|Deciding line') throw new Error(`the columns are ${headers.join(', ')}`);
+    if (await details.locator('details.more').getAttribute('open') !== null) throw new Error('the explanations are open before a click');
+    const cells = await Promise.all([row.locator('td.verdict'), row.locator('td.winning button.link'), details.locator('.group'), details.locator('.chain')].map(async (cell) => ui.squash(await cell.textContent())));
+    const expected = ['✗ Disallowed', 'line 74: Disallow: /', 'Group: User-agent: GPTBot (line 71) — its own group'];
     if (rowCount !== 1 || expected.some((text, i) => cells[i] !== text) || !cells[3]?.startsWith('Chain: GPTBot → *')) throw new Error(`${rowCount} result rows; GPTBot's reads ${JSON.stringify(cells)}`);
     // The result is no toast that covers the panel.
     const toasts = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '/cart/' }).count();

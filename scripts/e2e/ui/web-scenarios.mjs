@@ -160,7 +160,7 @@ export async function webEndScenarios(t) {
     await noGit.locator('.monaco-button', { hasText: 'Another File…' }).click();
     await ui.openDialogFile(path.join(t.workspace, OLDER_FILE), 'Compare');
     await frame().locator('#title', { hasText: `Compare ${OLDER_FILE} → robots.txt` }).waitFor();
-    await frame().locator('#summary', { hasText: /^Verdicts change for .*Applebot-Extended \(1 newly disallowed\)/ }).waitFor();
+    await frame().locator('#summary', { hasText: /^Verdicts change for 3 crawlers: Google-Extended, Applebot-Extended and GPTBot \(each: 1 set of paths newly disallowed\)/ }).waitFor();
     // The log replayed last cannot be counted here, and the panel says so.
     await frame().locator('#status', { hasText: 'are not counted: Counting the logged requests a change decides differently is not available in the browser' }).waitFor();
   });

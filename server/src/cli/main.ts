@@ -32,6 +32,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const command = COMMANDS[name];
   if (!command) return unknownCommand(name);
   if (asksForHelp(rest)) return print(commandHelp(name));
+  // `robots-lens test --version` is asked as often as `robots-lens --version`: the same answer,
+  // unless the command has a --version of its own (replay's robots.txt versions).
+  const ownVersion = command.spec.options.some((o) => o.name === 'version');
+  if (!ownVersion && beforeOptionsEnd(rest).includes('--version')) return print([[`robots-lens ${version()}`]]);
   try {
     // process.stdin is made only when a command reads it as a stream: `test --batch` reads
     // a file on descriptor 0 itself (node/input-chunks.ts).
@@ -45,8 +49,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** `--help` or `-h` anywhere before a `--` that ends the options. */
 function asksForHelp(args: readonly string[]): boolean {
+  return beforeOptionsEnd(args).some((a) => a === '--help' || a === '-h');
+}
+
+/** The arguments before a `--` that ends the options. */
+function beforeOptionsEnd(args: readonly string[]): readonly string[] {
   const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+  return end === -1 ? args : args.slice(0, end);
 }
 
 async function print(lines: readonly (readonly Piece[])[], stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): Promise<number> {

@@ -8,6 +8,7 @@ import { LOG_FORMATS, parseDuration } from '@robots-lens/replay/logs';
 import { MAX_FETCH_TIMEOUT_MS } from '@robots-lens/fetch';
 import { parseTarget } from '@robots-lens/kernel/match';
 import type { JsonFieldNames, LogFormat } from '@robots-lens/replay/logs';
+import { reportError } from './output';
 import { UsageError } from './usage-error';
 
 /** A whole number ≥ 1 from an option, or undefined when the option is absent. */
@@ -19,10 +20,15 @@ export function positiveInteger(value: string | undefined, option: string): numb
   return Number(value);
 }
 
-/** A fetch's `--timeout` in milliseconds, 1 to `MAX_FETCH_TIMEOUT_MS`, or undefined when absent. */
+/**
+ * A fetch's `--timeout` in milliseconds, 1 to `MAX_FETCH_TIMEOUT_MS`, or undefined when absent:
+ * a duration with its unit (`10s`, `500ms`, `2m`), or a bare number of milliseconds, as before.
+ */
 export function fetchTimeout(value: string | undefined): number | undefined {
-  const ms = positiveInteger(value, '--timeout');
-  if (ms !== undefined && ms > MAX_FETCH_TIMEOUT_MS) throw new UsageError(`--timeout takes at most ${MAX_FETCH_TIMEOUT_MS} ms (10 minutes), not "${value}".`);
+  if (value === undefined) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value) ? positiveInteger(value.trim(), '--timeout') : /[a-z]\s*$/i.test(value) ? parseDuration(value) : undefined;
+  if (ms === undefined || ms < 1 || !Number.isInteger(ms)) throw new UsageError(`--timeout: "${value}" is not a duration such as 10s or 500ms (a bare number is milliseconds).`);
+  if (ms > MAX_FETCH_TIMEOUT_MS) throw new UsageError(`--timeout takes at most ${MAX_FETCH_TIMEOUT_MS} ms (10 minutes), not "${value}".`);
   return ms;
 }
 
@@ -31,6 +37,18 @@ export function checkedOrigin(origin: string): string {
   const parsed = parseTarget(origin);
   if (!parsed.ok || parsed.target.origin === null) throw new UsageError(`--origin: "${origin}" is not an absolute URL like https://example.com.`);
   return parsed.target.origin;
+}
+
+/**
+ * The log format of `replay` and `replay-scan`: `--log-format`, as `diff` takes it, or the
+ * older `--format`, still read, with a line on stderr saying it is deprecated.
+ */
+export function replayLogFormat(values: { readonly 'log-format': string; readonly format?: string | undefined }, command: string): LogFormat | 'auto' {
+  if (values.format === undefined) return checkedLogFormat(values['log-format'], '--log-format');
+  if (values['log-format'] !== 'auto' && values['log-format'] !== values.format) throw new UsageError(`--format ${values.format} and --log-format ${values['log-format']} disagree: give --log-format only.`);
+  const format = checkedLogFormat(values.format, '--format');
+  reportError(command, `--format is deprecated; use --log-format ${values.format}.`);
+  return format;
 }
 
 /** A log format option (`--format`, diff's `--log-format`): auto or one the core reads. */

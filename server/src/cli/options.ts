@@ -11,11 +11,21 @@ export const LOG_FORMAT_CHOICES = 'auto|combined|common|json|w3c|alb|cloudfront|
 
 const AGENT_HELP = 'a product token (Googlebot) or a full User-Agent header';
 
+/**
+ * The crawlers `test` and `sitemaps` ask about when no --agent is given: the extension's
+ * `robotsLens.testUrl.defaultCrawlers` default (a test holds them equal), so the CLI and the
+ * editor answer for the same four.
+ */
+export const DEFAULT_AGENTS = ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot'] as const;
+
+/** What stderr says of the crawlers taken when none was given. */
+export const DEFAULT_AGENTS_NOTE = `no --agent given: checking ${DEFAULT_AGENTS.join(', ')}, as the editor does by default.`;
+
 /** One crawler (`check`). */
 export const AGENT = { name: 'agent', short: 'a', type: 'string', value: '<crawler>', help: AGENT_HELP } as const satisfies OptionSpec;
 
 /** Crawlers, each asked about (`test`, `sitemaps`). */
-export const AGENTS = { ...AGENT, multiple: true, help: `${AGENT_HELP}; repeatable` } as const satisfies OptionSpec;
+export const AGENTS = { ...AGENT, multiple: true, help: `${AGENT_HELP}; repeatable (default: Googlebot, bingbot, GPTBot and ClaudeBot, as in the editor)` } as const satisfies OptionSpec;
 
 export function jsonFlag(help: string) {
   return { name: 'json', type: 'boolean', default: false, help } as const satisfies OptionSpec;
@@ -25,9 +35,9 @@ export function originOption(help: string) {
   return { name: 'origin', type: 'string', value: '<https://host>', help } as const satisfies OptionSpec;
 }
 
-/** `--timeout` in milliseconds, for a fetch (checked by `fetchTimeout`). */
+/** `--timeout` for a fetch, a duration (`10s`, `500ms`; a bare number is milliseconds), checked by `fetchTimeout`. */
 export function timeoutOption(help: string) {
-  return { name: 'timeout', type: 'string', value: '<ms>', help } as const satisfies OptionSpec;
+  return { name: 'timeout', type: 'string', value: '<duration>', help: `${help}, e.g. 10s or 500ms (a bare number is milliseconds; at most 10m; default 10s)` } as const satisfies OptionSpec;
 }
 
 export function maxBytesOption(help: string) {
@@ -45,7 +55,8 @@ export function failOnViolations(help: string) {
  * alike, and a shard's scan must be given them as the replay after it is.
  */
 export const LOG_READING_OPTIONS = [
-  { name: 'format', type: 'string', default: 'auto', value: '<format>', help: `the log format: ${LOG_FORMAT_CHOICES.split('|').join(', ')}` },
+  { name: 'log-format', type: 'string', default: 'auto', value: '<format>', help: `the log format: ${LOG_FORMAT_CHOICES.split('|').join(', ')}` },
+  { name: 'format', type: 'string', value: '<format>', help: 'the same as --log-format (deprecated: every command says --log-format)' },
   { name: 'json-fields', type: 'string', value: 'k=v,...', help: 'field names of JSON logs (time, ip, method, url, request, status, userAgent, host, xRobotsTag)' },
   { name: 'ranges', type: 'string', value: '<dir>', help: 'the folder of crawler IP lists (see robots-lens ranges)' },
   { name: 'verify-dns', type: 'boolean', default: false, help: 'verify crawlers by reverse and forward DNS' },

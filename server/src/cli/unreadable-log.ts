@@ -17,7 +17,7 @@ export interface UnreadableLine {
 }
 
 /** `option` is the one that names the format: `--format`, or `--log-format` for diff. */
-export function unreadableLogMessage(file: string, format: LogFormat | 'auto', first: UnreadableLine | undefined, option = '--format'): string {
+export function unreadableLogMessage(file: string, format: LogFormat | 'auto', first: UnreadableLine | undefined, option = '--log-format'): string {
   const tried = format === 'auto' ? `formats tried: ${LOG_FORMATS.join(', ')}` : `read as ${format}, as ${option} says`;
   const line = first ? `; first unreadable line ${first.line}: "${printable(first.text, 80)}" (${first.reason})` : '';
   return `${file}: no line could be read as an access log (${tried})${line}.`;

@@ -15,6 +15,17 @@ export const comparePage: WebviewPage = {
     <p id="summary" class="summary">Loading…</p>
   </header>
   <p id="status" role="status" aria-live="polite"></p>
+  <!-- What the edit does to real traffic comes first; then the preference lines, then the paths per crawler. -->
+  <section id="requests" hidden>
+    <h2 id="requests-title"></h2>
+    <div id="request-crawlers"></div>
+    <p id="requests-note" class="muted"></p>
+    <ul id="requests-warnings" class="warnings" hidden></ul>
+  </section>
+  <section id="preference-lines" hidden>
+    <h2>Content-Signal and Content-Usage lines</h2>
+    <ul id="preference-list" class="changes"></ul>
+  </section>
   <div id="groups"></div>
   <section id="sitemaps">
     <h2>URLs listed in your sitemaps</h2>
@@ -28,12 +39,6 @@ export const comparePage: WebviewPage = {
       <div id="sitemap-crawlers"></div>
       <ul id="sitemaps-notices" class="muted"></ul>
     </div>
-  </section>
-  <section id="requests" hidden>
-    <h2 id="requests-title"></h2>
-    <div id="request-crawlers"></div>
-    <p id="requests-note" class="muted"></p>
-    <ul id="requests-warnings" class="warnings" hidden></ul>
   </section>
   <p class="muted legend">Lines of the current version are links: click or press Enter to reveal them in the editor. Lines of the other version are named only.</p>`,
 };

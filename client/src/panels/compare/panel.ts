@@ -60,7 +60,8 @@ export class ComparePanel extends WebviewPanelHost<CompareIn, CompareOut> {
     this.other = other;
     const name = vscode.workspace.asRelativePath(document.uri);
     this.title = `Compare — ${name}`;
-    this.post({ type: 'compare', view: compareView(result, name, other.label, sitemapUrlsOf(document.getText())) });
+    const text = document.getText();
+    this.post({ type: 'compare', view: compareView(result, name, other.label, sitemapUrlsOf(text), { old: other.text, new: text }) });
   }
 
   /**

@@ -6,7 +6,7 @@
  * a workbench; every value reaches the page as text.
  */
 
-import { displayToken, groupCrawlerDiffs } from '@robots-lens/diff';
+import { displayToken, groupCrawlerDiffs, preferenceLineChanges } from '@robots-lens/diff';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import type { CompareResult, CrawlerDiffDto } from '../../../../server/src/protocol';
 import { compareRequestsView } from './requests-view';
@@ -35,11 +35,23 @@ export interface CompareGroupView {
   readonly changes: readonly CompareChangeView[];
 }
 
+export interface CompareLineChangeView {
+  readonly kind: 'added' | 'removed';
+  /** `Content-Signal: ai-train=no`, as written. */
+  readonly text: string;
+  /** `in the User-agent: * group`, or `outside any group`. */
+  readonly where: string;
+  /** 1-based, in the buffer when added (a link), in the other version when removed. */
+  readonly line: number;
+}
+
 export interface CompareView {
   readonly title: string;
   readonly summary: string;
   readonly groups: readonly CompareGroupView[];
   readonly shadowing: readonly { readonly description: string; readonly line: number }[];
+  /** Content-Signal and Content-Usage lines added or removed: they change no verdict, so the groups above never show them. */
+  readonly preferenceLines: readonly CompareLineChangeView[];
   /** Present when a log was counted. */
   readonly requests?: CompareRequestsView;
   /** Why the latest replayed log was not counted, when it was not. */
@@ -58,8 +70,17 @@ function heading(crawlers: readonly CrawlerDiffDto[]): string {
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
 }
 
-/** `sitemapUrls`: the buffer's `Sitemap:` values, offered to be counted. */
-export function compareView(result: CompareResult & { readonly logLeftOut?: string }, documentName: string, otherLabel: string, sitemapUrls: readonly string[] = []): CompareView {
+/**
+ * `sitemapUrls`: the buffer's `Sitemap:` values, offered to be counted; `texts`: both versions
+ * compared, for the preference lines an edit adds or removes.
+ */
+export function compareView(
+  result: CompareResult & { readonly logLeftOut?: string },
+  documentName: string,
+  otherLabel: string,
+  sitemapUrls: readonly string[] = [],
+  texts?: { readonly old: string; readonly new: string },
+): CompareView {
   return {
     title: `${otherLabel} → ${documentName}`,
     summary: result.summary,
@@ -78,11 +99,24 @@ export function compareView(result: CompareResult & { readonly logLeftOut?: stri
       })),
     })),
     shadowing: result.diff.shadowing.map((s) => ({ description: s.description, line: s.rule.line })),
+    preferenceLines: texts
+      ? preferenceLineChanges(parseRobots(texts.old), parseRobots(texts.new)).map((change) => ({
+          kind: change.kind,
+          text: change.text,
+          where: change.agents.length === 0 ? 'outside any group' : `in the User-agent: ${agentList(change.agents)} group`,
+          line: change.line,
+        }))
+      : [],
     ...(result.requests ? { requests: compareRequestsView(result.requests) } : {}),
     ...(result.logLeftOut !== undefined ? { logLeftOut: result.logLeftOut } : {}),
     sitemapOffer: sitemapOfferView(sitemapUrls),
     ...(result.sitemaps ? { sitemaps: compareSitemapsView(result.sitemaps) } : {}),
   };
+}
+
+/** "*", "GPTBot, CCBot", "a, b, c and 36 more": a group's User-agent values, at most three spelled out. */
+function agentList(agents: readonly string[]): string {
+  return agents.length > 3 ? `${agents.slice(0, 3).join(', ')} and ${agents.length - 3} more` : agents.join(', ');
 }
 
 /** The buffer's `Sitemap:` values with an http(s) URL: what "Count URLs in your sitemaps" reads. */

@@ -11,7 +11,8 @@ export const sitemapsPage: WebviewPage = {
     <h1>Sitemaps checked against robots.txt</h1>
     <p id="subtitle" class="muted">Loading…</p>
   </header>
-  <p id="summary" role="status" aria-live="polite"></p>
+  <p id="answer" role="status" aria-live="polite"></p>
+  <p id="summary" class="muted"></p>
   <ul id="crawlers"></ul>
   <div id="notices"></div>
   <div class="scroll"><table id="blocked" class="results"></table></div>

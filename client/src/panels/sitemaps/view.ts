@@ -5,7 +5,8 @@
  */
 
 import { countOf } from '@robots-lens/kernel/words';
-import { listedText, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import { listedText, sitemapCheckAnswer, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
+import type { SitemapCheckAnswer, SitemapCheckTally } from '@robots-lens/sitemaps';
 import type { BlockedSitemapUrlDto, CheckSitemapsResult } from '../../../../server/src/protocol';
 
 /** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */
@@ -14,6 +15,9 @@ export type SitemapsViewRow = BlockedSitemapUrlDto;
 export interface SitemapsView {
   readonly documentName: string;
   readonly version: number;
+  /** The one-line answer, said first; a warning when nothing, or not everything, was read. */
+  readonly answer: SitemapCheckAnswer;
+  /** What was read: sitemaps and URLs listed. */
   readonly summary: string;
   readonly crawlers: readonly string[];
   readonly rows: readonly SitemapsViewRow[];
@@ -26,18 +30,17 @@ export interface SitemapsView {
 }
 
 export function sitemapsView(result: CheckSitemapsResult, documentName: string): SitemapsView {
-  const { tally } = result;
-  const blocked = tally.agents.reduce((sum, a) => sum + a.blocked, 0);
   // The core's words want `origin` present (undefined when none); the wire leaves it out.
-  const head = `${sitemapsReadText(result.sitemaps)}, ${listedText({ ...tally, origin: tally.origin })}: `;
-  const verdict = blocked === 0 ? 'no listed URL is blocked for the crawlers checked.' : `${countOf(blocked, 'blocked URL')} (URL × crawler).`;
+  const tally = { ...result.tally, origin: result.tally.origin };
+  const answer = sitemapCheckAnswer(tally, result.sitemaps);
   const notices = [...result.notices];
-  if (result.cancelled) notices.unshift('Cancelled: these are the sitemaps read until then.');
   return {
     documentName,
     version: result.version,
-    summary: head + verdict,
-    crawlers: tally.agents.map((a) => `${a.agent}: ${a.blocked === 0 ? 'none blocked' : `${countOf(a.blocked, 'URL')} blocked`} of ${countOf(a.checked, 'URL')} checked`),
+    // A cancelled check read only part of what was listed: never an all-clear.
+    answer: result.cancelled ? { tone: answer.tone === 'blocked' ? 'blocked' : 'warning', text: `Cancelled, so listed URLs may be missing from this check. ${answer.tone === 'clear' ? `${countOf(checked(tally), 'URL')} checked until then, none blocked.` : answer.text}` } : answer,
+    summary: `${sitemapsReadText(result.sitemaps)}, ${listedText(tally)}.`,
+    crawlers: tally.agents.map((a) => `${a.agent}: ${a.checked === 0 ? 'nothing checked' : a.blocked === 0 ? `none blocked of ${countOf(a.checked, 'URL')} checked` : `${countOf(a.blocked, 'URL')} blocked of ${countOf(a.checked, 'URL')} checked`}`),
     rows: result.blocked,
     omitted: result.blockedOmitted > 0 ? `${countOf(result.blockedOmitted, 'more blocked URL')} not listed here (robots-lens sitemaps lists them all).` : null,
     sitemaps: result.sitemaps.map((s) => ({
@@ -54,6 +57,10 @@ export function sitemapsView(result: CheckSitemapsResult, documentName: string):
     ],
     notices,
   };
+}
+
+function checked(tally: SitemapCheckTally): number {
+  return Math.max(0, ...tally.agents.map((a) => a.checked));
 }
 
 function more(n: number, one: string, many: string): string[] {

@@ -6,9 +6,9 @@
  */
 
 import { countOf, formatCount } from '@robots-lens/kernel/words';
-import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs } from '@robots-lens/diff';
+import { diffRobots, displayToken, FlipCounter, groupCrawlerDiffs, preferenceLineChanges } from '@robots-lens/diff';
 import { parseRobots } from '@robots-lens/kernel/parse';
-import type { CrawlerDiff, FlipCount, FlipExample, LogTally, RobotsDiff, VerdictChange } from '@robots-lens/diff';
+import type { CrawlerDiff, FlipCount, FlipExample, LogTally, PreferenceLineChange, RobotsDiff, VerdictChange } from '@robots-lens/diff';
 import type { RobotsFile } from '@robots-lens/kernel/parse';
 import { InputError } from '../../node/files';
 import { countFlipsInLog } from '../../node/log-flips';
@@ -33,7 +33,11 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   if (positionals.length !== 2) throw new UsageError('give the old and the new robots.txt, e.g. robots-lens diff robots.txt robots.new.txt');
   const [oldPath, newPath] = positionals as [string, string];
   const logFormat = checkedLogFormat(values['log-format'], '--log-format');
-  const crawlers = tokenList(values.crawlers, '--crawlers');
+  // --agent as every command takes it (a User-Agent header may hold commas); --crawlers a,b as before.
+  const agents = values.agent?.map((a) => a.trim());
+  if (agents?.some((a) => a === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
+  const listed = tokenList(values.crawlers, '--crawlers');
+  const crawlers = agents || listed ? [...(agents ?? []), ...(listed ?? [])] : undefined;
   const guarded = tokenList(values['fail-on-change'], '--fail-on-change');
   const origin = values.origin !== undefined ? checkedOrigin(values.origin) : undefined;
 
@@ -62,9 +66,11 @@ export async function runDiff({ values, positionals }: Args<typeof DIFF.options>
   // The guard looks at its crawlers whether or not --crawlers lists them.
   const guard = guarded ? guardResult(oldFile, newFile, guarded) : undefined;
 
+  // Preference lines change no verdict, so the diff above never shows them: said apart.
+  const preferenceLines = preferenceLineChanges(oldFile, newFile);
   const out = new Output(io.stdout);
-  if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), ...(sitemaps ? { sitemaps } : {}) }, 2);
-  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
+  if (values.json) await out.json({ ...(toJson(oldPath, newPath, diff, flips, logs, guard) as object), preferenceLines, ...(sitemaps ? { sitemaps } : {}) }, 2);
+  else await out.block(formatText(oldPath, newPath, diff, flips, logs, guard) + preferenceText(preferenceLines) + (sitemaps ? sitemapFlipLines(sitemaps).join('\n') + '\n' : ''), diffStyle);
   await out.flush();
   if (guard && guard.changed.length > 0) return ExitCode.Finding;
   return sitemaps?.sitemaps.some((s) => s.error !== undefined) ? ExitCode.Failure : ExitCode.Success;
@@ -137,13 +143,13 @@ function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: F
   if (diff.crawlers.length === 0) out.push("No crawler's verdicts change.", '');
   for (const group of groupCrawlerDiffs(diff.crawlers)) {
     out.push(heading(group.crawlers));
-    if (group.groupChange) out.push(`  group: ${group.groupChange.description}`);
+    if (group.groupChange) out.push(`  group: ${plain(group.groupChange.description)}`);
     for (const change of group.changes) out.push(...changeLines(change));
     out.push('');
   }
   if (diff.shadowing.length > 0) {
     out.push('Rules that can no longer decide anything:');
-    for (const s of diff.shadowing) out.push(`  - ${s.description}`);
+    for (const s of diff.shadowing) out.push(`  - ${plain(s.description)}`);
     out.push('');
   }
   if (flips) out.push(...flipLines(flips, logs), '');
@@ -158,6 +164,15 @@ function formatText(oldPath: string, newPath: string, diff: RobotsDiff, flips: F
   return out.join('\n');
 }
 
+function preferenceText(changes: readonly PreferenceLineChange[]): string {
+  if (changes.length === 0) return '';
+  const lines = changes.map((c) => {
+    const where = c.agents.length === 0 ? 'outside any group' : `in the User-agent: ${c.agents.length > 3 ? `${c.agents.slice(0, 3).join(', ')} and ${c.agents.length - 3} more` : c.agents.join(', ')} group`;
+    return `  ${c.kind === 'added' ? '+' : '-'} ${c.text}  ${where} (${c.kind === 'added' ? 'new' : 'old'} line ${c.line})`;
+  });
+  return ['', 'Content-Signal and Content-Usage lines:', ...lines, ''].join('\n') + '\n';
+}
+
 function heading(crawlers: readonly CrawlerDiff[]): string {
   // "Any other crawler" says most about a change of the * group: name it first.
   const ordered = [...crawlers.filter((c) => c.token === '*'), ...crawlers.filter((c) => c.token !== '*')];
@@ -167,8 +182,17 @@ function heading(crawlers: readonly CrawlerDiff[]): string {
   return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}${count}`;
 }
 
+/**
+ * The diff's sentences mark rules and paths as code with backticks, which the Compare panel
+ * shows as code; a terminal shows no Markdown, so they are quoted instead. A span holding a
+ * double quote is left as written (the core quotes text holding a backtick with them).
+ */
+function plain(description: string): string {
+  return description.replace(/`([^`"]*)`/g, '"$1"');
+}
+
 function changeLines(change: VerdictChange): string[] {
-  const lines = [`  - ${change.description}`];
+  const lines = [`  - ${plain(change.description)}`];
   // Inexact descriptions carry their examples already.
   if (change.exact && change.examples.length > 0) lines.push(`      e.g. ${change.examples.join(', ')}`);
   return lines;

@@ -32,7 +32,9 @@ export interface LintRecord {
 }
 
 export async function runLint({ values, positionals }: Args<typeof LINT.options>, io: CommandIo): Promise<ExitCode> {
-  const format = values.format;
+  // --json is every command's way to ask for JSON; --format json says the same.
+  if (values.json && values.format !== 'text' && values.format !== 'json') throw new UsageError(`--json and --format ${values.format} ask for two outputs: give one.`);
+  const format = values.json ? 'json' : values.format;
   if (format !== 'text' && format !== 'json' && format !== 'sarif') {
     throw new UsageError(`--format must be text, json or sarif, not "${format}".`);
   }

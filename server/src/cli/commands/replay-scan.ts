@@ -12,7 +12,7 @@ import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { ExitCode } from '../exit-code';
-import { checkedLogFormat, parseJsonFields, reorderWindow } from '../option-values';
+import { replayLogFormat, parseJsonFields, reorderWindow } from '../option-values';
 import { Output, reportError } from '../output';
 import type { Args, CommandIo } from '../spec';
 import type { REPLAY_SCAN } from '../specs/replay-scan';
@@ -28,7 +28,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   if (values.out === undefined) throw new UsageError('--out: give the file to write the scan to, e.g. --out 10h.scan.json');
   refuseOutputsOverInputs([['--out', values.out]], [robotsPath, ...named]);
   const { files: logs, repeats } = distinctFiles(named);
-  const format = checkedLogFormat(values.format, '--format');
+  const format = replayLogFormat(values, 'replay-scan');
   const reorderWindowMs = reorderWindow(values['reorder-window']);
   const warn = (message: string): void => reportError('replay-scan', printable(message, 300));
   for (const repeat of repeats) warn(repeatSentence(repeat));
@@ -48,7 +48,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   });
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
-  const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
   const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, reading, lines: summary.totals.lines, state };
   const output = new Output(io.stdout);
   if (values.out === '-') {

@@ -16,7 +16,7 @@ import { distinctFiles, repeatSentence } from '../../node/same-files';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { ExitCode } from '../exit-code';
 import { LineWriter } from '../line-writer';
-import { checkedLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
+import { replayLogFormat, checkedOrigin, failsOnViolations, parseJsonFields, reorderWindow } from '../option-values';
 import { clearStatus, Output, reportError, reportStatus, safeJsonText } from '../output';
 import { replayStyle } from '../report-styles';
 import type { Args, CommandIo } from '../spec';
@@ -33,7 +33,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   if (named.length === 0) throw new UsageError('give at least one access log after the robots.txt, e.g. robots-lens replay robots.txt access.log');
   // The same log named twice (or through a link) would count its requests twice.
   const { files: logs, repeats } = distinctFiles(named);
-  const format = checkedLogFormat(values.format, '--format');
+  const format = replayLogFormat(values, 'replay');
   const graceMs = parseDuration(values.grace);
   if (graceMs === undefined || graceMs > 365 * 86_400_000) throw new UsageError(`--grace: "${values.grace}" is not a duration such as 24h, 90m or 0 (at most 365d).`);
   const reorderWindowMs = reorderWindow(values['reorder-window']);
@@ -59,7 +59,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
-  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format: values.format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
+  const reading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
   const after = values.after !== undefined ? await readScans(values.after, reading) : undefined;
   for (const repeat of repeats) warn(repeatSentence(repeat));
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;

@@ -7,7 +7,7 @@
  */
 
 import { countOf, formatCount } from '@robots-lens/kernel/words';
-import { listedText, SitemapCheck, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
+import { listedText, SitemapCheck, sitemapCheckAnswer, sitemapReportText, sitemapsReadText, walkSitemaps } from '@robots-lens/sitemaps';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { parseTarget } from '@robots-lens/kernel/match';
 import type { BlockedSitemapUrl, SitemapCheckTally, SitemapReport, SitemapUrlAside } from '@robots-lens/sitemaps';
@@ -16,6 +16,7 @@ import { readRobotsFile } from '../../node/robots-file';
 import { isSitemapUrl, sitemapSource } from '../../node/sitemap-source';
 import { ExitCode } from '../exit-code';
 import { checkedOrigin, fetchTimeout } from '../option-values';
+import { DEFAULT_AGENTS, DEFAULT_AGENTS_NOTE } from '../options';
 import { Output, reportError, styled } from '../output';
 import type { Piece } from '../output';
 import type { Args, CommandIo } from '../spec';
@@ -28,8 +29,8 @@ const MAX_DEADLINE_MS = 86_400_000;
 export async function runSitemaps({ values, positionals }: Args<typeof SITEMAPS.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...named] = positionals;
   if (robotsPath === undefined) throw new UsageError('give the robots.txt file, e.g. robots-lens sitemaps robots.txt --agent Googlebot');
-  const agents = values.agent ?? [];
-  if (agents.length === 0) throw new UsageError('give a crawler with --agent (a token like Googlebot, or a full User-Agent header).');
+  const agents = values.agent ?? [...DEFAULT_AGENTS];
+  if (values.agent === undefined) reportError('sitemaps', DEFAULT_AGENTS_NOTE);
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like Googlebot, or a full User-Agent header.');
   const timeoutMs = fetchTimeout(values.timeout);
   const deadlineMs = parseDuration(values.deadline);
@@ -84,6 +85,9 @@ function blockedLine(entry: BlockedSitemapUrl): Piece[] {
 
 function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[], notices: readonly string[], originNote: string): Piece[][] {
   const lines: Piece[][] = [];
+  // The answer first; never "none blocked" when nothing, or not everything, was read.
+  const answer = sitemapCheckAnswer(tally, reports);
+  lines.push([styled(answer.tone === 'clear' ? 'allowed' : answer.tone === 'blocked' ? 'disallowed' : 'warning', answer.text)]);
   lines.push([styled('heading', 'Sitemaps:'), ` ${sitemapsReadText(reports)}, ${listedText(tally)}${tally.origin === undefined ? '' : originNote}.`]);
   for (const report of reports) {
     lines.push([`  ${report.location}  ${sitemapReportText(report)}`]);
@@ -91,6 +95,10 @@ function summaryLines(tally: SitemapCheckTally, reports: readonly SitemapReport[
   }
   for (const notice of notices) lines.push([styled('warning', 'note:'), ` ${notice}`]);
   for (const agent of tally.agents) {
+    if (agent.checked === 0) {
+      lines.push([`${agent.agent}: `, styled('warning', 'nothing checked'), '.']);
+      continue;
+    }
     const result = agent.blocked === 0 ? styled('allowed', 'none blocked') : styled('disallowed', `${countOf(agent.blocked, 'URL')} blocked`);
     lines.push([`${agent.agent}: `, result, ` of ${countOf(agent.checked, 'URL')} checked.`]);
   }

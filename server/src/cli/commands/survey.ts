@@ -27,9 +27,9 @@ import { openOutput } from './output-file';
 import { surveyHtml } from './survey-html';
 import { readPreviousSurvey, watchLines, watchSites } from './survey-since';
 import { siteText, totalsText } from './survey-text';
+import { DEFAULT_AGENTS } from '../options';
 
 /** The crawlers of the extension's Test URL, the survey's default. */
-const DEFAULT_AGENTS = ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot'];
 const DEFAULT_DEADLINE_MS = 600_000;
 /** One day: a timer longer than 2^31 ms would fire at once. */
 const MAX_DEADLINE_MS = 86_400_000;
@@ -43,7 +43,7 @@ export async function runSurvey({ values, positionals }: Args<typeof SURVEY.opti
   const siteInputs = [...positionals, ...siteList];
   if (siteInputs.length === 0) throw new UsageError('give the sites to survey, e.g. robots-lens survey example.com example.org, or --sites sites.txt');
   const origins = [...new Set(siteInputs.map((s) => robotsOrigin(s)))];
-  const agents = values.agent !== undefined && values.agent.length > 0 ? values.agent : DEFAULT_AGENTS;
+  const agents = values.agent !== undefined && values.agent.length > 0 ? values.agent : [...DEFAULT_AGENTS];
   if (agents.some((a) => a.trim() === '')) throw new UsageError('--agent is empty: give a token like GPTBot, or a full User-Agent header.');
   const listed = values.paths !== undefined ? await listFile(values.paths, 'paths file') : [];
   if (values.paths !== undefined && listed.length === 0) throw new InputError(`${values.paths} lists no path: give one a line, e.g. /private/`);

@@ -3,11 +3,11 @@ import { jsonFlag, maxBytesOption, timeoutOption } from '../options';
 import { commandSpec } from '../spec';
 
 export const FETCH = commandSpec({
-  usage: 'fetch <site-or-url> [--json] [--timeout <ms>] [--max-bytes <n>]',
+  usage: 'fetch <site-or-url> [--json] [--timeout <duration>] [--max-bytes <n>]',
   summary: "Fetch the origin's /robots.txt as crawlers do and say what the outcome means for each major crawler.",
   options: [
     jsonFlag('the report as JSON'),
-    timeoutOption('overall time limit in milliseconds (1 to 600000; default 10000)'),
+    timeoutOption('overall time limit'),
     maxBytesOption('most bytes of the body to read (default 500 KiB plus a margin)'),
   ],
   examples: ['robots-lens fetch example.com', 'robots-lens fetch https://example.com --json'],

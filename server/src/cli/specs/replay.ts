@@ -3,7 +3,7 @@ import { failOnViolations, jsonFlag, LOG_FORMAT_CHOICES, LOG_READING_OPTIONS, or
 import { commandSpec } from '../spec';
 
 export const REPLAY = commandSpec({
-  usage: `replay <robots.txt | snapshots-folder> <log>... [--format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations] [--after scan.json]...`,
+  usage: `replay <robots.txt | snapshots-folder> <log>... [--log-format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations] [--after scan.json]...`,
   summary: 'Judge every request of access logs against robots.txt as it was at the time, and summarise who obeyed.',
   options: [
     ...LOG_READING_OPTIONS,
@@ -17,7 +17,7 @@ export const REPLAY = commandSpec({
     { name: 'version', type: 'string', multiple: true, value: '<file@time>', help: 'a robots.txt version and the time it took effect; repeatable' },
     { name: 'git', type: 'boolean', default: false, help: "robots.txt versions over time from the file's git history" },
     originOption('the site the log belongs to'),
-    failOnViolations('exit 1 when a verified crawler fetched a disallowed URL'),
+    failOnViolations('exit 1 when a crawler not shown to be spoofed (verified, or claimed and not disproved) requested a URL the robots.txt in effect disallowed, outside the cache grace; Crawl-delay gaps do not count'),
     {
       name: 'after',
       type: 'string',

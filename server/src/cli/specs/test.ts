@@ -4,7 +4,7 @@ import { commandSpec } from '../spec';
 
 export const TEST = commandSpec({
   usage:
-    'test <robots.txt> --agent <token or User-Agent> [--agent …] <url-or-path>... [--json] [--origin <https://host>] | test <robots.txt> --batch [--fields allowed,line,…] | test <robots.txt> --agent <token> [--agent …] --urls <file|-> [--json|--csv]',
+    'test <robots.txt> [--agent <token or User-Agent>]... <url-or-path>... [--json] [--origin <https://host>] | test <robots.txt> --batch [--fields allowed,line,…] | test <robots.txt> --agent <token> [--agent …] --urls <file|-> [--json|--csv]',
   summary: 'Decide URLs for crawlers with the real matcher: the verdict, the winning line and the group.',
   options: [
     AGENTS,
