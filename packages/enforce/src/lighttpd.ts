@@ -57,6 +57,7 @@ export function lighttpdText(plan: EnforcePlan, status: number): ServerText {
       'Keep %2F and dot segments as sent, or a URL with %2F, // or /../ is read as lighttpd rewrote it: server.http-parseopts = ( "url-path-2f-decode" => "disable", "url-path-dotseg-remove" => "disable" )',
     ],
     serverLimits,
+    status: LIGHTTPD_STATUS,
   };
 }
 

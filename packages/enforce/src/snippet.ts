@@ -64,7 +64,7 @@ export function enforceSnippet(file: RobotsFile, crawlers: readonly Crawler[], o
   const plan = planEnforcement(file, crawlers, server.regex, verification);
   const text = server.text(plan, options.status);
   const notes = [...(options.notes ?? []), ...(verification ? verificationLines(verification) : [])];
-  const header = headerLines(plan, { source: options.source, status: options.status, usage: text.usage, serverLimits: text.serverLimits, notes });
+  const header = headerLines(plan, { source: options.source, status: text.status ?? options.status, usage: text.usage, serverLimits: text.serverLimits, notes });
   return {
     text: [...header.map((l) => `# ${l}`), '', ...text.body, ''].join('\n'),
     plan,
