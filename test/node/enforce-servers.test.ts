@@ -1,5 +1,5 @@
 /**
- * The snippets proved on real servers: nginx, Apache httpd, HAProxy and Caddy from their
+ * The snippets proved on real servers: nginx, Apache httpd, HAProxy, Caddy and lighttpd from their
  * Debian packages, each on 127.0.0.1 with the generated snippet in front of a static site,
  * receive a few thousand requests (the example log's, and hard cases: escapes in either
  * case, an encoded slash, `$`, `*`, query strings, raw UTF-8 and invalid octets,
@@ -9,6 +9,7 @@
  * reaches the rules and is counted apart.
  */
 import assert from 'node:assert/strict';
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -64,6 +65,8 @@ const AGENTS = [
   'NotGPTBot/1.0',
   'Mozilla/5.0 (compatible; xGPTBot; GPTBotx)',
   'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)',
+  // Not UTF-8 (a lone octet E3): lighttpd's header sets it apart.
+  'Mozilla/5.0 (compatible; GPTBot/1.0; \xE3)',
 ];
 const BROWSER = AGENTS[5]!;
 
@@ -110,7 +113,7 @@ interface Differences {
 }
 
 /** Whether the header says the rules may decide this crawler's request otherwise than robots.txt. */
-type Inexact = (crawlerId: string, target: string) => boolean;
+type Inexact = (crawlerId: string, target: string, agent: string) => boolean;
 
 async function runCases(server: RunningServer, file: RobotsFile, scope: ReadonlySet<string>, cases: readonly Case[], inexact: Inexact, spoofedFrom127: ReadonlySet<string>): Promise<Differences> {
   const differences: string[] = [];
@@ -124,7 +127,7 @@ async function runCases(server: RunningServer, file: RobotsFile, scope: Readonly
       const { target, agent } = cases[next++]!;
       const crawler = resolveAgent(agent).crawler;
       const inScope = crawler !== undefined && scope.has(crawler.id);
-      if (inScope && inexact(crawler.id, target)) {
+      if (inScope && inexact(crawler.id, target, agent)) {
         unexpressible++;
         continue;
       }
@@ -182,11 +185,13 @@ const SUITES: readonly { readonly name: string; readonly robots: () => string; r
  * The requests each header says may be decided otherwise: for RE2 (Caddy) a URL with `%` or
  * raw non-ASCII octets for a crawler with an inexact rule; for lighttpd a URL with a raw
  * character lighttpd escapes before its rules read the target, /robots.txt spelt with escapes
- * (lighttpd decodes them first), or the path refused requests are rewritten to.
+ * (lighttpd decodes them first), the path refused requests are rewritten to, or a User-Agent
+ * that is not UTF-8.
  */
 function inexactRequests(server: EnforceServer, inexactCrawlers: ReadonlySet<string>): Inexact {
   if (server === 'lighttpd') {
-    return (_crawler, target) =>
+    return (_crawler, target, agent) =>
+      !isUtf8(Buffer.from(agent, 'latin1')) ||
       [...LIGHTTPD_ESCAPED_RAW].some((c) => target.includes(c)) || /^\/robots-lens-refused(?:\?|$)/.test(target) || (target !== '/robots.txt' && decodeUnreserved(target) === '/robots.txt');
   }
   return (crawler, target) => inexactCrawlers.has(crawler) && /[%\x80-\xFF]/.test(target);
