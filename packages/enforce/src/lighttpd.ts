@@ -44,7 +44,7 @@ export function lighttpdText(plan: EnforcePlan, status: number): ServerText {
     lines.push('}');
   });
   const serverLimits = [
-    `A target with a raw ${[...LIGHTTPD_ESCAPED_RAW].join(' ')} is read as lighttpd escapes it (raw { as %7B), so a rule may decide it otherwise than robots.txt, which keeps the two apart; every other target is decided exactly.`,
+    `A target with a raw ${[...LIGHTTPD_ESCAPED_RAW].join(' ')} is read as lighttpd escapes it (raw { as %7B), so a rule may decide it otherwise than robots.txt, which keeps the two apart.`,
     'A target that names /robots.txt with escapes of unreserved characters (/robots%2Etxt) is never refused: lighttpd decodes them before the rules read the target, where robots.txt exempts /robots.txt exactly as sent.',
     'A User-Agent header that is not valid UTF-8 is not recognised: lighttpd matches its conditions as UTF-8, and an invalid header matches none.',
     `A request of a crawler with rules to enforce whose path is ${LIGHTTPD_REFUSED_PATH} (where refused requests are rewritten) is refused.`,
