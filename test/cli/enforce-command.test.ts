@@ -23,6 +23,7 @@ describe('robots-lens enforce', () => {
     ['apache', /^RewriteCond %\{THE_REQUEST\} /m],
     ['haproxy', /^http-request deny deny_status 403 if \{ var\(txn\.robots_lens_verdict\) -m str block \}$/m],
     ['caddy', /^respond @robots_lens_block 403$/m],
+    ['lighttpd', /^ {4}\$HTTP\["url"\] == "\/robots-lens-refused" \{ url\.access-deny = \( "" \) \}$/m],
     ['cloudflare', /^\(raw\.http\.request\.uri ne "\/robots\.txt" and /m],
   ];
   for (const [server, body] of servers) {
@@ -37,6 +38,18 @@ describe('robots-lens enforce', () => {
       assert.doesNotMatch(stdout, CONTROL, 'no control bytes');
     });
   }
+
+  test('--server lighttpd: the header and stderr say which targets lighttpd cannot read as sent, and the parse options it needs', async () => {
+    const { code, stdout, stderr } = await runCli(['enforce', ROBOTS, '--server', 'lighttpd', '--crawlers', 'GPTBot']);
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^# Keep %2F and dot segments as sent, .*server\.http-parseopts = \( "url-path-2f-decode" => "disable", "url-path-dotseg-remove" => "disable" \)$/m);
+    for (const limit of [/A target with a raw " < > \[ \\ \] \^ ` \{ \| \} is read as lighttpd escapes it/, /A target that names \/robots\.txt with escapes of unreserved characters \(\/robots%2Etxt\) is never refused/, /A request of a crawler with rules to enforce whose path is \/robots-lens-refused .* is refused/]) {
+      assert.match(stdout, new RegExp(`^# - ${limit.source}`, 'm'));
+      assert.match(stderr, new RegExp(`^robots-lens enforce: cannot express exactly: ${limit.source}`, 'm'));
+    }
+    assert.match(stdout, /^\$HTTP\["useragent"\] =~ "\(\?i\)/m, 'the first recognition entry starts the chain');
+    assert.match(stdout, /^else \$HTTP\["useragent"\] =~ "\(\?i\)/m, 'the others follow it with else');
+  });
 
   test('--check on the example log: what the rules refuse per crawler, and 0 differences from robots.txt', async () => {
     const { code, stdout, stderr } = await runCli(['enforce', ROBOTS, '--server', 'nginx', '--crawlers', 'GPTBot,Bytespider', '--check', LOG]);
@@ -96,11 +109,12 @@ describe('robots-lens enforce', () => {
   const refusals: [string, string[], RegExp][] = [
     ['--ranges without --verified-only', ['--server', 'nginx', '--crawlers', 'GPTBot', '--ranges', '.'], /--ranges gives the IP lists for --verified-only; add --verified-only/],
     ['no scope', ['--server', 'nginx'], /say which crawlers to refuse: --crawlers GPTBot,Bytespider, --purpose ai-training, or --not-honouring/],
-    ['no server', ['--crawlers', 'GPTBot'], /--server is needed: nginx, apache, haproxy, caddy, cloudflare/],
-    ['an unknown server', ['--server', 'iis', '--crawlers', 'GPTBot'], /--server must be one of nginx, apache, haproxy, caddy, cloudflare \(got "iis"\)/],
+    ['no server', ['--crawlers', 'GPTBot'], /--server is needed: nginx, apache, haproxy, caddy, lighttpd, cloudflare/],
+    ['an unknown server', ['--server', 'iis', '--crawlers', 'GPTBot'], /--server must be one of nginx, apache, haproxy, caddy, lighttpd, cloudflare \(got "iis"\)/],
     ['a crawler not in the catalogue', ['--server', 'nginx', '--crawlers', 'NoSuchBot'], /"NoSuchBot" is not in the crawler catalogue/],
     ['an unknown purpose', ['--server', 'nginx', '--purpose', 'gossip'], /--purpose "gossip" is not a crawler purpose/],
     ['a status that refuses nothing', ['--server', 'nginx', '--crawlers', 'GPTBot', '--status', '200'], /--status must be a status from 400 to 599/],
+    ['a status lighttpd cannot give', ['--server', 'lighttpd', '--crawlers', 'GPTBot', '--status', '429'], /lighttpd's url\.access-deny answers 403 only: --status 429 would need a mod_magnet script/],
     ['only control tokens', ['--server', 'nginx', '--crawlers', 'Google-Extended'], /No crawler that sends requests is in scope/],
     ['--json without --check', ['--server', 'nginx', '--crawlers', 'GPTBot', '--json'], /--json is for --check/],
   ];

@@ -12,12 +12,14 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type RealServerName = 'nginx' | 'apache' | 'haproxy' | 'caddy';
+export type RealServerName = 'nginx' | 'apache' | 'haproxy' | 'caddy' | 'lighttpd';
 
 interface ServerKind {
   /** Debian's binary and the package that installs it. */
   readonly binary: string;
   readonly apt: string;
+  /** The flag that checks the configuration without serving, where the server has one that says why. */
+  readonly testFlag?: string;
   /** Writes the configuration; returns the command line. */
   configure(dir: string, site: string, port: number, snippet: string, status: number): { command: string; args: string[]; env?: NodeJS.ProcessEnv };
 }
@@ -28,6 +30,7 @@ const KINDS: Readonly<Record<RealServerName, ServerKind>> = {
   nginx: {
     binary: '/usr/sbin/nginx',
     apt: 'nginx',
+    testFlag: '-t',
     configure(dir, site, port, snippet, status) {
       writeFileSync(join(dir, 'robots-lens.conf'), snippet);
       writeFileSync(join(dir, 'nginx.conf'), `daemon off;
@@ -117,13 +120,32 @@ ${snippet}
       return { command: '/usr/bin/caddy', args: ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], env };
     },
   },
+  lighttpd: {
+    binary: '/usr/sbin/lighttpd',
+    apt: 'lighttpd',
+    testFlag: '-tt',
+    configure(dir, site, port, snippet) {
+      writeFileSync(join(dir, 'robots-lens.conf'), snippet);
+      // The parse options the snippet's header asks for; everything else is lighttpd's default.
+      writeFileSync(join(dir, 'lighttpd.conf'), `server.document-root = "${site}"
+server.bind = "127.0.0.1"
+server.port = ${port}
+server.errorlog = "${dir}/error.log"
+server.modules = ( "mod_rewrite", "mod_access" )
+server.http-parseopts = ( "url-path-2f-decode" => "disable", "url-path-dotseg-remove" => "disable" )
+index-file.names = ( "index.html" )
+include "${dir}/robots-lens.conf"
+`);
+      return { command: '/usr/sbin/lighttpd', args: ['-D', '-f', join(dir, 'lighttpd.conf')] };
+    },
+  },
 };
 
 /** Fails naming what is missing and how to install it (`.ci/run` installs them all). */
 export function requireServer(name: RealServerName): void {
   const kind = KINDS[name];
   if (!existsSync(kind.binary)) {
-    assert.fail(`${name} is missing (${kind.binary}), so its snippet cannot be proved on a real server: install it with apt-get install ${kind.apt} (.ci/run installs nginx, apache2, haproxy and caddy).`);
+    assert.fail(`${name} is missing (${kind.binary}), so its snippet cannot be proved on a real server: install it with apt-get install ${kind.apt} (.ci/run installs nginx, apache2, haproxy, caddy and lighttpd).`);
   }
 }
 
@@ -152,9 +174,10 @@ export async function startServer(name: RealServerName, site: string, snippet: s
   const dir = mkdtempSync(join(tmpdir(), `robots-lens-${name}-`));
   const port = await freePort();
   const { command, args, env } = KINDS[name].configure(dir, site, port, snippet, status);
-  if (name === 'nginx') {
-    const check = spawnSync(command, [...args, '-t'], { encoding: 'utf8' });
-    assert.equal(check.status, 0, `nginx -t: ${check.stderr}`);
+  const testFlag = KINDS[name].testFlag;
+  if (testFlag !== undefined) {
+    const check = spawnSync(command, [...args, testFlag], { encoding: 'utf8' });
+    assert.equal(check.status, 0, `${name} ${testFlag}: ${check.stdout}${check.stderr}`);
   }
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env, cwd: dir });
   let output = '';

@@ -22,6 +22,7 @@ const SERVER_LABELS: Readonly<Record<EnforceServer, string>> = {
   apache: 'Apache httpd (mod_rewrite)',
   haproxy: 'HAProxy (http-request rules)',
   caddy: 'Caddy (map and respond)',
+  lighttpd: 'lighttpd (mod_rewrite and url.access-deny)',
   cloudflare: 'Cloudflare (WAF custom-rule expression)',
 };
 

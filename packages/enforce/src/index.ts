@@ -19,6 +19,7 @@ export type { WhoEntry } from './who';
 export { PlanEvaluator, rawTarget, ROBOTS_TXT_TARGET } from './evaluate';
 export type { CompiledDecision } from './evaluate';
 export { cloudflareExpression, CLOUDFLARE_EXPRESSION_LIMIT } from './cloudflare';
+export { LIGHTTPD_ESCAPED_RAW, LIGHTTPD_STATUS } from './lighttpd';
 export { printable } from './header';
 export { EnforceCheck } from './check';
 export type { CheckDifference, CheckedCrawler, EnforceCheckResult } from './check';

@@ -9,6 +9,8 @@ export interface ServerText {
   readonly usage: readonly string[];
   /** What this server cannot express, beyond the plan's limits. */
   readonly serverLimits: readonly string[];
+  /** The status a refused request really gets, when the server cannot give the one asked. */
+  readonly status?: number;
 }
 
 /** Said by every server that reads the request-target as sent. */

@@ -11,6 +11,7 @@ import { caddyText, CADDY_REGEX } from './caddy';
 import { cloudflareText, CLOUDFLARE_REGEX } from './cloudflare';
 import { headerLines } from './header';
 import { haproxyText, HAPROXY_REGEX } from './haproxy';
+import { lighttpdText, LIGHTTPD_REGEX } from './lighttpd';
 import { nginxText, NGINX_REGEX } from './nginx';
 import { planEnforcement } from './plan';
 import type { EnforcePlan } from './plan';
@@ -19,13 +20,14 @@ import type { UriRegexOptions } from './uri-regex';
 import { verificationFor, verificationLines } from './verified';
 import type { CrawlerRanges } from './verified';
 
-export type EnforceServer = 'nginx' | 'apache' | 'haproxy' | 'caddy' | 'cloudflare';
+export type EnforceServer = 'nginx' | 'apache' | 'haproxy' | 'caddy' | 'lighttpd' | 'cloudflare';
 
 const SERVERS: Readonly<Record<EnforceServer, { readonly regex: UriRegexOptions; readonly text: (plan: EnforcePlan, status: number) => ServerText }>> = {
   nginx: { regex: NGINX_REGEX, text: nginxText },
   apache: { regex: APACHE_REGEX, text: apacheText },
   haproxy: { regex: HAPROXY_REGEX, text: haproxyText },
   caddy: { regex: CADDY_REGEX, text: caddyText },
+  lighttpd: { regex: LIGHTTPD_REGEX, text: lighttpdText },
   cloudflare: { regex: CLOUDFLARE_REGEX, text: cloudflareText },
 };
 
@@ -62,7 +64,7 @@ export function enforceSnippet(file: RobotsFile, crawlers: readonly Crawler[], o
   const plan = planEnforcement(file, crawlers, server.regex, verification);
   const text = server.text(plan, options.status);
   const notes = [...(options.notes ?? []), ...(verification ? verificationLines(verification) : [])];
-  const header = headerLines(plan, { source: options.source, status: options.status, usage: text.usage, serverLimits: text.serverLimits, notes });
+  const header = headerLines(plan, { source: options.source, status: text.status ?? options.status, usage: text.usage, serverLimits: text.serverLimits, notes });
   return {
     text: [...header.map((l) => `# ${l}`), '', ...text.body, ''].join('\n'),
     plan,

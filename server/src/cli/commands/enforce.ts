@@ -5,7 +5,7 @@
  * (`enforce-check.ts`).
  */
 
-import { crawlersInScope, enforceSnippet, ENFORCE_SERVERS, isEnforceServer } from '@robots-lens/enforce';
+import { crawlersInScope, enforceSnippet, ENFORCE_SERVERS, isEnforceServer, LIGHTTPD_STATUS } from '@robots-lens/enforce';
 import type { CrawlerRanges, EnforceScope, EnforceServer } from '@robots-lens/enforce';
 import { isCrawlerPurpose } from '@robots-lens/kernel/crawlers';
 import type { CrawlerPurpose } from '@robots-lens/kernel/crawlers';
@@ -24,6 +24,9 @@ export async function runEnforce({ values, positionals }: Args<typeof ENFORCE.op
   if (positionals.length !== 1) throw new UsageError('give one robots.txt, e.g. robots-lens enforce robots.txt --server nginx --not-honouring');
   const server = checkedServer(values.server);
   const status = checkedStatus(values.status);
+  if (server === 'lighttpd' && status !== LIGHTTPD_STATUS) {
+    throw new UsageError(`lighttpd's url.access-deny answers ${LIGHTTPD_STATUS} only: --status ${status} would need a mod_magnet script, which enforce does not write`);
+  }
   const logFormat = checkedLogFormat(values['log-format'], '--log-format');
   const scopeAsked: EnforceScope = {
     ...(values.crawlers ? { crawlers: listOf(values.crawlers, '--crawlers', 'GPTBot,Bytespider') } : {}),
