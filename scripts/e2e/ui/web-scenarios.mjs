@@ -26,6 +26,10 @@ export const DESKTOP_ONLY = {
   'survey-sites-panel': NEEDS_LIVE_FETCH,
   'check-sitemaps': NEEDS_SITEMAP_FETCH,
   'check-sitemaps-hint': NEEDS_SITEMAP_FETCH,
+  'check-sitemaps-unreadable': NEEDS_SITEMAP_FETCH,
+  // Their Check Sitemaps half needs the desktop; the AI access panel's width is held there too.
+  'panel-widths-ai-access-sitemaps-600': NEEDS_SITEMAP_FETCH,
+  'panel-widths-ai-access-sitemaps-1400': NEEDS_SITEMAP_FETCH,
   'replay-cards-ip-lists': 'it expects no IP lists and a download of them; a browser cannot download them (web-replay-ip-lists covers lists in the workspace and the download\'s message)',
 };
 
