@@ -17,7 +17,7 @@ import type { Crawler, CrawlerPurpose } from '../crawlers';
 import { matcherFor, pooledRules } from '../match';
 import type { SelectedGroup } from '../match';
 import type { RobotsFile, Rule } from '../parse';
-import { plural } from '../words';
+import { nameList, plural } from '../words';
 
 export type CrawlerAccess = 'nothing' | 'everything' | 'some';
 
@@ -51,8 +51,6 @@ export interface CrawlerAccessEntry {
   readonly group: SelectedGroup | null;
 }
 
-/** Names listed before "and N more". */
-const MAX_NAMES = 6;
 /** Paths named before "and N more" in "kept out of …". */
 const MAX_PATHS = 2;
 
@@ -134,7 +132,7 @@ function keptOutOf(rules: readonly Rule[]): string {
   const patterns = [...new Set(rules.filter((rule) => rule.kind === 'disallow').map((rule) => rule.pattern))];
   const shown = patterns.length <= MAX_PATHS + 1 ? patterns : patterns.slice(0, MAX_PATHS);
   const more = patterns.length - shown.length;
-  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : names(shown);
+  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : nameList(shown);
   const reopened = rules.some((rule) => rule.kind === 'allow') ? ' (except what Allow rules reopen)' : '';
   return `kept out of ${list}${reopened}; may fetch the rest`;
 }
@@ -148,27 +146,22 @@ function summaryOf(words: string, crawlers: readonly CrawlerAccessEntry[]): stri
     const partly = ruled.filter((c) => c.statement === 'partly-kept-out');
     if (partly.length > 0) parts.push(`${partly.length} kept out of some paths`);
     const open = ruled.filter((c) => c.statement === 'not-kept-out');
-    if (open.length > 0) parts.push(`${names(open.map((c) => c.crawler.token))} may fetch everything`);
+    if (open.length > 0) parts.push(`${nameList(open.map((c) => c.crawler.token))} may fetch everything`);
   }
   const refusing = crawlers.filter((c) => !c.crawler.controlToken && c.mayIgnoreRobotsTxt && c.crawler.honoursRobotsTxt === 'no');
   const unsure = crawlers.filter((c) => !c.crawler.controlToken && c.mayIgnoreRobotsTxt && c.crawler.honoursRobotsTxt !== 'no');
   const ignoring: string[] = [];
-  if (refusing.length > 0) ignoring.push(`${names(refusing.map((c) => c.crawler.token))} ${refusing.length === 1 ? 'does' : 'do'} not honour robots.txt`);
-  if (unsure.length > 0) ignoring.push(`${names(unsure.map((c) => c.crawler.token))} may ignore ${refusing.length > 0 ? 'it' : 'robots.txt'}`);
+  if (refusing.length > 0) ignoring.push(`${nameList(refusing.map((c) => c.crawler.token))} ${refusing.length === 1 ? 'does' : 'do'} not honour robots.txt`);
+  if (unsure.length > 0) ignoring.push(`${nameList(unsure.map((c) => c.crawler.token))} may ignore ${refusing.length > 0 ? 'it' : 'robots.txt'}`);
   if (ignoring.length > 0) parts.push(`${ignoring.join('; ')} — enforce at the server`);
   const tokens = crawlers.filter((c) => c.crawler.controlToken);
   for (const statement of ['opted-out', 'not-opted-out', 'not-stated'] as const) {
     const these = tokens.filter((c) => c.statement === statement);
-    if (these.length > 0) parts.push(`${names(these.map((c) => c.crawler.token))} ${statement === 'opted-out' ? 'opted out' : statement === 'not-opted-out' ? 'not opted out' : 'not stated'}`);
+    if (these.length > 0) parts.push(`${nameList(these.map((c) => c.crawler.token))} ${statement === 'opted-out' ? 'opted out' : statement === 'not-opted-out' ? 'not opted out' : 'not stated'}`);
   }
   return `${words}: ${parts.join('; ')}.`;
 }
 
-function names(list: readonly string[]): string {
-  if (list.length === 1) return list[0]!;
-  if (list.length <= MAX_NAMES) return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-  return `${list.slice(0, MAX_NAMES).join(', ')} and ${list.length - MAX_NAMES} more`;
-}
 
 /** "ChatGPT-User may ignore robots.txt (operator's words)", or undefined for a crawler the rules may be trusted to stop. */
 export function ignoreNote(crawler: RobotsTxtRespectFacts & Pick<Crawler, 'token'>): string | undefined {

@@ -16,6 +16,7 @@ import { matcherFor } from '../match';
 import { GOOGLE_SIZE_LIMIT_BYTES, parseRobots } from '../parse';
 import type { RobotsFile, Span } from '../parse';
 import { productToken, tokenKey } from '../product-token';
+import { nameList } from '../words';
 import { preferenceStatements } from './read';
 
 /** What to block: AI training, or AI training and AI answers (grounding, AI search). */
@@ -126,9 +127,9 @@ export function blockPurposeEdit(file: RobotsFile, scope: BlockScope, options: B
     else {
       const last = file.lines[file.groups[star]!.lastLine]!;
       const candidate = { span: { start: last.end, end: last.end }, newText: `${eol}${line}` };
-      const contradicted = contradictedBy(applyEdits(file.text, block ? [candidate, block] : [candidate]), scope);
+      const contradicted = contradictedBy(editedText(file.text, block ? [candidate, block] : [candidate]), scope);
       if (contradicted.length > 0) {
-        contentSignalSkipped = `${listed(contradicted)} would still use the * group and may fetch /: the signal would contradict the rules`;
+        contentSignalSkipped = `${nameList(contradicted)} would still use the * group and may fetch /: the signal would contradict the rules`;
       } else {
         contentSignal = line;
         signalEdit = candidate;
@@ -145,9 +146,9 @@ function blockLines(scope: BlockScope, date: string, tokens: readonly string[], 
   const what = SCOPE_WORDS[scope];
   const comment = [`# Block ${what}, keep search (added ${date}): these crawlers, none of them a search crawler, may fetch nothing here.`];
   const ignoring = CRAWLERS.filter((c) => tokens.includes(c.token) && c.honoursRobotsTxt === 'no').map((c) => c.token);
-  if (ignoring.length > 0) comment.push(`# ${listed(ignoring)} ${ignoring.length === 1 ? 'does' : 'do'} not honour robots.txt: only the server can stop ${ignoring.length === 1 ? 'it' : 'them'}.`);
+  if (ignoring.length > 0) comment.push(`# ${nameList(ignoring)} ${ignoring.length === 1 ? 'does' : 'do'} not honour robots.txt: only the server can stop ${ignoring.length === 1 ? 'it' : 'them'}.`);
   if (tokens.some(isOutsideGrammar)) comment.push("# Tokens with digits are named as their operators document them; RFC 9309's grammar and Google's parser read them otherwise.");
-  if (skipped.length > 0) comment.push(`# Not named here: ${listed(skipped.map((s) => s.token))} (see the edit's message for why).`);
+  if (skipped.length > 0) comment.push(`# Not named here: ${nameList(skipped.map((s) => s.token))} (see the edit's message for why).`);
   return [...comment, ...tokens.map((token) => `User-agent: ${token}`), 'Disallow: /'];
 }
 
@@ -201,7 +202,8 @@ function insertBlock(file: RobotsFile, block: readonly string[], eol: string): {
   return { span: { start: end, end }, newText: `${lead}${block.join(eol)}${eol}` };
 }
 
-function applyEdits(text: string, edits: readonly { readonly span: Span; readonly newText: string }[]): string {
+/** `text` with the block's edits made: what the file reads after the edit (the CLI prints it; the signal check parses it). */
+export function editedText(text: string, edits: readonly { readonly span: Span; readonly newText: string }[]): string {
   let out = text;
   // From the last to the first, so earlier offsets stay valid; an insertion at the same offset keeps its order.
   const sorted = edits.map((edit, i) => ({ edit, i })).sort((a, b) => b.edit.span.start - a.edit.span.start || b.i - a.i);
@@ -209,11 +211,6 @@ function applyEdits(text: string, edits: readonly { readonly span: Span; readonl
   return out;
 }
 
-function listed(tokens: readonly string[]): string {
-  if (tokens.length <= 1) return tokens.join('');
-  if (tokens.length <= 6) return `${tokens.slice(0, -1).join(', ')} and ${tokens[tokens.length - 1]}`;
-  return `${tokens.slice(0, 6).join(', ')} and ${tokens.length - 6} more`;
-}
 
 function lineBreakOf(text: string): string {
   const lf = text.indexOf('\n');

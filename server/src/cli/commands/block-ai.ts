@@ -5,7 +5,7 @@
  * redirected stdout is the file and nothing else.
  */
 
-import { blockPurposeEdit } from '@robots-lens/kernel/ai-access';
+import { blockPurposeEdit, editedText } from '@robots-lens/kernel/ai-access';
 import type { BlockEdit } from '@robots-lens/kernel/ai-access';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { plural } from '@robots-lens/kernel/words';
@@ -33,7 +33,7 @@ export async function runBlockAi({ values, positionals }: Args<typeof BLOCK_AI.o
   const scope = values['and-answers'] ? 'ai-training-and-answers' : 'ai-training';
   const date = new Date().toISOString().slice(0, 10);
   const block = blockPurposeEdit(file, scope, { date, contentSignal: values['content-signal'], includeGeneric: values['include-generic'] });
-  const text = applied(file.text, block);
+  const text = editedText(file.text, block.edits);
   for (const line of reportLines(block)) reportError('block-ai', line);
   if (values.write) {
     if (block.edits.length > 0) await replaceFileText(path, (file.hadBom ? '\uFEFF' : '') + text);
@@ -48,11 +48,6 @@ export async function runBlockAi({ values, positionals }: Args<typeof BLOCK_AI.o
   return ExitCode.Success;
 }
 
-function applied(text: string, block: BlockEdit): string {
-  let out = text;
-  for (const edit of [...block.edits].reverse()) out = out.slice(0, edit.span.start) + edit.newText + out.slice(edit.span.end);
-  return out;
-}
 
 /** What stderr says: added, skipped with reasons, the Content-Signal, warnings about the file. */
 function reportLines(block: BlockEdit): string[] {
