@@ -9,7 +9,8 @@
 import { kindOfFlags, ParsedLine } from './line';
 import type { LineKind } from './model';
 
-// Float64, not Int32: offsets fit, but a byte offset into a text of hundreds of megabytes may not.
+// Int32 fits: a V8 string has at most 2^29 characters, so offsets and UTF-8 byte offsets
+// (at most three bytes per character) stay below 2^31.
 const FIELDS = 10;
 const START = 0;
 const END = 1;
@@ -23,12 +24,12 @@ const VALUE_END = 8;
 const GROUP = 9;
 
 export class LineTable {
-  private data: Float64Array;
+  private data: Int32Array;
   private count = 0;
 
   /** `expected`: a guess at the number of lines (the table grows past it). */
   constructor(expected: number) {
-    this.data = new Float64Array(Math.max(16, expected) * FIELDS);
+    this.data = new Int32Array(Math.max(16, expected) * FIELDS);
   }
 
   get length(): number {
@@ -40,7 +41,7 @@ export class LineTable {
     let data = this.data;
     const at = this.count * FIELDS;
     if (at + FIELDS > data.length) {
-      const grown = new Float64Array(data.length * 2);
+      const grown = new Int32Array(data.length * 2);
       grown.set(data);
       this.data = data = grown;
     }

@@ -29,8 +29,8 @@ export function parseRobots(input: string | Uint8Array): RobotsFile {
 }
 
 function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
-  // About one line per 28 characters in large real files: most tables never grow.
-  const table = new LineTable(text.length >> 5);
+  // Real files have a line per 20 to 40 characters: most tables never grow.
+  const table = new LineTable(text.length >> 4);
   const problems: Problem[] = [];
   const groups: MutableGroup[] = [];
   const sitemaps: Sitemap[] = [];
