@@ -87,18 +87,24 @@ const renderReplayChart = (function () {
     });
     const axisY = lanes.length * LANE + 2;
     root.append(svg('line', { x1: LABEL, x2: width - 8, y1: axisY, y2: axisY, class: 'axis-line' }));
-    // Every tick gets its mark; a label only where it does not run into the one before it.
-    let labelledTo = -Infinity;
-    model.ticks.forEach((tick, i) => {
+    // Every tick gets its mark; a label only where it does not run into another. The labels
+    // that name a date (the first, and each date change) are kept first, so that a date change
+    // is never the label left out; the time-only labels fill the room between them.
+    const labels = model.ticks.map((tick, i) => {
       const x = LABEL + tick.at * slot;
       root.append(svg('line', { x1: x, x2: x, y1: axisY, y2: axisY + 4, class: 'axis-line tick' }));
       const anchor = i === 0 && tick.at * slot < 40 ? 'start' : x > width - 50 ? 'end' : 'middle';
-      const text = svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' }, tick.label);
+      const text = svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' + (tick.dated ? ' dated' : '') }, tick.label);
       root.append(text);
-      const box = text.getBBox();
-      if (box.x < labelledTo + 8) text.remove();
-      else labelledTo = box.x + box.width;
+      return { text, dated: tick.dated, box: text.getBBox() };
     });
+    /** @type {DOMRect[]} */
+    const kept = [];
+    for (const label of [...labels.filter((l) => l.dated), ...labels.filter((l) => !l.dated)]) {
+      const { box } = label;
+      if (kept.some((other) => box.x < other.x + other.width + 8 && box.x + box.width + 8 > other.x)) label.text.remove();
+      else kept.push(box);
+    }
     const children = [];
     const hidden = model.lanes.length - model.shown;
     if (hidden > 0) {
