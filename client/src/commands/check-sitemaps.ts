@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import type { CheckSitemapsResult } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
+import { savedWords } from '../panels/saved-state';
 import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';
 import { resolveRobotsDocument } from '../robots-document';
@@ -93,7 +94,7 @@ async function check(deps: CheckSitemapsDeps, document: vscode.TextDocument, age
         }
       },
     );
-    SitemapsPanel.show(deps, document, sitemapsView(result, vscode.workspace.asRelativePath(document.uri)));
+    SitemapsPanel.show(deps, document, sitemapsView(result, vscode.workspace.asRelativePath(document.uri), savedWords(document, result.version)));
     return result;
   } catch (error) {
     if (cancelled) return undefined;

@@ -24,6 +24,7 @@ import { askUrl } from '../url-input';
 import { TestUrlPanel } from '../panels/test-url/panel';
 import { testUrlView } from '../panels/test-url/view';
 import { fetchStateText, verdictReport, winningLines } from '../verdict-report';
+import { savedWords } from '../panels/saved-state';
 import type { WinningLineHighlight } from '../winning-line';
 import type { FetchedDocuments } from './fetch';
 
@@ -113,7 +114,7 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
   const lines = winningLines(verdicts);
   const first = lines[0];
   if (first) await revealLine(document, first.line);
-  deps.highlight.show(document, lines);
-  TestUrlPanel.show(deps, document, testUrlView(verdicts, { documentName: name, version: document.version, lineText, fetchState }, options));
+  deps.highlight.show(document, lines, verdicts[0]?.url);
+  TestUrlPanel.show(deps, document, testUrlView(verdicts, { documentName: name, version: document.version, saved: savedWords(document, document.version), lineText, fetchState }, options));
   return [...verdicts];
 }

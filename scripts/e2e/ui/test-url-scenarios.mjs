@@ -1,7 +1,8 @@
 // UI scenarios of Test URL through the command palette: the path typed in the first quick
 // pick, the crawler picked in the second (the defaults cleared, a typed token offered as typed),
 // then the results panel, the winning line revealed in the editor and the reasoning kept in the
-// Output channel.
+// Output channel; the note after the winning line names the URL and goes with the next edit, and
+// the panel says whether it answered on the saved file.
 
 /**
  * @typedef {{
@@ -88,5 +89,32 @@ export async function testUrlScenarios(t) {
     const channel = await page.locator('.part.panel select.monaco-select-box').first()
       .evaluate((select) => /** @type {HTMLSelectElement} */ (select).selectedOptions[0]?.textContent ?? '');
     if (channel !== 'robots.txt Lens') throw new Error(`the Output view shows the channel "${channel}"`);
+  });
+
+  await scenario('test-url-notes', async () => {
+    const results = ui.webview();
+    // The panel says whether its answer is of the saved file, not a buffer version number.
+    const tab = page.locator('.tabs-container .tab[data-resource-name="robots.txt"]');
+    const dirty = (await tab.getAttribute('class'))?.split(' ').includes('dirty') ?? false;
+    const subtitle = results.locator('#subtitle');
+    await subtitle.filter({ hasText: `Against robots.txt (${dirty ? 'unsaved changes' : 'saved'}); ` }).waitFor();
+    // The note after the winning line says which URL it is for.
+    const notes = () => page.evaluate(() => [...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .map((span) => globalThis.getComputedStyle(span, '::after').content)
+      .filter((content) => content.includes('←')));
+    await page.waitForFunction(() => [...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .some((span) => globalThis.getComputedStyle(span, '::after').content.includes('← /cart/ — GPTBot: disallowed')));
+    // The next edit of the document takes the notes away, and the panel says its answer is older.
+    await page.keyboard.press('Control+1');
+    await ui.goToLine(1);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ');
+    await page.waitForFunction(() => ![...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .some((span) => globalThis.getComputedStyle(span, '::after').content.includes('←')));
+    await subtitle.filter({ hasText: /^Against robots\.txt \(edited since this result\); / }).waitFor();
+    const left = await notes();
+    if (left.length > 0) throw new Error(`after an edit the editor still shows ${left.join(', ')}`);
+    await page.keyboard.press('Control+Z');
+    await page.locator(`.tabs-container .tab[data-resource-name="robots.txt"]${dirty ? '.dirty' : ':not(.dirty)'}`).waitFor();
   });
 }
