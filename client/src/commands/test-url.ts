@@ -105,7 +105,7 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
 
   const options = { parserNotes: settings.parserNotes };
   // The Output channel keeps every test as history; the results panel shows this one.
-  deps.output.appendLine(`── Test URL ${url} against ${name} (version ${document.version})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
+  deps.output.appendLine(`── Test URL ${url} against ${name} (${savedWords(document, document.version)})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
   if (fetchState) deps.output.appendLine(fetchStateText(fetchState));
   const lineText = lineTextOf(document);
   for (const verdict of verdicts) for (const line of verdictReport(verdict, lineText, options)) deps.output.appendLine(line);
