@@ -45,7 +45,7 @@ export function registerCheckSitemaps(deps: CheckSitemapsDeps): vscode.Disposabl
       const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
       const sitemaps = await pickSitemaps(document);
       if (sitemaps === undefined) return undefined;
-      const agents = await pickCrawlers({ title: 'Check Sitemaps for… (2/2)', preselected: readSettings(document.uri).defaultCrawlers, step: 2, totalSteps: 2 });
+      const agents = await pickCrawlers({ title: 'Check Sitemaps for…', preselected: readSettings(document.uri).defaultCrawlers, step: 2, totalSteps: 2 });
       if (agents === undefined) return undefined;
       return await check(deps, document, agents, sitemaps);
     } catch (error) {

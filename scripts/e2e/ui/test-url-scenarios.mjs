@@ -28,6 +28,19 @@ export async function testUrlScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
     await ui.acceptQuickInput();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
+    // Every preselected crawler is in sight: ticked at the head of the list, and named in the title.
+    const defaults = ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot'];
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    await title.filter({ hasText: `Test /cart/ for ${defaults.join(', ')}` }).waitFor();
+    const titleFits = await title.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    if (!titleFits) throw new Error(`the title "${await title.textContent()}" is cut`);
+    const list = await page.locator('.quick-input-list .monaco-list').first().boundingBox();
+    for (const name of defaults) {
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-checked="true"]:has([role="checkbox"][aria-label="${name}"])`);
+      await row.waitFor();
+      const box = await row.boundingBox();
+      if (!list || !box || box.y < list.y - 1 || box.y + box.height > list.y + list.height + 1) throw new Error(`${name} is preselected but out of sight in the list`);
+    }
     // The default crawlers come preselected: clear them all, then pick GPTBot alone.
     const toggleAll = page.locator('.quick-input-header [role="checkbox"][aria-label="Toggle all checkboxes"]');
     await toggleAll.waitFor();
@@ -51,6 +64,7 @@ export async function testUrlScenarios(t) {
     await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"][aria-checked="true"]').waitFor();
     await count.filter({ hasText: /^1 Selected$/ }).waitFor();
+    await title.filter({ hasText: /^Test \/cart\/ for GPTBot \(2\/2\)$/ }).waitFor();
     await ui.parkMouse();
   }, { essential: true });
 
@@ -109,12 +123,17 @@ export async function testUrlScenarios(t) {
     await ui.goToLine(1);
     await page.keyboard.press('End');
     await page.keyboard.type(' ');
+    await subtitle.filter({ hasText: /^Against robots\.txt \(edited since this result\); / }).waitFor();
+    // Back at the winning line (on screen again), no note is left.
+    await ui.goToLine(74);
     await page.waitForFunction(() => ![...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
       .some((span) => globalThis.getComputedStyle(span, '::after').content.includes('←')));
-    await subtitle.filter({ hasText: /^Against robots\.txt \(edited since this result\); / }).waitFor();
     const left = await notes();
     if (left.length > 0) throw new Error(`after an edit the editor still shows ${left.join(', ')}`);
+    const line74 = ui.squash(await ui.lineText(74));
+    if (line74 !== 'Disallow: /') throw new Error(`line 74 reads "${line74}" after the edit`);
     await page.keyboard.press('Control+Z');
     await page.locator(`.tabs-container .tab[data-resource-name="robots.txt"]${dirty ? '.dirty' : ':not(.dirty)'}`).waitFor();
+    await ui.goToLine(1);
   });
 }
