@@ -226,7 +226,8 @@ const saving = opts.web
   ? '(a git repository of its own, but a browser runs no git: Compare with… → Another file… works there).'
   : '(a git repository of its own: save robots.txt to see what your edit changes for crawlers).';
 const lists = opts.web
-  ? `copied into the workspace's .robots-lens/ip-lists/, where the browser reads them`
+  ? `test/fixtures/replay/ranges,
+  copied into the workspace's .robots-lens/ip-lists/ where the browser reads them`
   : 'test/fixtures/replay/ranges, fixed copies';
 console.log(`
 robots.txt Lens demo${opts.web ? ' (web build)' : ''} — ready in ${secs()}
@@ -243,8 +244,8 @@ robots.txt Lens demo${opts.web ? ' (web build)' : ''} — ready in ${secs()}
   ${saving}
   Auto-save and port forwarding are off. The repository's examples/ never changes; the copy is
   removed when the demo stops.
-  The replay verifies crawlers against the ${ipListCount} IP lists the tests use (${lists};
-  so verified and spoofed requests show without a network). Real lists come from the operators:
+  The replay verifies crawlers against the ${ipListCount} IP lists the tests use (${lists}),
+  so verified and spoofed requests show without a network. Real lists come from the operators:
   the replay panel's "Verified / spoofed" card or robots-lens ranges --refresh downloads them.
 ${where}
   No password (--auth none), listening on 127.0.0.1:${port} only; on a remote machine forward it,
