@@ -134,7 +134,7 @@
   /** @param {AiAccessView} view */
   function render(view) {
     title.textContent = 'AI access — ' + view.documentName;
-    subtitle.textContent = 'The catalogue\'s crawlers by purpose, decided on the current buffer (version ' + view.version + ').';
+    subtitle.textContent = 'The catalogue\'s crawlers by purpose, decided on the current buffer (' + view.saved + ').';
     setStatus(view.fetchState || '', view.fetchState ? 'notice' : '');
     content.classList.remove('stale');
     content.removeAttribute('aria-busy');
