@@ -175,6 +175,7 @@
     node.style.top = position * ROW_HEIGHT + 'px';
     node.dataset.position = String(position);
     node.title = row.l === null ? 'No rule decided (' + replayVerdictText(row).toLowerCase() + ')' : 'Line ' + row.l + ': ' + (row.r || '') + ' — click or Enter to reveal';
+    node.title += '\n' + replayRowDetails(row);
     const values = replayCellValues(row);
     REPLAY_COLUMNS.forEach((column, i) => {
       const cell = el('div', 'cell ' + column.cls, values[i]);
