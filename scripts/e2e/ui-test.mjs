@@ -237,7 +237,7 @@ try {
 
   await editorScenarios({ page, ui, scenario, timings, secs, extensionId: EXTENSION_ID, screenshotPath });
 
-  await agentHoverScenario({ page, ui, scenario });
+  await agentHoverScenario({ page, ui, scenario, screenshotPath });
 
   await testUrlScenarios({ page, ui, scenario, testUrlLabel: TEST_URL });
   await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['test-url']);
