@@ -1,7 +1,7 @@
 /**
  * Issue #2 targets: answer 1,000,000 (agent, URL) queries on a realistic 2,000-rule,
  * 50-group file at ≥ 10× the throughput of the `robots-parser` package (parse once, query
- * many, same inputs, same run); parse a 500 KiB file in under 30 ms (median).
+ * many, same inputs, same run). The parse figures are parse.bench.ts.
  * Run: npm run bench -- match
  */
 
@@ -9,7 +9,7 @@ import robotsParser from 'robots-parser';
 import { matcherFor } from '@robots-lens/kernel/match';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { generateQueries } from './fixtures/queries';
-import { generateLargeRobots, generateRobots } from './fixtures/robots';
+import { generateRobots } from './fixtures/robots';
 import { ORIGIN } from './fixtures/shop';
 import { fmt, median, report, timeMs, verdictLine } from './support';
 
@@ -123,28 +123,4 @@ function measureRound(text: string, queries: readonly Query[], urls: readonly st
   return { oursMs, theirsMs, readMs, readSum, disallowedOurs, disallowedTheirs };
 }
 
-/**
- * The 500 KiB parse, on its own: run after a million queries, the garbage they leave makes
- * every collection slower and the figure says more about the heap than the parser.
- */
-export function runParse(): void {
-  const large = generateLargeRobots(500 * 1024, 3);
-  const bytes = Buffer.byteLength(large);
-  for (let i = 0; i < 3; i++) parseRobots(large);
-  const parseMs = median(Array.from({ length: 15 }, () => timeMs(() => parseRobots(large))));
-  const bytesInput = new TextEncoder().encode(large);
-  const parseBytesMs = median(Array.from({ length: 15 }, () => timeMs(() => parseRobots(bytesInput))));
-  console.log(`\nParser: ${fmt(bytes)} bytes, ${fmt(parseRobots(large).lines.length)} lines`);
-  report([
-    ['parse text (median of 15)', `${fmt(parseMs, 1)} ms`],
-    ['parse bytes (median of 15)', `${fmt(parseBytesMs, 1)} ms`],
-  ]);
-  console.log(verdictLine('parse 500 KiB < 30 ms', Math.max(parseMs, parseBytesMs) < 30, `${fmt(Math.max(parseMs, parseBytesMs), 1)} ms`));
-
-}
-
-if (require.main === module) {
-  // Parse first, as `npm run bench` does: see runParse.
-  runParse();
-  run();
-}
+if (require.main === module) run();

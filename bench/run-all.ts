@@ -5,7 +5,8 @@
 import { run as batch } from './batch.bench';
 import { run as enforce } from './enforce.bench';
 import { run as lint } from './lint.bench';
-import { run as match, runParse as parse } from './match.bench';
+import { run as match } from './match.bench';
+import { run as parse } from './parse.bench';
 import { run as replay } from './replay.bench';
 import { run as scale } from './scale.bench';
 import { run as webReplay } from './web-replay.bench';

@@ -145,7 +145,7 @@
       item.dataset.purpose = purpose.purpose;
       return item;
     }));
-    decidedOn.textContent = 'The catalogue\'s crawlers, decided on the current buffer (version ' + view.version + ').';
+    decidedOn.textContent = 'The catalogue\'s crawlers, decided on the current buffer (' + view.saved + ').';
     setStatus(view.fetchState || '', view.fetchState ? 'notice' : '');
     content.classList.remove('stale');
     content.removeAttribute('aria-busy');

@@ -232,7 +232,7 @@
     subtitle.textContent =
       plural(next.rows.length, 'crawler') + ' × ' + plural(next.paths.length, 'path') +
       (next.customPaths ? ' (paths you chose)' : " (paths from the file's own rules)") +
-      ', decided on the current buffer (version ' + next.version + ').';
+      ', decided on the current buffer (' + next.saved + ').';
     setStatus(notice || '', notice ? 'notice' : '');
     container.classList.remove('stale');
     container.removeAttribute('aria-busy');

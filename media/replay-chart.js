@@ -87,18 +87,43 @@ const renderReplayChart = (function () {
     });
     const axisY = lanes.length * LANE + 2;
     root.append(svg('line', { x1: LABEL, x2: width - 8, y1: axisY, y2: axisY, class: 'axis-line' }));
-    // Every tick gets its mark; a label only where it does not run into the one before it.
-    let labelledTo = -Infinity;
-    model.ticks.forEach((tick, i) => {
+    // Every tick gets its mark; a label only where it does not run into another. The labels
+    // that name a date (the first, and each date change) are kept first, so that a date change
+    // is never the label left out: when one of them would run into another, they all lose their
+    // time to make room ("11-24 00:00" becomes "11-24": a date change is at midnight). The
+    // time-only labels then fill the room between them.
+    const labels = model.ticks.map((tick, i) => {
       const x = LABEL + tick.at * slot;
       root.append(svg('line', { x1: x, x2: x, y1: axisY, y2: axisY + 4, class: 'axis-line tick' }));
       const anchor = i === 0 && tick.at * slot < 40 ? 'start' : x > width - 50 ? 'end' : 'middle';
-      const text = svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' }, tick.label);
+      const text = svg('text', { x, y: axisY + 16, 'text-anchor': anchor, class: 'axis tick-label' + (tick.dated ? ' dated' : '') }, tick.label);
       root.append(text);
-      const box = text.getBBox();
-      if (box.x < labelledTo + 8) text.remove();
-      else labelledTo = box.x + box.width;
+      return { text, tick };
     });
+    /** @param {DOMRect} box @param {DOMRect[]} kept */
+    const clashes = (box, kept) => kept.some((other) => box.x < other.x + other.width + 8 && box.x + box.width + 8 > other.x);
+    const dated = labels.filter((label) => label.tick.dated);
+    /** @type {DOMRect[]} */
+    let kept = [];
+    for (const label of dated) {
+      const box = label.text.getBBox();
+      if (clashes(box, kept)) break;
+      kept.push(box);
+    }
+    if (kept.length < dated.length) {
+      kept = [];
+      for (const label of dated) {
+        label.text.textContent = label.tick.label.split(' ')[0] || label.tick.label;
+        const box = label.text.getBBox();
+        if (clashes(box, kept)) label.text.remove();
+        else kept.push(box);
+      }
+    }
+    for (const label of labels.filter((l) => !l.tick.dated)) {
+      const box = label.text.getBBox();
+      if (clashes(box, kept)) label.text.remove();
+      else kept.push(box);
+    }
     const children = [];
     const hidden = model.lanes.length - model.shown;
     if (hidden > 0) {

@@ -24,7 +24,7 @@
 
   /** @param {SitemapsView} view */
   function render(view) {
-    byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '), as the crawlers would read it.';
+    byId('subtitle').textContent = 'Against ' + view.documentName + ' (' + view.saved + '), as the crawlers would read it.';
     const answer = byId('answer');
     answer.textContent = view.answer.text;
     answer.className = 'answer ' + view.answer.tone;

@@ -27,10 +27,16 @@
     return button;
   }
 
+  /** The URL on screen: the same test sent again (saved, or edited since) keeps its open explanations. */
+  let shownUrl = '';
+
   /** @param {TestUrlView} view */
   function render(view) {
+    const open = new Set();
+    if (view.url === shownUrl) byId('results').querySelectorAll('details.more').forEach((fold, i) => fold.hasAttribute('open') && open.add(i));
+    shownUrl = view.url;
     byId('title').textContent = 'Test URL — ' + view.url;
-    byId('subtitle').textContent = 'Against ' + view.documentName + ' (version ' + view.version + '); every test is also kept in the Output log.';
+    byId('subtitle').textContent = 'Against ' + view.documentName + ' (' + view.saved + '); every test is also kept in the Output log.';
     byId('summary').textContent = view.summary;
     const fetchState = byId('fetch-state');
     fetchState.hidden = !view.fetchState;
@@ -56,6 +62,7 @@
       const why = el('td', 'why');
       why.colSpan = COLUMNS.length;
       const fold = el('details', 'more');
+      if (open.has(index)) fold.setAttribute('open', '');
       fold.append(el('summary', 'muted small', 'Group and why'));
       const group = el('div', 'group');
       group.append(el('span', 'muted', 'Group: '));

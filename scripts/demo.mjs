@@ -2,6 +2,8 @@
 //
 //   npm run demo                        build, start code-server on a free 127.0.0.1 port, print the URL
 //   npm run demo -- --port 8080         a fixed port (or PORT=8080 npm run demo; --port wins)
+//   npm run demo -- --web               the web build instead: the extension in the browser's web worker
+//                                       extension host, as `npm run test:ui:web` runs it (combines with the others)
 //   npm run demo -- --check             start, check that /healthz and the workbench URL answer 200
 //                                       (and that the extension is served), stop, exit 0 — for tests
 //
@@ -13,6 +15,14 @@
 // extension loaded as the extension under development — the URL's payload carries
 // extensionDevelopmentPath (code-server rejects the command-line flag). No .vsix is installed: after
 // changing the extension, `npm run build` and reload the browser tab.
+//
+// --web: the way the web UI tests run it (scripts/e2e/ui-test.mjs --web). code-server runs an
+// extension whose manifest has a `browser` entry and no `main` in the browser's web worker
+// extension host, so a web-only copy of the package (scripts/e2e/web-only-vsix.mjs: the web
+// bundles of dist/web/, no Node bundle) is installed into the throwaway profile, and the URL
+// carries no extensionDevelopmentPath. A browser reads the replay's IP lists from the workspace's
+// .robots-lens/ip-lists/ (it has no environment), so the test lists are copied there. After a
+// change, stop the demo and start it again (the installed copy does not follow dist/).
 //
 // The copy sits in the throwaway profile, outside the clone, and is a git repository of its own with
 // robots.txt committed: what is saved in the browser never changes the repository's examples/, and
@@ -32,17 +42,19 @@ import { parseArgs } from 'node:util';
 import { ensureCodeServer, isInstalled } from './e2e/code-server-install.mjs';
 import { createProfile } from './e2e/code-server-profile.mjs';
 import { startCodeServer, workbenchUrl } from './e2e/code-server.mjs';
+import { installVsix } from './e2e/code-server-profile.mjs';
 import { CODE_SERVER_PREREQUISITES, GIT_PREREQUISITE, ensurePrerequisites } from './e2e/prerequisites.mjs';
 import { REPO_ROOT } from './e2e/repo.mjs';
 import { commitToNewRepository } from './e2e/ui/git-workspace.mjs';
+import { packageWebOnly } from './e2e/web-only-vsix.mjs';
 
-const USAGE = 'usage: npm run demo [-- --port N] [-- --check]   (PORT=N works too; --port wins; 0 or none: a free port)';
+const USAGE = 'usage: npm run demo [-- --port N] [-- --web] [-- --check]   (PORT=N works too; --port wins; 0 or none: a free port)';
 
-/** @type {{ port?: string, check: boolean, help: boolean }} */
+/** @type {{ port?: string, web: boolean, check: boolean, help: boolean }} */
 let opts;
 try {
   ({ values: opts } = /** @type {any} */ (parseArgs({
-    options: { port: { type: 'string' }, check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { port: { type: 'string' }, web: { type: 'boolean', default: false }, check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
   })));
 } catch (error) {
   console.error(`demo: ${error instanceof Error ? error.message : error}\n${USAGE}`);
@@ -85,8 +97,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const build = spawnSync(npm, ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
 if (build.status !== 0) fail(`npm run build failed (${build.status ?? build.signal ?? build.error})`);
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-const mainFile = path.resolve(REPO_ROOT, manifest.main);
+// The bundle the workbench will load: the Node one, or with --web the web worker one.
+const mainFile = path.resolve(REPO_ROOT, opts.web ? manifest.browser : manifest.main);
 if (!existsSync(mainFile)) fail(`the build did not produce ${path.relative(REPO_ROOT, mainFile)}`);
+/** Where code-server installs the web-only copy (its extensions folder names it publisher.name-version). */
+const EXTENSION_FOLDER = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
 
 // 2. code-server, installed on first use (about 1–2 minutes, once).
 const install = await ensureCodeServer({ who: 'demo' }).catch((error) => fail(error instanceof Error ? error.message : String(error)));
@@ -118,10 +133,22 @@ try {
   fail(`could not make the copy of examples/ a git repository: ${error instanceof Error ? error.message : String(error)}`);
 }
 // The IP lists the tests use, so the replay shows verified and spoofed requests without a network:
-// the language server reads them from $ROBOTS_LENS_RANGES_DIR, in the throwaway profile.
-const ipLists = path.join(profile.root, 'ip-lists');
+// the language server reads them from $ROBOTS_LENS_RANGES_DIR, in the throwaway profile; the web
+// worker has no environment and reads them from the workspace's .robots-lens/ip-lists/.
+const ipLists = opts.web ? path.join(workspace, '.robots-lens', 'ip-lists') : path.join(profile.root, 'ip-lists');
 cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'replay', 'ranges'), ipLists, { recursive: true });
 const ipListCount = readdirSync(ipLists).filter((name) => name.endsWith('.json')).length;
+/** The installed web-only copy, with --web. */
+let installedExtension = '';
+if (opts.web) {
+  try {
+    installVsix({ entry: install.entry, profile, vsix: packageWebOnly(artifacts) });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  installedExtension = path.join(profile.extensionsDir, EXTENSION_FOLDER);
+  if (!existsSync(path.join(installedExtension, 'package.json'))) fail(`the web-only copy is not installed at ${installedExtension}`);
+}
 const server = await startCodeServer({
   entry: install.entry,
   folder: workspace,
@@ -134,7 +161,9 @@ const server = await startCodeServer({
 forward?.target(server.port);
 const port = forward ? forward.port : server.port;
 const base = `http://127.0.0.1:${port}`;
-const url = workbenchUrl({ port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+// The desktop demo loads this checkout as the extension under development; the web one, the
+// installed web-only copy (a development path would run in the Node extension host).
+const url = opts.web ? workbenchUrl({ port, folder: workspace }) : workbenchUrl({ port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
 
 let stopping = false;
 /** Stops code-server gracefully, removes the profile, exits. @param {number} code @param {string} [why] */
@@ -155,10 +184,11 @@ if (opts.check) {
     console.error(`demo: FAILED: --check on ${base} (log ${path.relative(REPO_ROOT, logFile)}):\n  ${problems.join('\n  ')}`);
     await shutdown(1);
   }
-  console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the extension is served, auto-save and port forwarding are off`);
+  console.log(`demo: check passed in ${secs()}: ${base}/healthz and the workbench URL answer 200, the ${opts.web ? 'web-only extension (browser entry, no main)' : 'extension'} is served, auto-save and port forwarding are off`);
   console.log(`demo: url ${url}`);
   console.log(`demo: workspace ${workspace} (a fresh copy of examples/)`);
   console.log(`demo: IP lists ${ipListCount} test lists in ${ipLists}`);
+  if (opts.web) console.log(`demo: web-only extension installed at ${installedExtension}`);
   console.log(`demo: code-server pid ${server.pid}`);
   await shutdown(0);
 }
@@ -185,10 +215,24 @@ void server.exited.then((how) => {
 });
 setInterval(() => {}, 1 << 30); // stay up until a signal
 
+const where = opts.web
+  ? `  The extension is the web-only copy of this checkout's build (dist/web/: a browser entry, no main),
+  running in the browser's web worker extension host as on vscode.dev ("Developer: Show Running
+  Extensions" says "web worker"); what needs Node says why and offers what works. After a change,
+  stop the demo and run npm run demo -- --web again. Installed at
+    ${installedExtension}`
+  : `  The extension is this checkout's build (dist/): after a change, npm run build and reload the tab.`;
+const saving = opts.web
+  ? '(a git repository of its own, but a browser runs no git: Compare with… → Another file… works there).'
+  : '(a git repository of its own: save robots.txt to see what your edit changes for crawlers).';
+const lists = opts.web
+  ? `test/fixtures/replay/ranges,
+  copied into the workspace's .robots-lens/ip-lists/ where the browser reads them`
+  : 'test/fixtures/replay/ranges, fixed copies';
 console.log(`
-robots.txt Lens demo — ready in ${secs()}
+robots.txt Lens demo${opts.web ? ' (web build)' : ''} — ready in ${secs()}
 
-  Open in your browser (use it as printed: 127.0.0.1, with the payload):
+  Open in your browser (use it as printed: 127.0.0.1${opts.web ? '' : ', with the payload'}):
 
     ${url}
 
@@ -197,13 +241,13 @@ robots.txt Lens demo — ready in ${secs()}
 
   The workspace is a fresh copy of examples/ at
     ${workspace}
-  (a git repository of its own: save robots.txt to see what your edit changes for crawlers).
+  ${saving}
   Auto-save and port forwarding are off. The repository's examples/ never changes; the copy is
   removed when the demo stops.
-  The replay verifies crawlers against the ${ipListCount} IP lists the tests use (test/fixtures/replay/ranges,
-  fixed copies, so verified and spoofed requests show without a network). Real lists come from
-  the operators: the replay panel's "Verified / spoofed" card or robots-lens ranges --refresh downloads them.
-  The extension is this checkout's build (dist/): after a change, npm run build and reload the tab.
+  The replay verifies crawlers against the ${ipListCount} IP lists the tests use (${lists}),
+  so verified and spoofed requests show without a network. Real lists come from the operators:
+  the replay panel's "Verified / spoofed" card or robots-lens ranges --refresh downloads them.
+${where}
   No password (--auth none), listening on 127.0.0.1:${port} only; on a remote machine forward it,
   e.g. ssh -L ${port}:127.0.0.1:${port} <host>. code-server pid ${server.pid}, log ${path.relative(REPO_ROOT, logFile)}.
 
@@ -212,8 +256,10 @@ robots.txt Lens demo — ready in ${secs()}
 
 /**
  * What --check verifies, over HTTP only (no browser): the health endpoint, the workbench page at the
- * printed URL, the extension under development as the workbench will fetch it (its manifest and
- * main bundle through code-server's remote-resource route), and the user settings it will read.
+ * printed URL, the extension as the workbench will fetch it (its manifest and its bundle through
+ * code-server's remote-resource route: the extension under development, or with --web the
+ * installed web-only copy, whose manifest has a browser entry and no main, and whose bundle is
+ * this checkout's dist/web/client.js), and the user settings it will read.
  * @returns {Promise<string[]>}
  */
 async function check() {
@@ -226,16 +272,23 @@ async function check() {
   if (page.status !== 200) problems.push(`GET ${url} answered ${page.status || page.error}`);
   else if (!/<html/i.test(page.body) || !/workbench/i.test(page.body)) problems.push('the workbench URL answered 200 but not with the workbench page');
   const resource = (/** @type {string} */ file) => `${base}/vscode-remote-resource?path=${encodeURIComponent(file)}`;
-  const served = await get(resource(path.join(REPO_ROOT, 'package.json')));
-  let servedName = '';
+  // The extension as the workbench fetches it: this checkout, or with --web the installed web-only copy.
+  const extensionRoot = opts.web ? installedExtension : REPO_ROOT;
+  const served = await get(resource(path.join(extensionRoot, 'package.json')));
+  /** @type {{ name?: string, main?: string, browser?: string }} */
+  let servedManifest = {};
   try {
-    servedName = JSON.parse(served.body).name;
+    servedManifest = JSON.parse(served.body);
   } catch {
     /* reported below */
   }
-  if (served.status !== 200 || servedName !== manifest.name) problems.push(`the extension manifest is not served (${served.status || served.error}, name "${servedName}")`);
-  const bundle = await get(resource(mainFile));
-  if (bundle.status !== 200 || bundle.body.length === 0) problems.push(`the extension bundle ${manifest.main} is not served (${bundle.status || bundle.error})`);
+  if (served.status !== 200 || servedManifest.name !== manifest.name) problems.push(`the extension manifest is not served (${served.status || served.error}, name "${servedManifest.name ?? ''}")`);
+  // code-server runs an extension in the web worker only when its manifest has no `main`.
+  else if (opts.web && (servedManifest.main !== undefined || servedManifest.browser !== manifest.browser)) problems.push(`the installed copy's manifest has main ${JSON.stringify(servedManifest.main)} and browser ${JSON.stringify(servedManifest.browser)}: not a web-only extension`);
+  const entry = opts.web ? manifest.browser : manifest.main;
+  const bundle = await get(resource(path.join(extensionRoot, entry)));
+  if (bundle.status !== 200 || bundle.body.length === 0) problems.push(`the extension bundle ${entry} is not served (${bundle.status || bundle.error})`);
+  else if (bundle.body !== readFileSync(mainFile, 'utf8')) problems.push(`the served ${entry} is not this checkout's build`);
   const settingsFile = await get(resource(path.join(profile.userDataDir, 'User', 'settings.json')));
   /** @type {Record<string, unknown>} */
   let settings = {};

@@ -1,11 +1,14 @@
 /**
  * Asks which crawlers to test: the catalogue (token, operator and purpose) with several
- * picks allowed, plus whatever token or full User-Agent header the user types.
+ * picks allowed, plus whatever token or full User-Agent header the user types. Every crawler
+ * picked is in sight: the preselected ones head the list (GPTBot is the 27th of the catalogue,
+ * below the fold), and the title names all that are picked as boxes are ticked.
  */
 
 import * as vscode from 'vscode';
 import { CRAWLERS } from '@robots-lens/kernel/crawlers';
 import { purposesText } from '@robots-lens/editor/explain';
+import { pickerTitle } from './crawler-picker-title';
 
 interface CrawlerItem extends vscode.QuickPickItem {
   /** What is sent as the agent: a catalogue token, or the text as typed. */
@@ -13,6 +16,7 @@ interface CrawlerItem extends vscode.QuickPickItem {
 }
 
 export interface CrawlerPickerOptions {
+  /** "Test /cart/ for…": the picked crawlers' names replace the "…". */
   readonly title: string;
   /** Picked when the picker opens: tokens or User-Agent headers, catalogue or not. */
   readonly preselected: readonly string[];
@@ -28,6 +32,8 @@ const CATALOGUE_ITEMS: readonly CrawlerItem[] = CRAWLERS.map((crawler) => ({
   ...(crawler.name !== crawler.token ? { detail: crawler.name } : {}),
   agent: crawler.token,
 }));
+
+const separator = (label: string): CrawlerItem => ({ label, kind: vscode.QuickPickItemKind.Separator, agent: '' });
 
 function customItem(agent: string, typed: boolean): CrawlerItem {
   return {
@@ -54,17 +60,25 @@ export function pickCrawlers(options: CrawlerPickerOptions): Promise<string[] | 
   const custom: CrawlerItem[] = options.preselected
     .filter((agent) => !CATALOGUE_ITEMS.some((item) => sameAgent(item.agent, agent)))
     .map((agent) => customItem(agent, false));
+  const preselected = CATALOGUE_ITEMS.filter((item) => options.preselected.some((agent) => sameAgent(agent, item.agent)));
+  const others = CATALOGUE_ITEMS.filter((item) => !preselected.includes(item));
   let typedItem: CrawlerItem | undefined;
-  const allItems = (): CrawlerItem[] => [...(typedItem ? [typedItem] : []), ...custom, ...CATALOGUE_ITEMS];
+  // The list keeps its order while boxes are ticked (an item must not move under the mouse).
+  const allItems = (): CrawlerItem[] => {
+    const first = [...custom, ...preselected];
+    return [
+      ...(typedItem ? [typedItem] : []),
+      ...(first.length > 0 ? [separator('preselected or typed'), ...first, separator('catalogue')] : []),
+      ...others,
+    ];
+  };
   const setItems = (selected: readonly CrawlerItem[]): void => {
     const items = allItems();
     pick.items = items;
     pick.selectedItems = items.filter((item) => selected.includes(item));
+    pick.title = pickerTitle(options.title, pick.selectedItems.map((item) => item.agent));
   };
-  setItems([
-    ...custom,
-    ...CATALOGUE_ITEMS.filter((item) => options.preselected.some((agent) => sameAgent(agent, item.agent))),
-  ]);
+  setItems([...custom, ...preselected]);
 
   return new Promise<string[] | undefined>((resolve) => {
     let settled = false;
@@ -84,6 +98,7 @@ export function pickCrawlers(options: CrawlerPickerOptions): Promise<string[] | 
       setItems(pick.selectedItems);
     });
     pick.onDidChangeSelection((selected) => {
+      pick.title = pickerTitle(options.title, selected.map((item) => item.agent));
       // A typed agent, once picked, becomes a permanent entry of the list.
       if (typedItem && selected.includes(typedItem)) {
         const kept = customItem(typedItem.agent, false);

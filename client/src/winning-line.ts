@@ -1,6 +1,7 @@
 /**
  * Highlights the rule lines that decided a verdict (Test URL, a matrix cell) until the
- * document changes: a whole-line background plus a short note after the line.
+ * document changes: a whole-line background plus a short note after the line that says which
+ * URL it is for, since the editor shows no panel title beside it.
  */
 
 import * as vscode from 'vscode';
@@ -40,7 +41,8 @@ export class WinningLineHighlight implements vscode.Disposable {
     );
   }
 
-  show(document: vscode.TextDocument, lines: readonly WinningLine[]): void {
+  /** `about`: the URL the notes are for, said before them ("/cart/ — GPTBot: disallowed"). */
+  show(document: vscode.TextDocument, lines: readonly WinningLine[], about?: string): void {
     this.clear();
     // Several crawlers may share a winning line: one note lists them all.
     const notes = new Map<number, string[]>();
@@ -53,7 +55,7 @@ export class WinningLineHighlight implements vscode.Disposable {
         range: document.lineAt(line).range,
         renderOptions: {
           after: {
-            contentText: `  ← ${lineNotes.join(' · ')}`,
+            contentText: `  ← ${about !== undefined && about !== '' ? `${about} — ` : ''}${lineNotes.join(' · ')}`,
             color: new vscode.ThemeColor('editorCodeLens.foreground'),
             fontStyle: 'italic',
           },

@@ -65,14 +65,14 @@ const RESULT: AiAccessResult = {
 describe('AI access view', () => {
   test('offers "Enforce for these crawlers" for AI crawlers that may ignore robots.txt and that it keeps from something', () => {
     // Bytespider does not honour robots.txt but may fetch everything: nothing to enforce; Perplexity-User may ignore it and is kept from some paths.
-    assert.deepEqual(aiAccessView(RESULT, { documentName: 'robots.txt' }).enforceable, ['Perplexity-User']);
+    assert.deepEqual(aiAccessView(RESULT, { documentName: 'robots.txt', saved: 'saved' }).enforceable, ['Perplexity-User']);
     const kept = { ...RESULT, purposes: RESULT.purposes.map((p) => ({ ...p, crawlers: p.crawlers.map((c) => (c.token === 'Bytespider' ? { ...c, access: 'some' as const } : c)) })) };
-    assert.deepEqual(aiAccessView(kept, { documentName: 'robots.txt' }).enforceable, ['Bytespider', 'Perplexity-User']);
-    assert.deepEqual(aiAccessView({ ...RESULT, fetchState: { state: 'unreachable', allowed: false } as NonNullable<AiAccessResult['fetchState']> }, { documentName: 'robots.txt' }).enforceable, [], 'the fetch state decides: no rules to enforce');
+    assert.deepEqual(aiAccessView(kept, { documentName: 'robots.txt', saved: 'saved' }).enforceable, ['Bytespider', 'Perplexity-User']);
+    assert.deepEqual(aiAccessView({ ...RESULT, fetchState: { state: 'unreachable', allowed: false } as NonNullable<AiAccessResult['fetchState']> }, { documentName: 'robots.txt', saved: 'saved' }).enforceable, [], 'the fetch state decides: no rules to enforce');
   });
 
   test('rows in words: access, the group obeyed with its line, and the mark on fetchers that may ignore robots.txt', () => {
-    const view = aiAccessView(RESULT, { documentName: 'robots.txt' });
+    const view = aiAccessView(RESULT, { documentName: 'robots.txt', saved: 'saved' });
     const [training, fetch, search] = view.purposes;
     assert.deepEqual(view.purposes.map((p) => [p.title, p.open]), [['AI training', true], ['User-initiated fetch', true], ['Search', false]]);
     assert.equal(training!.summary, RESULT.purposes[0]!.summary);
@@ -87,7 +87,7 @@ describe('AI access view', () => {
   });
 
   test('the preferences table, with the groups that state nothing counted', () => {
-    const { preferences } = aiAccessView(RESULT, { documentName: 'robots.txt' });
+    const { preferences } = aiAccessView(RESULT, { documentName: 'robots.txt', saved: 'saved' });
     assert.match(preferences.caption, /where the group disallows the path, none applies\. 1 other group states none: its crawlers get no preference\.$/);
     assert.deepEqual(preferences.columns, [{ label: 'User-agent: * (line 7)', crawlers: "obeyed by every crawler without a group of its own (1 of the catalogue's)" }]);
     assert.deepEqual(preferences.rows.map((r) => [r.path, r.cells.map((c) => [c.text, c.line])]), [
@@ -97,14 +97,14 @@ describe('AI access view', () => {
   });
 
   test('no preferences stated, or the fetch state deciding: a sentence says why the table is empty', () => {
-    const none = aiAccessView({ ...RESULT, preferences: { groups: [], silentGroups: 2, paths: [], cells: [] } }, { documentName: 'robots.txt' });
+    const none = aiAccessView({ ...RESULT, preferences: { groups: [], silentGroups: 2, paths: [], cells: [] } }, { documentName: 'robots.txt', saved: 'saved' });
     assert.equal(none.preferences.caption, 'This robots.txt states no AI-use preferences (Content-Usage or Content-Signal) in any group.');
     const fetched = aiAccessView(
       {
         ...RESULT,
         fetchState: { origin: 'https://x.example', url: 'https://x.example/robots.txt', state: 'unreachable', status: 503, explanation: 'Every URL is disallowed.', fetchedAt: '2026-12-03T10:00:00Z', allowed: false },
       },
-      { documentName: 'x' },
+      { documentName: 'x', saved: 'not saved to a file' },
     );
     assert.match(fetched.fetchState ?? '', /^robots\.txt of https:\/\/x\.example was unreachable/);
     assert.deepEqual(fetched.purposes[0]!.rows.map((r) => [r.group, r.groupLine]), [['robots.txt unreachable', null], ['robots.txt unreachable', null]]);

@@ -29,7 +29,7 @@ const result: CheckSitemapsResult = {
 };
 
 test('the panel view: counts per crawler in words, one row per blocked URL, the sitemaps read and what was set apart', () => {
-  const view = sitemapsView(result, 'robots.txt');
+  const view = sitemapsView(result, 'robots.txt', 'saved');
   assert.deepEqual(view.answer, { tone: 'blocked', text: 'Partly checked: 2 URLs on https://shop.test checked, 2 blocked URLs (URL × crawler), but 1 sitemap was read in part and 1 not read, so listed URLs may be missing from this check.' });
   assert.equal(view.summary, '2 sitemaps read (1 index), 1 read in part, 1 not read, 24 URLs listed, 2 on https://shop.test.');
   assert.deepEqual(view.crawlers, ['Googlebot: none blocked of 2 URLs checked', 'GPTBot: 2 URLs blocked of 2 URLs checked']);
@@ -52,7 +52,7 @@ const unreadable: CheckSitemapsResult = {
 };
 
 test('nothing read: the answer is a warning that says so, never that no listed URL is blocked', () => {
-  const view = sitemapsView(unreadable, 'robots.txt');
+  const view = sitemapsView(unreadable, 'robots.txt', 'saved');
   assert.deepEqual(view.answer, { tone: 'warning', text: 'Nothing checked: no sitemap could be read (1 sitemap tried), so no listed URL was checked against robots.txt.' });
   assert.deepEqual(view.crawlers, ['Googlebot: nothing checked', 'GPTBot: nothing checked']);
   for (const text of [view.answer.text, view.summary, ...view.crawlers]) assert.doesNotMatch(text, /no listed URL is blocked|none blocked/i);
@@ -64,7 +64,7 @@ test('a cancelled check is never an all-clear: it says it was cancelled, as a wa
     tally: { origin: 'https://shop.test', listed: 3, agents: [{ agent: 'Googlebot', checked: 3, blocked: 0 }], otherOrigin: { count: 0, examples: [] }, notUrls: { count: 0, examples: [] } },
     sitemaps: [{ location: 'https://shop.test/sitemap.xml', kind: 'urlset', entries: 3, notices: [] }],
   };
-  assert.equal(sitemapsView(read, 'robots.txt').answer.tone, 'clear');
-  const cancelled = sitemapsView({ ...read, cancelled: true }, 'robots.txt');
+  assert.equal(sitemapsView(read, 'robots.txt', 'saved').answer.tone, 'clear');
+  const cancelled = sitemapsView({ ...read, cancelled: true }, 'robots.txt', 'saved');
   assert.deepEqual(cancelled.answer, { tone: 'warning', text: 'Cancelled, so listed URLs may be missing from this check. 3 URLs checked until then, none blocked.' });
 });

@@ -19,7 +19,7 @@ function view(url: string, agents: readonly string[], parserNotes = true) {
   const matcher = matcherFor(parseRobots(ROBOTS));
   // As the view receives them: through the server's converter to the wire shape.
   const verdicts = agents.map((agent) => verdictDto(matcher.decide(url, agent)));
-  return testUrlView(verdicts, { documentName: 'robots.txt', version: 3, lineText }, { parserNotes });
+  return testUrlView(verdicts, { documentName: 'robots.txt', version: 3, saved: 'unsaved changes', lineText }, { parserNotes });
 }
 
 describe('Test URL results view', () => {

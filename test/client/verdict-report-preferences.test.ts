@@ -24,7 +24,7 @@ test('the Test URL report says the preferences in effect under the verdict', () 
 test('a matrix cell tooltip ends with its preferences', () => {
   const view = matrixView(
     { paths: ['/a'], rows: [{ agent: 'ExampleBot', token: 'ExampleBot', group: null, cells: [{ outcome: 'allowed', allowed: true, line: null, reason: 'no-group', preferences: 'none stated' }] }] },
-    { documentName: 'robots.txt', version: 1, customPaths: true, lineText: () => undefined },
+    { documentName: 'robots.txt', version: 1, saved: 'saved', customPaths: true, lineText: () => undefined },
   );
   assert.match(view.rows[0]!.cells[0]!.tooltip, /Preferences: none stated\.$/);
 });

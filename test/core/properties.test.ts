@@ -157,13 +157,15 @@ describe('the parser never throws (fast-check)', () => {
 
   test('random text built from robots.txt pieces', () => {
     const piece = fc.constantFrom(
-      'User-agent:', 'useragent ', 'Disallow:', 'Allow', ': ', ' ', '\t', '\n', '\r', '\r\n', '#', '*', '$', '/', '%', '%2',
+      'User-agent:', 'useragent ', 'Disallow:', 'Allow', ': ', ' ', '\t', '\n', '\r', '\r\n', '#', '*', '$', '/', '%', '%2', '%7e', '%2F', 'é',
       'ツ', '\uFEFF', '\uD800', '\uDC80', 'Sitemap: ', 'Crawl-delay: 5', '<html>', 'Googlebot/2.1', '360Spider',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.string(), (pieces, path) => {
         const file = parseRobots(pieces.join(''));
         for (const group of file.groups) assert.ok(group.agents.length > 0);
+        // The parser skips normalising plain patterns: what it keeps must be the normal form.
+        for (const rule of [...file.groups.flatMap((g) => g.rules), ...file.orphanRules]) assert.equal(rule.normalized, normalizePattern(rule.pattern));
         decide(file, '/' + path, 'Googlebot-Image');
         decide(file, path, 'Mozilla/5.0 (compatible; bingbot/2.0)');
       }),

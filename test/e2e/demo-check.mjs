@@ -1,6 +1,7 @@
 // Proves `npm run demo` works without leaving a server behind: runs scripts/demo.mjs for real
 // (build, code-server, HTTP checks) and checks the port handling, the clean shutdown, and that it
-// serves a fresh copy of examples/ (never the repository's own files).
+// serves a fresh copy of examples/ (never the repository's own files); `--web` serves the web-only
+// build, which the test fetches from the printed URL as the browser would.
 //
 //   node --test test/e2e/demo-check.mjs        (about 30–40 s warm; the first run may install code-server)
 //
@@ -244,6 +245,71 @@ test('SIGTERM stops it too', async () => {
   }
   const run = await demo.done;
   assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGTERM\n${run.stderr}`);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+});
+
+/** @param {string} url @returns {Promise<{ status: number, body: string }>} */
+function get(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 15_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve({ status: 0, body: '' }));
+  });
+}
+
+test('--web serves the web-only build at the printed URL, with the test IP lists in the workspace, until Ctrl+C', async () => {
+  const demo = startDemo(['--web']);
+  const { url, port, pid } = await ready(demo);
+  const banner = (await demo.until(/Ctrl\+C stops it/))?.input ?? '';
+  const folder = servedFolder(url);
+  try {
+    // No extension under development in the URL: that would run in the Node extension host.
+    assert.equal(new URL(url).searchParams.get('payload'), null, url);
+    assert.match(banner, /demo \(web build\)/);
+    assert.match(banner, /web worker extension host/);
+    // The printed URL gives the workbench.
+    const page = await get(url);
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<html/i);
+    assert.match(page.body, /workbench/i);
+    // The installed copy, as the browser fetches it: a browser entry and no main, this checkout's web bundle.
+    const installed = /Installed at\s+(\S+)/.exec(banner)?.[1];
+    assert.ok(installed, `no installed extension in the banner:\n${banner}`);
+    const resource = (/** @type {string} */ file) => get(`http://127.0.0.1:${port}/vscode-remote-resource?path=${encodeURIComponent(path.join(installed, file))}`);
+    const manifest = JSON.parse((await resource('package.json')).body);
+    const own = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.equal(manifest.name, own.name);
+    assert.equal(manifest.browser, own.browser);
+    assert.equal(manifest.main, undefined, 'the installed copy has a main entry: code-server would run it in Node');
+    const bundle = await resource(own.browser);
+    assert.equal(bundle.status, 200);
+    assert.equal(bundle.body, readFileSync(path.join(ROOT, own.browser), 'utf8'), 'the served web bundle is not this checkout\'s build');
+    // The browser reads the replay's IP lists from the workspace.
+    const lists = readdirSync(path.join(ROOT, 'test', 'fixtures', 'replay', 'ranges')).filter((name) => name.endsWith('.json')).sort();
+    assert.deepEqual(readdirSync(path.join(folder, '.robots-lens', 'ip-lists')).sort(), lists);
+  } finally {
+    demo.child.kill('SIGINT');
+  }
+  const run = await demo.done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /stopped\./);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+  assert.equal(existsSync(folder), false, 'the copy is left behind after the demo stopped');
+});
+
+test('--web --check checks the web-only copy and stops', async () => {
+  const run = await startDemo(['--web', '--check']).done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal}\n${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /check passed .* the web-only extension \(browser entry, no main\) is served/);
+  assert.match(run.stdout, /^demo: IP lists \d+ test lists in \S+\/examples\/\.robots-lens\/ip-lists$/m);
+  const { port, pid } = urlAndPid(run.stdout);
   assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
   assert.deepEqual(liveGroupMembers(pid), []);
 });

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import type { CheckSitemapsResult } from '../../../server/src/protocol';
 import { isPlainObject, uriArgument } from '../command-arguments';
+import { savedWords } from '../panels/saved-state';
 import { pickCrawlers } from '../crawler-picker';
 import type { RobotsServer } from '../language-client';
 import { resolveRobotsDocument } from '../robots-document';
@@ -44,7 +45,7 @@ export function registerCheckSitemaps(deps: CheckSitemapsDeps): vscode.Disposabl
       const document = await resolveRobotsDocument(first instanceof vscode.Uri ? first : undefined);
       const sitemaps = await pickSitemaps(document);
       if (sitemaps === undefined) return undefined;
-      const agents = await pickCrawlers({ title: 'Check Sitemaps for… (2/2)', preselected: readSettings(document.uri).defaultCrawlers, step: 2, totalSteps: 2 });
+      const agents = await pickCrawlers({ title: 'Check Sitemaps for…', preselected: readSettings(document.uri).defaultCrawlers, step: 2, totalSteps: 2 });
       if (agents === undefined) return undefined;
       return await check(deps, document, agents, sitemaps);
     } catch (error) {
@@ -93,7 +94,7 @@ async function check(deps: CheckSitemapsDeps, document: vscode.TextDocument, age
         }
       },
     );
-    SitemapsPanel.show(deps, document, sitemapsView(result, vscode.workspace.asRelativePath(document.uri)));
+    SitemapsPanel.show(deps, document, sitemapsView(result, vscode.workspace.asRelativePath(document.uri), savedWords(document, result.version)));
     return result;
   } catch (error) {
     if (cancelled) return undefined;

@@ -24,6 +24,7 @@ import { askUrl } from '../url-input';
 import { TestUrlPanel } from '../panels/test-url/panel';
 import { testUrlView } from '../panels/test-url/view';
 import { fetchStateText, verdictReport, winningLines } from '../verdict-report';
+import { savedWords } from '../panels/saved-state';
 import type { WinningLineHighlight } from '../winning-line';
 import type { FetchedDocuments } from './fetch';
 
@@ -104,7 +105,7 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
 
   const options = { parserNotes: settings.parserNotes };
   // The Output channel keeps every test as history; the results panel shows this one.
-  deps.output.appendLine(`── Test URL ${url} against ${name} (version ${document.version})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
+  deps.output.appendLine(`── Test URL ${url} against ${name} (${savedWords(document, document.version)})${origin !== undefined ? `, robots.txt of ${origin}` : ''} ──`);
   if (fetchState) deps.output.appendLine(fetchStateText(fetchState));
   const lineText = lineTextOf(document);
   for (const verdict of verdicts) for (const line of verdictReport(verdict, lineText, options)) deps.output.appendLine(line);
@@ -113,7 +114,7 @@ async function testInteractively(deps: TestUrlDeps, target: vscode.Uri | undefin
   const lines = winningLines(verdicts);
   const first = lines[0];
   if (first) await revealLine(document, first.line);
-  deps.highlight.show(document, lines);
-  TestUrlPanel.show(deps, document, testUrlView(verdicts, { documentName: name, version: document.version, lineText, fetchState }, options));
+  deps.highlight.show(document, lines, verdicts[0]?.url);
+  TestUrlPanel.show(deps, document, testUrlView(verdicts, { documentName: name, version: document.version, saved: savedWords(document, document.version), lineText, fetchState }, options));
   return [...verdicts];
 }

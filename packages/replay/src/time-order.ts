@@ -225,7 +225,10 @@ export class TimeOrder {
   openFile(name: string, firstTime = -Infinity): FileFrontier {
     const file: FileFrontier = { name, frontier: firstTime, open: true };
     this.files.push(file);
-    this.threshold = -Infinity;
+    // From the frontiers, not -Infinity: a file opened at its first request's time would
+    // otherwise never move the threshold (`arrived` updates it only from the file at the
+    // minimum), and everything read would wait until maxWaiting forced it out.
+    this.updateThreshold();
     return file;
   }
 

@@ -113,6 +113,25 @@ describe('replay: judged by time, not line order', () => {
   });
 });
 
+test('files opened at their first request wait only for what can still come: a file read to its end holds no requests', () => {
+  // Rotated logs, listed with their first request's time (as the CLI peeks at them): while the
+  // first is read, its requests go as soon as the window lets them, not when maxWaiting forces.
+  let judged = 0;
+  const order = new TimeOrder({ windowMs: MINUTE, maxWaiting: 200_000 }, () => {
+    judged++;
+  }, () => undefined);
+  const first = order.openFile('access.log.1', T0);
+  order.openFile('access.log', T0 + DAY);
+  let largest = 0;
+  for (let i = 0; i < 10_000; i++) {
+    order.enqueue(first, { time: T0 + i * 1000, ip: '192.0.2.1', method: 'GET', url: '/', status: 200, userAgent: 'x', host: null }, i + 1);
+    largest = Math.max(largest, order.size);
+  }
+  // A minute of requests at one a second: the window's 60 (and the one just read).
+  assert.ok(largest <= 61, `at most ${largest} requests waited`);
+  assert.equal(judged, 10_000 - order.size);
+});
+
 describe('replay: lines', () => {
   const requests = Array.from({ length: 200 }, (_, i) => line(T0 + i * 1000, 3, 3, 0));
 

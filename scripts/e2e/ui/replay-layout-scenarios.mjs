@@ -2,7 +2,7 @@
 // column the table needs no sideways scroll, its columns start with the answer (the deciding
 // line right after the verdict), the header stays on top, the Verdict column holds
 // "Disallowed (violation)" uncut, the chart spans the panel and follows its width, has a time
-// axis with ticks and every crawler (the ones beyond ten behind "+4 more"), and the cards say
+// axis with ticks that label every date change and every crawler (the ones beyond ten behind "+4 more"), and the cards say
 // why nothing is verified, with a "Refresh IP lists" button that reports what came of it.
 
 /**
@@ -80,6 +80,14 @@ export async function replayLayoutScenarios({ page, ui, scenario }) {
     // A time axis with labelled ticks.
     const ticks = (await chart.locator('.tick-label').allTextContents()).filter((text) => text.trim() !== '');
     if (ticks.length < 3) throw new Error(`the time axis has ${ticks.length} labelled ticks: ${ticks.join(', ')}`);
+    // Every date change of the three-day log is labelled, short: the full date first, then
+    // month-day; with the time (00:00) when there is room, else without.
+    const dated = await chart.locator('.tick-label.dated').allTextContents();
+    const days = ['2026-11-23', '11-24', '11-25', '11-26'];
+    const withTime = days.map((day) => `${day} 00:00`);
+    const as = [days, withTime].find((form) => dated.join(' · ') === form.join(' · '));
+    if (!as || ticks[0] !== as[0]) throw new Error(`the time axis reads ${ticks.join(' · ')}; its dates ${dated.join(' · ')}`);
+    if (ticks.some((text) => !as.includes(text) && !/^\d\d:\d\d$/.test(text))) throw new Error(`a tick label is neither a date change nor a time: ${ticks.join(' · ')}`);
     // No tick label runs into the next one.
     const spans = await chart.locator('.tick-label').evaluateAll((els) => els.map((el) => {
       const r = el.getBoundingClientRect();

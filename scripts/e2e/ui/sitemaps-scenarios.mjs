@@ -72,11 +72,11 @@ export async function sitemapsScenarios(t) {
       await ui.typeInQuickInput(sitemapUrl);
       await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${sitemapUrl}, line ${sitemapLine}"]`).waitFor();
       await ui.acceptQuickInput();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for' }).waitFor();
       // The default crawlers of Test URL come preselected: Googlebot, bingbot, GPTBot, ClaudeBot.
       await page.locator('.quick-input-widget .quick-input-count', { hasText: /^4 Selected$/ }).waitFor();
       await ui.acceptQuickInput();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for' }).waitFor({ state: 'hidden' });
 
       const results = ui.webview();
       // The answer comes first, then what was read.
@@ -132,9 +132,9 @@ export async function sitemapsScenarios(t) {
       await ui.typeInQuickInput(missingUrl);
       await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${missingUrl}, line ${missingLine}"]`).waitFor();
       await ui.acceptQuickInput();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for' }).waitFor();
       await ui.acceptQuickInput();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for…' }).waitFor({ state: 'hidden' });
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps for' }).waitFor({ state: 'hidden' });
       const results = ui.webview();
       await results.locator('#answer.warning', { hasText: /^Nothing checked: no sitemap could be read \(1 sitemap tried\), so no listed URL was checked against robots\.txt\.$/ }).waitFor();
       await results.locator('#sitemaps li.notice', { hasText: `${missingUrl} — not read: HTTP 404` }).waitFor();

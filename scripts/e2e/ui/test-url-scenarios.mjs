@@ -1,7 +1,8 @@
 // UI scenarios of Test URL through the command palette: the path typed in the first quick
 // pick, the crawler picked in the second (the defaults cleared, a typed token offered as typed),
 // then the results panel, the winning line revealed in the editor and the reasoning kept in the
-// Output channel.
+// Output channel; the note after the winning line names the URL and goes with the next edit, and
+// the panel says whether it answered on the saved file.
 
 /**
  * @typedef {{
@@ -27,6 +28,19 @@ export async function testUrlScenarios(t) {
     await page.locator('.quick-input-list .monaco-list-row.focused[aria-label^="/cart/, path"]').waitFor();
     await ui.acceptQuickInput();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Test /cart/ for' }).waitFor();
+    // Every preselected crawler is in sight: ticked at the head of the list, and named in the title.
+    const defaults = ['Googlebot', 'bingbot', 'GPTBot', 'ClaudeBot'];
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    await title.filter({ hasText: `Test /cart/ for ${defaults.join(', ')}` }).waitFor();
+    const titleFits = await title.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    if (!titleFits) throw new Error(`the title "${await title.textContent()}" is cut`);
+    const list = await page.locator('.quick-input-list .monaco-list').first().boundingBox();
+    for (const name of defaults) {
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-checked="true"]:has([role="checkbox"][aria-label="${name}"])`);
+      await row.waitFor();
+      const box = await row.boundingBox();
+      if (!list || !box || box.y < list.y - 1 || box.y + box.height > list.y + list.height + 1) throw new Error(`${name} is preselected but out of sight in the list`);
+    }
     // The default crawlers come preselected: clear them all, then pick GPTBot alone.
     const toggleAll = page.locator('.quick-input-header [role="checkbox"][aria-label="Toggle all checkboxes"]');
     await toggleAll.waitFor();
@@ -50,6 +64,7 @@ export async function testUrlScenarios(t) {
     await row.locator('[role="checkbox"][aria-label="GPTBot"]').click();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="GPTBot, OpenAI"][aria-checked="true"]').waitFor();
     await count.filter({ hasText: /^1 Selected$/ }).waitFor();
+    await title.filter({ hasText: /^Test \/cart\/ for GPTBot \(2\/2\)$/ }).waitFor();
     await ui.parkMouse();
   }, { essential: true });
 
@@ -88,5 +103,37 @@ export async function testUrlScenarios(t) {
     const channel = await page.locator('.part.panel select.monaco-select-box').first()
       .evaluate((select) => /** @type {HTMLSelectElement} */ (select).selectedOptions[0]?.textContent ?? '');
     if (channel !== 'robots.txt Lens') throw new Error(`the Output view shows the channel "${channel}"`);
+  });
+
+  await scenario('test-url-notes', async () => {
+    const results = ui.webview();
+    // The panel says whether its answer is of the saved file, not a buffer version number.
+    const tab = page.locator('.tabs-container .tab[data-resource-name="robots.txt"]');
+    const dirty = (await tab.getAttribute('class'))?.split(' ').includes('dirty') ?? false;
+    const subtitle = results.locator('#subtitle');
+    await subtitle.filter({ hasText: `Against robots.txt (${dirty ? 'unsaved changes' : 'saved'}); ` }).waitFor();
+    // The note after the winning line says which URL it is for.
+    const notes = () => page.evaluate(() => [...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .map((span) => globalThis.getComputedStyle(span, '::after').content)
+      .filter((content) => content.includes('←')));
+    await page.waitForFunction(() => [...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .some((span) => globalThis.getComputedStyle(span, '::after').content.includes('← /cart/ — GPTBot: disallowed')));
+    // The next edit of the document takes the notes away, and the panel says its answer is older.
+    await page.keyboard.press('Control+1');
+    await ui.goToLine(1);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ');
+    await subtitle.filter({ hasText: /^Against robots\.txt \(edited since this result\); / }).waitFor();
+    // Back at the winning line (on screen again), no note is left.
+    await ui.goToLine(74);
+    await page.waitForFunction(() => ![...globalThis.document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .some((span) => globalThis.getComputedStyle(span, '::after').content.includes('←')));
+    const left = await notes();
+    if (left.length > 0) throw new Error(`after an edit the editor still shows ${left.join(', ')}`);
+    const line74 = ui.squash(await ui.lineText(74));
+    if (line74 !== 'Disallow: /') throw new Error(`line 74 reads "${line74}" after the edit`);
+    await page.keyboard.press('Control+Z');
+    await page.locator(`.tabs-container .tab[data-resource-name="robots.txt"]${dirty ? '.dirty' : ':not(.dirty)'}`).waitFor();
+    await ui.goToLine(1);
   });
 }

@@ -12,6 +12,7 @@ import { generateServerRulesFor } from '../../commands/server-rules';
 import { revealLine } from '../../robots-document';
 import type { WinningLineHighlight } from '../../winning-line';
 import { LatestRefresh } from '../latest-refresh';
+import { savedWords } from '../saved-state';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { aiAccessResend, isAiAccessIn } from './messages';
 import type { AiAccessIn, AiAccessOut } from './messages';
@@ -49,6 +50,10 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRefresh();
       }),
+      // Saving changes no verdict, only the words "unsaved changes": the same answer, said again.
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (document === this.document) void this.refresher.now();
+      }),
     );
   }
 
@@ -70,7 +75,7 @@ export class AiAccessPanel extends WebviewPanelHost<AiAccessIn, AiAccessOut> {
       await vscode.workspace.openTextDocument(document.uri);
       const result = await this.deps.server.aiAccess(document.uri);
       if (!isLatest()) return;
-      const view = aiAccessView(result, { documentName: vscode.workspace.asRelativePath(document.uri) });
+      const view = aiAccessView(result, { documentName: vscode.workspace.asRelativePath(document.uri), saved: savedWords(document, result.version) });
       this.lines = new Set([
         ...view.purposes.flatMap((purpose) => purpose.rows.map((row) => row.groupLine)),
         ...view.preferences.rows.flatMap((row) => row.cells.map((cell) => cell.line)),

@@ -9,6 +9,7 @@
 
 import type { AiAccessCrawler, AiAccessResult, CrawlerPurposeDto, FetchStateNote } from '../../../../server/src/protocol';
 import { fetchStateText } from '../../verdict-report';
+import type { SavedWords } from '../saved-state';
 
 export type AccessState = AiAccessCrawler['access'];
 
@@ -52,6 +53,8 @@ export interface AiAccessViewPreferences {
 export interface AiAccessView {
   readonly documentName: string;
   readonly version: number;
+  /** Whether the answer is of the saved file or of unsaved edits (see saved-state.ts). */
+  readonly saved: SavedWords;
   readonly purposes: readonly AiAccessViewPurpose[];
   readonly preferences: AiAccessViewPreferences;
   /** Why the fetch state, not the rules, decided (a fetched robots.txt without rules in force). */
@@ -68,10 +71,11 @@ export const MAY_IGNORE_MARK = 'may ignore robots.txt';
 
 const AI_PURPOSES: ReadonlySet<CrawlerPurposeDto> = new Set(['ai-training', 'ai-search', 'user-fetch']);
 
-export function aiAccessView(result: AiAccessResult, source: { readonly documentName: string }): AiAccessView {
+export function aiAccessView(result: AiAccessResult, source: { readonly documentName: string; readonly saved: SavedWords }): AiAccessView {
   return {
     documentName: source.documentName,
     version: result.version,
+    saved: source.saved,
     purposes: result.purposes.map((purpose) => ({
       purpose: purpose.purpose,
       title: purpose.title,

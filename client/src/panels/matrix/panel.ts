@@ -15,6 +15,7 @@ import { lineTextOf, revealLine } from '../../robots-document';
 import { SETTINGS_SECTION, readSettings } from '../../settings';
 import type { WinningLineHighlight } from '../../winning-line';
 import { LatestRefresh } from '../latest-refresh';
+import { savedWords } from '../saved-state';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { isMatrixIn, matrixResend } from './messages';
 import type { MatrixIn, MatrixOut } from './messages';
@@ -62,6 +63,10 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.scheduleRefresh();
       }),
+      // Saving changes no verdict, only the words "unsaved changes": the same answer, said again.
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (document === this.document) void this.refresher.now();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (this.agents === undefined && event.affectsConfiguration(`${SETTINGS_SECTION}.matrix.crawlers`, this.document.uri)) this.scheduleRefresh();
       }),
@@ -99,6 +104,7 @@ export class MatrixPanel extends WebviewPanelHost<MatrixIn, MatrixOut> {
       this.view = matrixView(result, {
         documentName: vscode.workspace.asRelativePath(document.uri),
         version,
+        saved: savedWords(document, version),
         customPaths: this.paths !== undefined,
         lineText: lineTextOf(document),
       });

@@ -17,6 +17,7 @@ import { plural } from '@robots-lens/kernel/words';
 import { purposesText } from '@robots-lens/editor/explain';
 import { fetchStateText, groupInWords } from '../../verdict-report';
 import type { LineText } from '../../verdict-report';
+import type { SavedWords } from '../saved-state';
 
 export type CellState = 'allowed' | 'disallowed' | 'not-applicable';
 
@@ -55,6 +56,8 @@ export interface MatrixViewRow {
 export interface MatrixView {
   readonly documentName: string;
   readonly version: number;
+  /** Whether the answer is of the saved file or of unsaved edits (see saved-state.ts). */
+  readonly saved: SavedWords;
   readonly paths: readonly string[];
   /** The user chose the paths (else they come from the file's own rules). */
   readonly customPaths: boolean;
@@ -69,6 +72,7 @@ export interface MatrixView {
 export interface MatrixViewSource {
   readonly documentName: string;
   readonly version: number;
+  readonly saved: SavedWords;
   readonly customPaths: boolean;
   readonly lineText: LineText;
 }
@@ -79,6 +83,7 @@ export function matrixView(result: MatrixResult, source: MatrixViewSource): Matr
   return {
     documentName: source.documentName,
     version: source.version,
+    saved: source.saved,
     paths: result.paths,
     customPaths: source.customPaths,
     rows,

@@ -29,6 +29,8 @@ export interface ChartTick {
   /** Position in buckets from the start (may fall between buckets). */
   readonly at: number;
   readonly label: string;
+  /** The label names a date (the first tick, or the date changed): the page keeps it over time-only labels. */
+  readonly dated: boolean;
 }
 
 export interface ReplayChart {
@@ -113,17 +115,32 @@ export function replayChart(rows: readonly ChartRequest[]): ReplayChart | null {
   };
 }
 
-/** Round UTC times across the span, at most eight, labelled with the date where it changes. */
+/** Round UTC times across the span, at most eight, labelled by `tickLabels`. */
 function ticks(start: number, span: number, bucketMs: number): ChartTick[] {
   const step = TICK_STEPS.find((s) => span / s <= MAX_TICKS) ?? Math.ceil(span / MAX_TICKS / DAY) * DAY;
-  const out: ChartTick[] = [];
-  let lastDate = '';
-  for (let at = Math.ceil(start / step) * step; at <= start + span; at += step) {
-    const iso = new Date(at).toISOString();
+  const times: number[] = [];
+  for (let at = Math.ceil(start / step) * step; at <= start + span; at += step) times.push(at);
+  const labels = tickLabels(times, step < DAY);
+  const day = (time: number | undefined): number => Math.floor((time ?? NaN) / DAY);
+  return times.map((at, i) => ({ at: (at - start) / bucketMs, label: labels[i] ?? '', dated: i === 0 || day(at) !== day(times[i - 1]) }));
+}
+
+/**
+ * Axis labels for UTC times in order, short but never ambiguous: the full date on the first,
+ * the month and day where the date changes (the full date again where the year does), only
+ * the time otherwise; "2026-11-23 00:00 · 12:00 · 11-24 00:00". Without `withTime` (ticks a
+ * day or more apart) only the dates: "2026-11-23 · 11-24".
+ */
+export function tickLabels(times: readonly number[], withTime: boolean): string[] {
+  let previous = '';
+  return times.map((time) => {
+    const iso = new Date(time).toISOString();
     const date = iso.slice(0, 10);
-    const label = step >= DAY ? date : date !== lastDate ? `${date} ${iso.slice(11, 16)}` : iso.slice(11, 16);
-    lastDate = date;
-    out.push({ at: (at - start) / bucketMs, label });
-  }
-  return out;
+    const clock = iso.slice(11, 16);
+    const sameYear = previous.slice(0, 4) === date.slice(0, 4);
+    const dateLabel = previous === date ? '' : sameYear ? date.slice(5) : date;
+    previous = date;
+    if (!withTime) return dateLabel === '' ? date.slice(5) : dateLabel;
+    return dateLabel === '' ? clock : `${dateLabel} ${clock}`;
+  });
 }

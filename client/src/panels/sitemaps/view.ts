@@ -8,6 +8,7 @@ import { countOf } from '@robots-lens/kernel/words';
 import { listedText, sitemapCheckAnswer, sitemapReportText, sitemapsReadText } from '@robots-lens/sitemaps';
 import type { SitemapCheckAnswer, SitemapCheckTally } from '@robots-lens/sitemaps';
 import type { BlockedSitemapUrlDto, CheckSitemapsResult } from '../../../../server/src/protocol';
+import type { SavedWords } from '../saved-state';
 
 /** A blocked URL as the server reported it: URL, crawler, deciding line and rule, and the sitemap line listing it. */
 export type SitemapsViewRow = BlockedSitemapUrlDto;
@@ -15,6 +16,8 @@ export type SitemapsViewRow = BlockedSitemapUrlDto;
 export interface SitemapsView {
   readonly documentName: string;
   readonly version: number;
+  /** Whether the answer is of the saved file or of unsaved edits (see saved-state.ts). */
+  readonly saved: SavedWords;
   /** The one-line answer, said first; a warning when nothing, or not everything, was read. */
   readonly answer: SitemapCheckAnswer;
   /** What was read: sitemaps and URLs listed. */
@@ -29,7 +32,7 @@ export interface SitemapsView {
   readonly notices: readonly string[];
 }
 
-export function sitemapsView(result: CheckSitemapsResult, documentName: string): SitemapsView {
+export function sitemapsView(result: CheckSitemapsResult, documentName: string, saved: SavedWords): SitemapsView {
   // The core's words want `origin` present (undefined when none); the wire leaves it out.
   const tally = { ...result.tally, origin: result.tally.origin };
   const answer = sitemapCheckAnswer(tally, result.sitemaps);
@@ -37,6 +40,7 @@ export function sitemapsView(result: CheckSitemapsResult, documentName: string):
   return {
     documentName,
     version: result.version,
+    saved,
     // A cancelled check read only part of what was listed: never an all-clear.
     answer: result.cancelled ? { tone: answer.tone === 'blocked' ? 'blocked' : 'warning', text: `Cancelled, so listed URLs may be missing from this check. ${answer.tone === 'clear' ? `${countOf(checked(tally), 'URL')} checked until then, none blocked.` : answer.text}` } : answer,
     summary: `${sitemapsReadText(result.sitemaps)}, ${listedText(tally)}.`,

@@ -5,9 +5,10 @@
  * a static shell and `media/test-url.js` inserts every value as text.
  */
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { revealLine } from '../../robots-document';
 import type { WinningLineHighlight } from '../../winning-line';
+import { savedWords } from '../saved-state';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { isTestUrlIn } from './messages';
 import type { TestUrlIn, TestUrlOut } from './messages';
@@ -39,6 +40,20 @@ export class TestUrlPanel extends WebviewPanelHost<TestUrlIn, TestUrlOut> {
 
   private constructor(private readonly deps: TestUrlPanelDeps) {
     super(deps.extensionUri, { viewType: TEST_URL_VIEW_TYPE, title: 'Test URL', page: testUrlPage, accepts: isTestUrlIn, resend: (message) => message });
+    // The panel keeps one answer: it says whether that is of the saved file, of unsaved edits,
+    // or of a text edited since, as the document is saved and edited.
+    this.watch(
+      vscode.workspace.onDidChangeTextDocument((event) => this.sayWhetherSaved(event.document)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.sayWhetherSaved(document)),
+    );
+  }
+
+  private sayWhetherSaved(document: vscode.TextDocument): void {
+    if (document !== this.document || !this.view) return;
+    const saved = savedWords(document, this.view.version);
+    if (saved === this.view.saved) return;
+    this.view = { ...this.view, saved };
+    this.post({ type: 'results', view: this.view });
   }
 
   protected async receive(message: TestUrlIn): Promise<void> {
@@ -51,6 +66,6 @@ export class TestUrlPanel extends WebviewPanelHost<TestUrlIn, TestUrlOut> {
     const line = row?.winning ? row.winning.line - 1 : row?.groupLine;
     if (!row || line === undefined || line === null) return;
     await revealLine(this.document, line);
-    this.deps.highlight.show(this.document, [{ line, note: `${row.agent}: ${row.state}` }]);
+    this.deps.highlight.show(this.document, [{ line, note: `${row.agent}: ${row.state}` }], this.view.url);
   }
 }

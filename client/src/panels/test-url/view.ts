@@ -11,6 +11,7 @@ import { purposesText } from '@robots-lens/editor/explain';
 import { ignoreNote } from '@robots-lens/kernel/ai-access';
 import { agentLabel, fetchStateText, groupInWords, verdictSummary } from '../../verdict-report';
 import type { LineText, ReportOptions } from '../../verdict-report';
+import type { SavedWords } from '../saved-state';
 
 export interface TestUrlRowView {
   readonly agent: string;
@@ -35,6 +36,8 @@ export interface TestUrlView {
   readonly url: string;
   readonly documentName: string;
   readonly version: number;
+  /** Whether the answer is of the saved file or of unsaved edits (see saved-state.ts). */
+  readonly saved: SavedWords;
   /** The one-line summary also kept in the output channel's history. */
   readonly summary: string;
   readonly fetchState: string | null;
@@ -51,6 +54,7 @@ const NO_RULE: Partial<Record<TestUrlVerdict['reason'], string>> = {
 export interface TestUrlViewSource {
   readonly documentName: string;
   readonly version: number;
+  readonly saved: SavedWords;
   readonly lineText: LineText;
   readonly fetchState?: FetchStateNote | undefined;
 }
@@ -61,6 +65,7 @@ export function testUrlView(verdicts: readonly TestUrlVerdict[], source: TestUrl
     url: verdicts[0]?.url ?? '',
     documentName: source.documentName,
     version: source.version,
+    saved: source.saved,
     summary: verdictSummary(verdicts, options) + (fetchState ? ` ${fetchState}` : ''),
     fetchState,
     rows: verdicts.map((verdict) => rowView(verdict, source.lineText, options)),

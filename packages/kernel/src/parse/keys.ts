@@ -57,6 +57,10 @@ export function readKey(key: string): KeyReading | undefined {
 
 /** `readKey` of `text.slice(start, end)`, without making the slice. */
 export function readKeyAt(text: string, start: number, end: number): KeyReading | undefined {
+  // Nearly every key of a large file is one of the three spelled exactly: told apart by its
+  // length and first letter, then compared once, before the general search below.
+  const exact = exactKey(end - start, text.charCodeAt(start) | 0x20);
+  if (exact >= 0 && startsWithIgnoreCase(text, start, end, KNOWN_KEYS[exact]!.canonical)) return READINGS[exact]!.exact;
   let initial = text.charCodeAt(start);
   if (initial >= 0x41 && initial <= 0x5a) initial += 0x20;
   for (let k = 0; k < KNOWN_KEYS.length; k++) {
@@ -71,6 +75,15 @@ export function readKeyAt(text: string, start: number, end: number): KeyReading 
     }
   }
   return undefined;
+}
+
+/** The index in KNOWN_KEYS of the key a key of this length and lower-cased initial may exactly be, or -1. */
+function exactKey(length: number, initial: number): number {
+  if (length === 8 && initial === 0x64) return 2; // disallow
+  if (length === 5 && initial === 0x61) return 1; // allow
+  if (length === 10 && initial === 0x75) return 0; // user-agent
+  if (length === 7 && initial === 0x73) return 3; // sitemap
+  return -1;
 }
 
 /** `text[start, end)` starts with the lower-case ASCII `prefix`, ignoring ASCII case. */

@@ -1,12 +1,10 @@
 /**
- * The parser's implementation of `Line`. A 500 KiB file has tens of thousands of lines, so
- * a line keeps its key, value and comment as plain offsets into the text and builds the
- * span objects and the key string only when someone asks: most lines are never looked at
- * again after the parse, and every object allocated here is one the collector must copy.
+ * The parser's implementation of `Line`, made from the line table (line-table.ts) when
+ * `RobotsFile.lines` is first read. A line keeps its key, value and comment as plain offsets
+ * into the text and builds the span objects and the key string only when someone asks.
  * All instances have one shape, so code reading lines stays monomorphic.
  */
 
-import type { KeyReading } from './keys';
 import type { KeySpelling, Line, LineKind, Span } from './model';
 
 // The line's kind, spelling and flags share one small integer: each field of a line costs
@@ -20,6 +18,45 @@ const MISSING_COLON = 1 << 5;
 const BEYOND_LIMIT = 1 << 6;
 const TRUNCATED = 1 << 7;
 
+/** A line's kind, key spelling (undefined: no key) and flags, as one small integer. */
+export function lineFlags(kind: LineKind, spelling: KeySpelling | undefined, missingColon: boolean, beyondLimit: boolean, truncated: boolean): number {
+  return (
+    kindCode(kind) |
+    (spellingCode(spelling) << SPELLING_SHIFT) |
+    (missingColon ? MISSING_COLON : 0) |
+    (beyondLimit ? BEYOND_LIMIT : 0) |
+    (truncated ? TRUNCATED : 0)
+  );
+}
+
+// Switches, not indexOf: asked once for each line. The codes are the places in KINDS and SPELLINGS.
+function kindCode(kind: LineKind): number {
+  switch (kind) {
+    case 'user-agent': return 0;
+    case 'allow': return 1;
+    case 'disallow': return 2;
+    case 'sitemap': return 3;
+    case 'other': return 4;
+    case 'blank': return 5;
+    case 'comment': return 6;
+    default: return 7;
+  }
+}
+
+function spellingCode(spelling: KeySpelling | undefined): number {
+  switch (spelling) {
+    case undefined: return 0;
+    case 'exact': return 1;
+    case 'misspelling': return 2;
+    default: return 3;
+  }
+}
+
+/** The kind `lineFlags` packed. */
+export function kindOfFlags(flags: number): LineKind {
+  return KINDS[flags & KIND_MASK]!;
+}
+
 export class ParsedLine implements Line {
   // Declared, not defined: the constructor sets every field, and class-field definitions
   // would cost a property definition per field for each of tens of thousands of lines.
@@ -28,8 +65,7 @@ export class ParsedLine implements Line {
   declare readonly end: number;
   declare readonly byteOffset: number;
   declare readonly value: string;
-  /** Set by the parser once it knows which group the line sits in. */
-  declare group: number | undefined;
+  declare readonly group: number | undefined;
 
   declare private readonly text: string;
   declare private readonly flags: number;
@@ -45,34 +81,25 @@ export class ParsedLine implements Line {
     start: number,
     end: number,
     byteOffset: number,
-    kind: LineKind,
+    /** See `lineFlags`. */
+    flags: number,
     commentStart: number,
-    beyondLimit: boolean,
-    truncated: boolean,
-    // A line without a key (blank, a comment alone, text that is no `key: value`) passes none
-    // of what follows: it has no key, value or spans (-1).
-    keyStart = -1,
-    keyEnd = -1,
-    valueStart = -1,
-    valueEnd = -1,
-    reading: KeyReading | undefined = undefined,
-    missingColon = false,
+    // A line without a key (blank, a comment alone, text that is no `key: value`) has no key,
+    // value or spans: -1.
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+    group: number | undefined,
   ) {
     this.index = index;
     this.start = start;
     this.end = end;
     this.byteOffset = byteOffset;
-    // Only key lines have a value; the slice is shared with the rule or agent built from it.
     this.value = keyStart >= 0 && valueEnd > valueStart ? text.slice(valueStart, valueEnd) : '';
-    this.group = undefined;
+    this.group = group;
     this.text = text;
-    const spelling = keyStart < 0 ? 0 : SPELLINGS.indexOf(reading ? reading.spelling : 'exact');
-    this.flags =
-      KINDS.indexOf(kind) |
-      (spelling << SPELLING_SHIFT) |
-      (missingColon ? MISSING_COLON : 0) |
-      (beyondLimit ? BEYOND_LIMIT : 0) |
-      (truncated ? TRUNCATED : 0);
+    this.flags = flags;
     this.keyStart = keyStart;
     this.keyEnd = keyEnd;
     this.valueStart = valueStart;
@@ -81,7 +108,7 @@ export class ParsedLine implements Line {
   }
 
   get kind(): LineKind {
-    return KINDS[this.flags & KIND_MASK]!;
+    return kindOfFlags(this.flags);
   }
 
   get spelling(): KeySpelling | undefined {

@@ -7,8 +7,10 @@ import { escapedByte, normalizePattern } from '../encoding';
 import { isStarAgent, productToken, tokenKey } from '../product-token';
 import { decodeRobotsBytes, utf8Width } from './decode';
 import { readKeyAt } from './keys';
-import { ParsedLine } from './line';
-import type { AgentLine, Group, Line, Problem, RobotsFile, Rule, Sitemap } from './model';
+import { lineFlags } from './line';
+import type { ParsedLine } from './line';
+import { LineTable } from './line-table';
+import type { AgentLine, Group, LineKind, Problem, RobotsFile, Rule, Sitemap } from './model';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
 
 // Module-local copies: the loop reads them for every line.
@@ -27,7 +29,8 @@ export function parseRobots(input: string | Uint8Array): RobotsFile {
 }
 
 function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
-  const lines: ParsedLine[] = [];
+  // Real files have a line per 20 to 40 characters: most tables never grow.
+  const table = new LineTable(text.length >> 4);
   const problems: Problem[] = [];
   const groups: MutableGroup[] = [];
   const sitemaps: Sitemap[] = [];
@@ -43,12 +46,13 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     problems.push({ code: 'bom', span: { start: 0, end: bodyStart }, message: 'The file starts with a byte order mark; crawlers skip it.' });
   }
 
-  // The next line feed, carriage return, `#` and non-ASCII character, each found by a
+  // The next line feed, carriage return, `#`, `%` and non-ASCII character, each found by a
   // native search and searched again only once a line has passed it: a loop over every
   // character in script cost more than the rest of the line's reading.
   let lf = -1;
   let cr = -1;
   let sharp = -1;
+  let percent = -1;
   let wide = -1;
   while (lineStart <= text.length) {
     if (lf < lineStart) lf = nextOf(text, '\n', lineStart);
@@ -57,6 +61,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     if (wide < lineStart) wide = nextNonAscii(text, lineStart);
     const lineEnd = Math.min(lf, cr);
     const ascii = wide >= lineEnd;
+    if (percent < lineStart) percent = nextOf(text, '%', lineStart);
     const hash = sharp < lineEnd ? sharp : -1;
     const atEnd = lineEnd >= text.length;
     // A final empty line after the last line break is not a line.
@@ -79,9 +84,7 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     const beyondLimit = byteOffset >= SIZE_LIMIT;
     const truncated = !beyondLimit && lineBytes > MAX_LINE;
     const contentEnd = beyondLimit ? lineEnd : cut;
-    const line = readLine(text, index, lineStart, lineEnd, contentEnd, hash < contentEnd ? hash : -1, byteOffset, beyondLimit, truncated);
-    const kind = line.kind;
-    lines.push(line);
+    const kind = readLine(table, text, lineStart, lineEnd, contentEnd, hash < contentEnd ? hash : -1, byteOffset, beyondLimit, truncated);
 
     if (beyondLimit) {
       if (!limitReported && kind !== 'blank') {
@@ -107,19 +110,22 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
             groups.push(current);
             sawRuleInCurrent = false;
           }
-          const agent: AgentLine = { line: index, value: line.value, token: productToken(line.value), isStar: isStarAgent(line.value) };
+          const value = table.value(text, index);
+          const agent: AgentLine = { line: index, value, token: productToken(value), isStar: isStarAgent(value) };
           current.agents.push(agent);
           current.lastLine = index;
-          line.group = current.index;
+          table.setGroup(index, current.index);
           break;
         }
         case 'allow':
         case 'disallow': {
-          const rule = makeRule(kind, index, line.value, current ? current.index : -1);
+          // A pattern of plain ASCII without `%` is its own normal form (see encoding/normalize.ts).
+          const plain = ascii && percent >= lineEnd;
+          const rule = makeRule(kind, index, table.value(text, index), plain, current ? current.index : -1);
           if (current) {
             current.rules.push(rule);
             current.lastLine = index;
-            line.group = current.index;
+            table.setGroup(index, current.index);
             sawRuleInCurrent = true;
           } else {
             orphanRules.push(rule);
@@ -132,14 +138,14 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
           break;
         }
         case 'sitemap':
-          sitemaps.push({ line: index, url: line.value });
+          sitemaps.push({ line: index, url: table.value(text, index) });
           break;
         case 'other':
           // Crawl-delay and friends neither start nor end a group, but belong to the group they sit in.
           if (current) {
             current.otherLines.push(index);
             current.lastLine = index;
-            line.group = current.index;
+            table.setGroup(index, current.index);
           }
           break;
         default:
@@ -156,12 +162,17 @@ function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
     index++;
   }
 
-  const htmlProblem = detectHtml(text, lines);
+  const htmlProblem = detectHtml(text, table);
   if (htmlProblem) problems.push(htmlProblem);
 
+  let lines: readonly ParsedLine[] | undefined;
   return {
     text,
-    lines,
+    // Made on first reading (see line-table.ts); an own enumerable property, so that copies,
+    // JSON and structured clones carry the lines as they did when they were plain data.
+    get lines(): readonly ParsedLine[] {
+      return (lines ??= table.lines(text));
+    },
     groups,
     groupsByToken: indexGroups(groups),
     sitemaps,
@@ -183,8 +194,8 @@ function newGroup(index: number, firstLine: number): MutableGroup {
   return { index, agents: [], rules: [], otherLines: [], firstLine, lastLine: firstLine };
 }
 
-function makeRule(kind: 'allow' | 'disallow', line: number, pattern: string, group: number): Rule {
-  const normalized = normalizePattern(pattern);
+function makeRule(kind: 'allow' | 'disallow', line: number, pattern: string, plain: boolean, group: number): Rule {
+  const normalized = plain ? pattern : normalizePattern(pattern);
   return { kind, line, pattern, normalized, octets: normalized.length, group };
 }
 
@@ -211,12 +222,12 @@ function indexGroups(groups: readonly Group[]): Map<string, number[]> {
  * tokens — then read the key leniently. Only `[start, contentEnd)` counts (Google's
  * limits may cut a line short); `end` is where the line really ends; `hash` is the first
  * `#` before `contentEnd`, or -1.
- * Everything is found by scanning character codes and kept as offsets: the only string
- * made is the value (see ParsedLine).
+ * Everything is found by scanning character codes and recorded as offsets in the table;
+ * returns the line's kind.
  */
 function readLine(
+  table: LineTable,
   text: string,
-  index: number,
   start: number,
   end: number,
   contentEnd: number,
@@ -224,11 +235,11 @@ function readLine(
   byteOffset: number,
   beyondLimit: boolean,
   truncated: boolean,
-): ParsedLine {
+): LineKind {
   const stop = hash >= 0 ? hash : contentEnd;
   const s = skipSpace(text, start, stop);
   const e = dropSpace(text, s, stop);
-  if (s === e) return new ParsedLine(text, index, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
+  if (s === e) return keyless(table, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
 
   let keyEnd = -1;
   let valueStart = -1;
@@ -251,14 +262,21 @@ function readLine(
       }
     }
   }
-  if (keyEnd < 0) return new ParsedLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
+  if (keyEnd < 0) return keyless(table, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const ke = dropSpace(text, s, keyEnd);
-  if (ke === s) return new ParsedLine(text, index, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
+  if (ke === s) return keyless(table, start, end, byteOffset, 'invalid', hash, beyondLimit, truncated);
   const vs = skipSpace(text, valueStart, e);
   const ve = dropSpace(text, vs, e);
   const reading = readKeyAt(text, s, ke);
   const kind = reading ? reading.directive : 'other';
-  return new ParsedLine(text, index, start, end, byteOffset, kind, hash, beyondLimit, truncated, s, ke, vs, ve, reading, missingColon);
+  table.add(start, end, byteOffset, lineFlags(kind, reading ? reading.spelling : 'exact', missingColon, beyondLimit, truncated), hash, s, ke, vs, ve);
+  return kind;
+}
+
+/** Records a line without a key: blank, a comment alone, or text that is no `key: value`. */
+function keyless(table: LineTable, start: number, end: number, byteOffset: number, kind: LineKind, hash: number, beyondLimit: boolean, truncated: boolean): LineKind {
+  table.add(start, end, byteOffset, lineFlags(kind, undefined, false, beyondLimit, truncated), hash, -1, -1, -1, -1);
+  return kind;
 }
 
 /** `indexOf` bounded to one line: an unbounded search would make parsing quadratic. */
@@ -303,18 +321,19 @@ function addEncodingProblems(text: string, from: number, to: number, problems: P
 }
 
 /** A 200 response that is an HTML page: crawlers take what parses and ignore the rest. */
-function detectHtml(text: string, lines: readonly Line[]): Problem | undefined {
-  for (const line of lines) {
-    if (line.kind === 'blank') continue;
-    const head = text.slice(line.start, Math.min(line.end, line.start + 64)).trimStart().toLowerCase();
+function detectHtml(text: string, table: LineTable): Problem | undefined {
+  for (let index = 0; index < table.length && index <= 21; index++) {
+    if (table.kind(index) === 'blank') continue;
+    const start = table.start(index);
+    const end = table.end(index);
+    const head = text.slice(start, Math.min(end, start + 64)).trimStart().toLowerCase();
     if (head.startsWith('<!doctype') || head.startsWith('<html') || head.startsWith('<?xml') || head.startsWith('<head')) {
       return {
         code: 'looks-like-html',
-        span: { start: line.start, end: line.end },
+        span: { start, end },
         message: 'This looks like an HTML page, not a robots.txt: crawlers take the valid lines and ignore the rest.',
       };
     }
-    if (line.index > 20) break;
   }
   return undefined;
 }
