@@ -25,6 +25,7 @@
   const cards = byId('cards');
   const enforce = byId('enforce');
   const enforceButton = byId('enforce-button');
+  const enforceNames = byId('enforce-names');
   enforceButton.addEventListener('click', () => vscode.postMessage({ type: 'enforce' }));
   const chart = byId('chart');
   const count = byId('count');
@@ -350,7 +351,10 @@
         renderReplayCards(cards, message.cards, () => vscode.postMessage({ type: 'refreshRanges' }));
         // The crawlers that fetched what robots.txt disallows them: rules at the server can refuse them that.
         enforce.hidden = message.enforceable.length === 0;
-        enforceButton.textContent = 'Enforce for these crawlers (' + message.enforceable.join(', ') + ')…';
+        // Short, so the cards and the chart stay in sight: the names are in its tooltip and the fold under it.
+        enforceButton.textContent = 'Enforce for ' + plural(message.enforceable.length, 'crawler') + ' with violations…';
+        enforceButton.title = 'Server rules that refuse ' + message.enforceable.join(', ') + ' what robots.txt disallows them';
+        enforceNames.textContent = message.enforceable.join(', ') + '.';
         chartModel = message.chart;
         renderChart();
         renderFilters();

@@ -105,7 +105,8 @@ export async function replayScenarios(t) {
 
     // The crawlers that fetched what robots.txt disallows them are offered server rules (ClaudeBot is one).
     const offer = ui.squash(await frame().locator('#enforce-button').textContent());
-    if (!(await frame().locator('#enforce').isVisible()) || !/^Enforce for these crawlers \(.*\bClaudeBot\b.*\)…$/.test(offer)) throw new Error(`the enforce offer reads "${offer}"`);
+    const names = ui.squash(await frame().locator('#enforce-names').textContent()).replace(/\.$/, '').split(', ');
+    if (!(await frame().locator('#enforce').isVisible()) || offer !== `Enforce for ${names.length} crawlers with violations…` || !names.includes('ClaudeBot')) throw new Error(`the enforce offer reads "${offer}", its fold names ${names.join(', ')}`);
 
     // Filters narrow the table step by step; the counts agree with `robots-lens replay --json`.
     await frame().locator('#f-crawler').selectOption('ClaudeBot');
