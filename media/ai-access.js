@@ -20,8 +20,11 @@
   const purposes = byId('purposes');
   const preferencesCaption = byId('preferences-caption');
   const preferences = byId('preferences');
+  const answer = byId('answer');
+  const decidedOn = byId('decided-on');
   const enforce = byId('enforce');
   const enforceButton = byId('enforce-button');
+  const enforceNames = byId('enforce-names');
   enforceButton.addEventListener('click', () => vscode.postMessage({ type: 'enforce' }));
 
   /** Purposes the user folded or unfolded, kept across refreshes and reloads. */
@@ -83,7 +86,7 @@
     });
     const summary = el('summary');
     summary.append(el('span', 'purpose-title', purpose.title), el('span', 'muted small', ' · ' + plural(purpose.rows.length, 'crawler')));
-    details.append(summary, el('p', 'purpose-summary', purpose.summary));
+    details.append(summary);
     const table = el('table', 'crawlers');
     table.append(el('caption', 'visually-hidden', purpose.title + ': what each crawler may fetch'));
     const thead = tableHead(['Crawler', 'Under this robots.txt']);
@@ -134,14 +137,25 @@
   /** @param {AiAccessView} view */
   function render(view) {
     title.textContent = 'AI access — ' + view.documentName;
-    subtitle.textContent = 'The catalogue\'s crawlers by purpose, decided on the current buffer (' + view.saved + ').';
+    // The answer first, one sentence per purpose; where it was decided after it.
+    subtitle.textContent = '';
+    subtitle.hidden = true;
+    answer.replaceChildren(...view.purposes.map((purpose) => {
+      const item = el('li', 'purpose-summary', purpose.summary);
+      item.dataset.purpose = purpose.purpose;
+      return item;
+    }));
+    decidedOn.textContent = 'The catalogue\'s crawlers, decided on the current buffer (' + view.saved + ').';
     setStatus(view.fetchState || '', view.fetchState ? 'notice' : '');
     content.classList.remove('stale');
     content.removeAttribute('aria-busy');
     content.hidden = false;
     purposes.replaceChildren(...view.purposes.map(purposeSection));
     enforce.hidden = view.enforceable.length === 0;
-    enforceButton.textContent = 'Enforce for these crawlers (' + view.enforceable.join(', ') + ')…';
+    // Short: the names are behind its tooltip and the fold beside it, not in front of the answer.
+    enforceButton.textContent = 'Enforce for ' + plural(view.enforceable.length, 'crawler') + ' that may ignore robots.txt…';
+    enforceButton.title = 'Server rules that refuse ' + view.enforceable.join(', ') + ' what robots.txt disallows them';
+    enforceNames.textContent = view.enforceable.join(', ') + '.';
     const table = preferencesTable(view);
     preferences.replaceChildren(...(table ? [table] : []));
   }
@@ -157,6 +171,8 @@
   function showError(message) {
     enforce.hidden = true;
     // Never leave answers on screen that the current buffer did not produce.
+    answer.replaceChildren();
+    decidedOn.textContent = '';
     purposes.replaceChildren();
     preferences.replaceChildren();
     preferencesCaption.textContent = '';

@@ -84,7 +84,9 @@
   function headerCell(path, removable) {
     const th = el('th', 'path');
     th.scope = 'col';
-    return removablePath(path, removable, th);
+    // The path reads upwards in a column as narrow as a cell: many paths fit side by side.
+    th.append(removablePath(path, removable, el('div', 'turned')));
+    return th;
   }
 
   /**
@@ -121,7 +123,9 @@
   /**
    * @param {string} path
    * @param {boolean} removable
-   * @param {HTMLTableCellElement} th
+   * @template {HTMLElement} T
+   * @param {T} th
+   * @returns {T}
    */
   function removablePath(path, removable, th) {
     th.append(pathText(el('span', 'path-text'), path));
@@ -193,11 +197,11 @@
     next.rows.forEach((row) => {
       const th = el('th', 'crawler-col');
       th.scope = 'col';
-      th.title = row.about + ' — ' + row.groupTooltip;
-      th.append(el('div', 'agent', row.agent));
-      const count = el('div', 'count-line small ' + row.category, row.countShort + ' disallowed');
-      count.title = row.countText;
-      th.append(count);
+      th.title = row.agent + ': ' + row.countText + ' — ' + row.about + ' — ' + row.groupTooltip;
+      // The name and its count read upwards on one line, so a column is as narrow as a cell.
+      const turned = el('div', 'turned');
+      turned.append(el('span', 'agent', row.agent), el('span', 'count-line small ' + row.category, row.countShort + ' disallowed'));
+      th.append(turned);
       headRow.append(th);
     });
     head.append(headRow);

@@ -6,18 +6,22 @@
 /** @typedef {import('../client/src/panels/replay/row').ReplayRow} ReplayRow */
 /** @typedef {{ crawler: string, purpose: string, verification: string, verdict: string, status: string, path: string }} ReplayFilters */
 /** @typedef {keyof ReplayRow} ReplayColumnKey */
-/* exported REPLAY_COLUMNS, replayVerdictOf, replayVerdictText, replayStatusClass, replayRowMatches, replaySortOrder, replayCellValues */
+/* exported REPLAY_COLUMNS, replayVerdictOf, replayVerdictText, replayStatusClass, replayRowMatches, replaySortOrder, replayCellValues, replayRowDetails */
 
-/** The table's columns: the row field each shows and sorts on, its heading and its class. */
+/**
+ * The table's columns: the row field each shows and sorts on, its heading and its class. The
+ * answer comes first (when, who, what verdict, the deciding line, for which path); the rest
+ * follows, and a narrow panel leaves it, and the time, to each row's tooltip (replay.css).
+ */
 const REPLAY_COLUMNS = /** @type {const} */ ([
   { key: 't', label: 'Time', cls: 'c-time' },
   { key: 'c', label: 'Crawler', cls: 'c-crawler' },
+  { key: 'a', label: 'Verdict', cls: 'c-verdict' },
+  { key: 'l', label: 'Line', cls: 'c-line' },
+  { key: 'u', label: 'Path', cls: 'c-path' },
+  { key: 's', label: 'Status', cls: 'c-status' },
   { key: 'p', label: 'Purpose', cls: 'c-purpose' },
   { key: 'v', label: 'Verification', cls: 'c-verification' },
-  { key: 'a', label: 'Verdict', cls: 'c-verdict' },
-  { key: 's', label: 'Status', cls: 'c-status' },
-  { key: 'u', label: 'Path', cls: 'c-path' },
-  { key: 'l', label: 'Line', cls: 'c-line' },
   { key: 'ip', label: 'IP', cls: 'c-ip' },
   { key: 'ua', label: 'User agent', cls: 'c-ua' },
 ]);
@@ -88,13 +92,26 @@ function replayCellValues(row) {
   return [
     row.t.replace('T', ' ').replace('Z', ''),
     row.c,
+    replayVerdictText(row),
+    row.l === null ? '–' : row.l,
+    row.m + ' ' + row.u,
+    row.s === null ? '–' : row.s,
     row.p || '–',
     row.v,
-    replayVerdictText(row),
-    row.s === null ? '–' : row.s,
-    row.m + ' ' + row.u,
-    row.l === null ? '–' : row.l,
     row.ip,
     row.ua,
   ];
+}
+
+/**
+ * The time and the columns after the path in words, for the row's tooltip: a narrow panel does
+ * not draw them.
+ * @param {ReplayRow} row
+ */
+function replayRowDetails(row) {
+  const values = replayCellValues(row);
+  return REPLAY_COLUMNS.map((column, i) => ({ column, value: values[i] }))
+    .filter(({ column }) => !['c', 'a', 'l', 'u'].includes(column.key))
+    .map(({ column, value }) => column.label + ': ' + value)
+    .join(' · ');
 }

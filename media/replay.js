@@ -25,6 +25,7 @@
   const cards = byId('cards');
   const enforce = byId('enforce');
   const enforceButton = byId('enforce-button');
+  const enforceNames = byId('enforce-names');
   enforceButton.addEventListener('click', () => vscode.postMessage({ type: 'enforce' }));
   const chart = byId('chart');
   const count = byId('count');
@@ -175,6 +176,7 @@
     node.style.top = position * ROW_HEIGHT + 'px';
     node.dataset.position = String(position);
     node.title = row.l === null ? 'No rule decided (' + replayVerdictText(row).toLowerCase() + ')' : 'Line ' + row.l + ': ' + (row.r || '') + ' — click or Enter to reveal';
+    node.title += '\n' + replayRowDetails(row);
     const values = replayCellValues(row);
     REPLAY_COLUMNS.forEach((column, i) => {
       const cell = el('div', 'cell ' + column.cls, values[i]);
@@ -349,7 +351,10 @@
         renderReplayCards(cards, message.cards, () => vscode.postMessage({ type: 'refreshRanges' }));
         // The crawlers that fetched what robots.txt disallows them: rules at the server can refuse them that.
         enforce.hidden = message.enforceable.length === 0;
-        enforceButton.textContent = 'Enforce for these crawlers (' + message.enforceable.join(', ') + ')…';
+        // Short, so the cards and the chart stay in sight: the names are in its tooltip and the fold under it.
+        enforceButton.textContent = 'Enforce for ' + plural(message.enforceable.length, 'crawler') + ' with violations…';
+        enforceButton.title = 'Server rules that refuse ' + message.enforceable.join(', ') + ' what robots.txt disallows them';
+        enforceNames.textContent = message.enforceable.join(', ') + '.';
         chartModel = message.chart;
         renderChart();
         renderFilters();

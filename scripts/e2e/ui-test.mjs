@@ -237,13 +237,14 @@ try {
 
   await editorScenarios({ page, ui, scenario, timings, secs, extensionId: EXTENSION_ID, screenshotPath });
 
-  await agentHoverScenario({ page, ui, scenario });
+  await agentHoverScenario({ page, ui, scenario, screenshotPath });
 
   await testUrlScenarios({ page, ui, scenario, testUrlLabel: TEST_URL });
   await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['test-url']);
 
   await matrixScenarios({ page, ui, scenario, showMatrixLabel: SHOW_MATRIX, dialogs, installedExtension });
   await matrixLayoutScenarios({ ui, scenario });
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['matrix']);
 
   await replayScenarios({
     page,
@@ -255,6 +256,7 @@ try {
     replayLabel: REPLAY_LOG,
     installedExtension,
   });
+  await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['replay']);
   if (opts.web) await webEndScenarios(web);
   await scenario('workspace-untouched-by-test-url-matrix-replay', async () => {
     const changes = workspaceChanges(asCopied, workspaceBytes(workspace));
@@ -266,7 +268,7 @@ try {
   await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['compare']);
   await compareLiveScenarios({ page, ui, scenario, compareLabel: COMPARE, workspace });
   await fetchScenarios({ page, ui, scenario, fetchLabel: FETCH });
-  await aiAccessScenarios({ page, ui, scenario, workspace });
+  await aiAccessScenarios({ page, ui, scenario, workspace, screenshotPath });
   await sitemapsScenarios({ page, ui, scenario, checkSitemapsLabel: commandLabel('robotsLens.checkSitemaps') });
   // The panels open now, each in a side column of 600 px and a wide one of 1400 px.
   await panelWidthScenarios({ page, ui, scenario, screenshotPath }, ['ai-access', 'sitemaps']);

@@ -63,7 +63,7 @@ const RESULT: AiAccessResult = {
 };
 
 describe('AI access view', () => {
-  test('offers "Enforce for these crawlers" for AI crawlers that may ignore robots.txt and that it keeps from something', () => {
+  test('offers to enforce for AI crawlers that may ignore robots.txt and that it keeps from something', () => {
     // Bytespider does not honour robots.txt but may fetch everything: nothing to enforce; Perplexity-User may ignore it and is kept from some paths.
     assert.deepEqual(aiAccessView(RESULT, { documentName: 'robots.txt', saved: 'saved' }).enforceable, ['Perplexity-User']);
     const kept = { ...RESULT, purposes: RESULT.purposes.map((p) => ({ ...p, crawlers: p.crawlers.map((c) => (c.token === 'Bytespider' ? { ...c, access: 'some' as const } : c)) })) };

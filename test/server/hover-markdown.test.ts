@@ -13,7 +13,7 @@ import { startTestServer } from '../support/lsp-server';
 import type { TestServer } from '../support/lsp-server';
 
 /** The tags hover Markdown is laid out with; anything else came from the data. */
-const LAYOUT_TAGS = new Set(['p', 'strong', 'code', 'ul', 'li', 'br', 'em']);
+const LAYOUT_TAGS = new Set(['p', 'strong', 'code', 'ul', 'li', 'br', 'em', 'hr']);
 
 let server: TestServer;
 
@@ -57,6 +57,13 @@ describe('hover Markdown keeps untrusted values inert', () => {
   test('a User-agent value with backticks and HTML stays text', async () => {
     const value = 'Evil``![i](https://evil.test/u.png)``<b>bot</b>';
     const { html } = await renderedHover(`User-agent: ${value}\nDisallow: /\n`, 0, 14);
+    assertInert(html, value);
+  });
+
+  test("a User-agent hover's first line quotes its group's hostile rules as code", async () => {
+    const value = '/a``![img](https://evil.test/g.png)``<b>x</b>';
+    const { markdown, html } = await renderedHover(`User-agent: GPTBot\nDisallow: ${value}\nAllow: /b\n`, 0, 14);
+    assert.ok(markdown.split('\n')[0]!.includes('**This group** disallows'), markdown);
     assertInert(html, value);
   });
 

@@ -170,8 +170,8 @@ const agents: readonly HoverCase[] = [
     'a catalogue crawler: who it is, what it looks for, crawl-delay, verification',
     'User-agent: GPT|Bot\nDisallow: /',
     {
-      title: '**User-agent** `GPTBot`',
-      says: [
+      title: '**GPTBot** — OpenAI, collecting data to train AI models. **This group** disallows every URL (`Disallow: /`).',
+      says: ['\n\n---\n\n**User-agent** `GPTBot`', 
         'Crawlers compare the token `GPTBot` case-insensitively with their own tokens.',
         '**GPTBot** — OpenAI, collecting data to train AI models',
         '- **Looks for:** `GPTBot → *` — the first token that names a group selects it',
@@ -187,8 +187,8 @@ const agents: readonly HoverCase[] = [
     "the catalogue's facts are text, not Markdown: an asterisk in a host name stays an asterisk",
     'User-agent: Google|bot\nDisallow: /x',
     {
-      title: '**User-agent** `Googlebot`',
-      says: ['- **Verification:** Forward-confirmed reverse DNS (crawl-\\*.googlebot.com or geo-crawl-\\*.geo.googlebot.com)'],
+      title: '**Googlebot** — Google, search indexing. **This group** disallows `/x`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `Googlebot`', '- **Verification:** Forward-confirmed reverse DNS (crawl-\\*.googlebot.com or geo-crawl-\\*.geo.googlebot.com)'],
       never: ['crawl-*.googlebot.com'],
       range: 'Googlebot',
     },
@@ -197,8 +197,8 @@ const agents: readonly HoverCase[] = [
     'a token of the file is text too: its underscores are not emphasis',
     'User-agent: _my_bot_|\nDisallow: /x',
     {
-      title: '**User-agent** `_my_bot_`',
-      says: ['**This group is used by:** \\_my\\_bot\\_ (not in the catalogue).'],
+      title: '`_my_bot_` — not in the crawler catalogue. **This group** disallows `/x`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `_my_bot_`', '**This group is used by:** \\_my\\_bot\\_ (not in the catalogue).'],
       range: '_my_bot_',
     },
   ],
@@ -206,8 +206,8 @@ const agents: readonly HoverCase[] = [
     'Crawl-delay support that is not documented is said once',
     'User-agent: Bing|Preview\nDisallow: /',
     {
-      title: '**User-agent** `BingPreview`',
-      says: ['- **Crawl-delay:** not documented in the material the reference facts were drawn from.'],
+      title: '**BingPreview** — Microsoft, link previews. **This group** disallows every URL (`Disallow: /`).',
+      says: ['\n\n---\n\n**User-agent** `BingPreview`', '- **Crawl-delay:** not documented in the material the reference facts were drawn from.'],
       never: ['not documented — Not documented'],
       range: 'BingPreview',
     },
@@ -216,8 +216,8 @@ const agents: readonly HoverCase[] = [
     'a version after the token is not read',
     'User-agent: Googlebot/2.1|\nDisallow: /x',
     {
-      title: '**User-agent** `Googlebot/2.1` — read as `Googlebot`',
-      says: ['Crawlers read only the product token `Googlebot` from `Googlebot/2.1`', '**Googlebot** — Google, search indexing', '- **Crawl-delay:** ignored'],
+      title: '**Googlebot** — Google, search indexing (read as `Googlebot`). **This group** disallows `/x`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `Googlebot/2.1` — read as `Googlebot`', 'Crawlers read only the product token `Googlebot` from `Googlebot/2.1`', '**Googlebot** — Google, search indexing', '- **Crawl-delay:** ignored'],
       range: 'Googlebot/2.1',
     },
   ],
@@ -225,8 +225,8 @@ const agents: readonly HoverCase[] = [
     'a User-Agent header names the crawler it misses',
     'User-agent: Mozilla/5.0 (compatible; Google|bot/2.1)\nDisallow: /x',
     {
-      title: '**User-agent** `Mozilla/5.0 (compatible; Googlebot/2.1)` — read as `Mozilla`',
-      says: ['Googlebot looks for `Googlebot`, so it does not obey this line.', 'You may mean **Googlebot**:', '**This group is used by:** Mozilla (not in the catalogue).'],
+      title: '`Mozilla` (the token read) — not in the crawler catalogue; Googlebot does not obey this line. **This group** disallows `/x`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `Mozilla/5.0 (compatible; Googlebot/2.1)` — read as `Mozilla`', 'Googlebot looks for `Googlebot`, so it does not obey this line.', 'You may mean **Googlebot**:', '**This group is used by:** Mozilla (not in the catalogue).'],
       range: 'Mozilla/5.0 (compatible; Googlebot/2.1)',
     },
   ],
@@ -234,8 +234,8 @@ const agents: readonly HoverCase[] = [
     'a token not in the catalogue',
     'User-agent: Googel|bot\nDisallow: /',
     {
-      title: '**User-agent** `Googelbot`',
-      says: ['`Googelbot` is not in the crawler catalogue: a crawler sending this token uses this group, else `*`.', '**This group is used by:** Googelbot (not in the catalogue).'],
+      title: '`Googelbot` — not in the crawler catalogue. **This group** disallows every URL (`Disallow: /`).',
+      says: ['\n\n---\n\n**User-agent** `Googelbot`', '`Googelbot` is not in the crawler catalogue: a crawler sending this token uses this group, else `*`.', '**This group is used by:** Googelbot (not in the catalogue).'],
       never: ['You may mean'],
       range: 'Googelbot',
     },
@@ -243,30 +243,49 @@ const agents: readonly HoverCase[] = [
   [
     'a crawler that ignores the * group says so',
     'User-agent: Google-Extended|\nDisallow: /',
-    { title: '**User-agent** `Google-Extended`', says: ['; it ignores the `*` group'], range: 'Google-Extended' },
+    { title: '**Google-Extended** — Google, a usage-control token: it sends no requests, it only expresses a preference; collecting data to train AI models; AI search and answers. **This group** disallows every URL (`Disallow: /`).', says: ['\n\n---\n\n**User-agent** `Google-Extended`', '; it ignores the `*` group'], range: 'Google-Extended' },
   ],
   [
     'the * line is the fallback group',
     'User-agent: *|\nDisallow: /x',
     {
-      title: '**User-agent** `*`',
-      says: ['The fallback group: crawlers use it when no group names a token of their chain.', '**This group is used by:** every crawler without a group of its own, such as Googlebot,'],
+      title: '`*` — the fallback: every crawler without a group of its own. **This group** disallows `/x`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `*`', 'The fallback group: crawlers use it when no group names a token of their chain.', '**This group is used by:** every crawler without a group of its own, such as Googlebot,'],
       range: '*',
     },
   ],
   [
     'every agent line of a group shares the audience',
     'User-agent: GPTBot\nUser-agent: Bing|bot\nDisallow: /x',
-    { title: '**User-agent** `Bingbot`', says: ['**Bingbot** — Microsoft, search indexing', '**This group is used by:** bingbot, GPTBot.'], range: 'Bingbot' },
+    { title: '**Bingbot** — Microsoft, search indexing. **This group** disallows `/x`; a URL no Disallow matches is allowed.', says: ['\n\n---\n\n**User-agent** `Bingbot`', '**Bingbot** — Microsoft, search indexing', '**This group is used by:** bingbot, GPTBot.'], range: 'Bingbot' },
   ],
   [
     'an empty User-agent governs nobody',
     'User-agent:|\nDisallow: /x',
     {
-      title: '**User-agent** `(empty)`',
-      says: ['crawlers read no product token from it: this line governs nobody.', '**This group is used by:** no crawler', 'Line 1 names no product token and governs nobody.'],
+      title: 'No product token: this line governs nobody.',
+      says: ['\n\n---\n\n**User-agent** `(empty)`', 'crawlers read no product token from it: this line governs nobody.', '**This group is used by:** no crawler', 'Line 1 names no product token and governs nobody.'],
       range: null,
     },
+  ],
+  [
+    "the first line says what the crawler's rules do, its token's other groups pooled in, three rules named",
+    'User-agent: Google|bot\nDisallow: /a\nAllow: /a/b\n\nUser-agent: googlebot\nDisallow: /c\nDisallow: /d\nDisallow: /e\n',
+    {
+      title: '**Googlebot** — Google, search indexing. **This group** (pooled with the group at line 5) disallows `/a`, `/c`, `/d` and 1 more; Allow `/a/b`; a URL no Disallow matches is allowed.',
+      says: ['\n\n---\n\n**User-agent** `Googlebot`'],
+      range: 'Googlebot',
+    },
+  ],
+  [
+    'an empty Disallow disallows nothing',
+    'User-agent: GPT|Bot\nDisallow:\n',
+    { title: '**GPTBot** — OpenAI, collecting data to train AI models. **This group** disallows nothing: every URL is allowed.', says: [], range: 'GPTBot' },
+  ],
+  [
+    'a Disallow of everything is named as written, with the Allow rules beside it',
+    'User-agent: my|bot\nDisallow: /*\nAllow: /blog/\n',
+    { title: '`mybot` — not in the crawler catalogue. **This group** disallows every URL (`Disallow: /*`); Allow `/blog/`.', says: [], range: 'mybot' },
   ],
 ];
 

@@ -30,8 +30,9 @@ describe('language server over stdio: hovers', () => {
   test('hover on a User-agent line gives the crawler facts and the token read', async () => {
     const { uri } = await lsp.open('User-agent: Googlebot/2.1\nDisallow: /x\n');
     const text = markdown(await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 15 } }));
-    assert.match(text, /read as `Googlebot`/);
-    assert.match(text, /\*\*Googlebot\*\* — Google, search indexing/);
+    // First one line that answers: who it is and what its group does; the rest below a rule.
+    assert.equal(text.split('\n')[0], '**Googlebot** — Google, search indexing (read as `Googlebot`). **This group** disallows `/x`; a URL no Disallow matches is allowed.');
+    assert.match(text, /\n\n---\n\n\*\*User-agent\*\* `Googlebot\/2\.1` — read as `Googlebot`/);
     assert.match(text, /\*\*Looks for:\*\* `Googlebot → \*`/);
     assert.match(text, /\*\*Crawl-delay:\*\* ignored/);
     assert.match(text, /\*\*Verification:\*\* Forward-confirmed reverse DNS/);

@@ -61,7 +61,7 @@ async function generate(first: unknown): Promise<ServerRulesResult | undefined> 
   return openRules(document, server, inScope.crawlers, status, inScope.notes);
 }
 
-/** "Enforce for these crawlers" (the AI access panel): asks for the server only. */
+/** "Enforce for N crawlers…" (the AI access panel): asks for the server only. */
 export async function generateServerRulesFor(document: vscode.TextDocument, crawlers: readonly string[]): Promise<void> {
   const server = await pickServer();
   if (server === undefined) return;

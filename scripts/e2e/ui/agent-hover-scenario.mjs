@@ -1,12 +1,14 @@
 // UI scenario of the hovers on a User-agent line whose group lacks many rules of the * group
-// (Googlebot's lacks 19): on the token, the crawler facts, with no finding above them; on the key,
-// the finding, its related lines cut to a few and a count of the rest.
+// (Googlebot's lacks 19): on the token, first one line that answers (who the crawler is, what its
+// group does) in sight in the hover's box, the facts below a rule, with no finding above them; on
+// the key, the finding, its related lines cut to a few and a count of the rest.
 
 /**
  * @typedef {{
  *   page: import('playwright-core').Page,
  *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
+ *   screenshotPath: (name: string) => string,
  * }} AgentHoverContext
  */
 
@@ -42,14 +44,32 @@ export async function agentHoverScenario(t) {
     await page.keyboard.press('Control+1');
     await ui.goToLine(GOOGLEBOT_LINE);
 
-    // On the token: the crawler facts, in sight, and not the finding about the * rules.
+    // On the token: first the answer, whole and in sight in the hover's box, then the facts
+    // below a rule, and not the finding about the * rules.
     const facts = await hoverOn('Googlebot', 'Google, search indexing');
     const factsText = ui.squash(await facts.textContent());
     if (factsText.includes('star-rules-not-inherited')) throw new Error(`the token's hover shows the * rules finding above the facts: ${factsText.slice(0, 300)}`);
-    const [shown, fact] = await Promise.all([facts.boundingBox(), facts.getByText('Google, search indexing').boundingBox()]);
-    if (!shown || !fact || fact.y + fact.height > shown.y + shown.height) {
-      throw new Error(`the crawler facts are below the hover's fold (facts at ${fact?.y}, hover ends at ${shown ? shown.y + shown.height : '?'})`);
+    const layout = await facts.evaluate((hover) => {
+      const markdown = hover.querySelector('.rendered-markdown');
+      const first = markdown?.firstElementChild;
+      const box = hover.getBoundingClientRect();
+      const rect = first?.getBoundingClientRect();
+      return {
+        first: first?.tagName.toLowerCase() ?? '', text: first?.textContent ?? '', next: first?.nextElementSibling?.tagName.toLowerCase() ?? '',
+        top: rect?.top ?? NaN, bottom: rect?.bottom ?? NaN, boxTop: box.top, boxBottom: box.bottom,
+      };
+    });
+    const headline = ui.squash(layout.text);
+    if (layout.first !== 'p' || !headline.startsWith('Googlebot — Google, search indexing. This group (pooled with the group at line ') || !/ disallows .+; a URL no Disallow matches is allowed\.$/.test(headline)) {
+      throw new Error(`the hover opens with <${layout.first}> "${headline}", not who Googlebot is and what its group does`);
     }
+    if (layout.next !== 'hr') throw new Error(`after the first line comes <${layout.next}>, not the rule above the facts`);
+    if (!(layout.top >= layout.boxTop - 1 && layout.bottom <= layout.boxBottom + 1)) {
+      throw new Error(`the first line (y ${layout.top}–${layout.bottom}) is not in sight in the hover's box (y ${layout.boxTop}–${layout.boxBottom})`);
+    }
+    // What the line answers fits in a third of the box a hover gets (250 px high at least).
+    if (layout.bottom - layout.top > 90) throw new Error(`the first line is ${Math.round(layout.bottom - layout.top)} px high`);
+    await page.screenshot({ path: t.screenshotPath('hover-user-agent-token'), animations: 'disabled' });
 
     // On the key: the finding, three of its related lines and a count of the others.
     const finding = await hoverOn('User-agent', 'star-rules-not-inherited');

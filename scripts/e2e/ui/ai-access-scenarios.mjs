@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../repo.mjs';
  *   ui: ReturnType<typeof import('./workbench.mjs').workbench>,
  *   scenario: (name: string, body: () => Promise<void>) => Promise<void>,
  *   workspace: string,
+ *   screenshotPath: (name: string) => string,
  * }} AiAccessContext
  */
 
@@ -49,11 +50,14 @@ export async function aiAccessScenarios(t) {
   const BLOCK_AI_TRAINING = commandLabel('robotsLens.blockAiTraining');
   const GENERATE_SERVER_RULES = commandLabel('robotsLens.generateServerRules');
   const REPLAY_LOG = commandLabel('robotsLens.replayLog');
+  const COMPARE = commandLabel('robotsLens.compare');
   /** @type {{ token: string, purposes: string[], honoursRobotsTxt: string, userInitiated: boolean, retired: string | null }[]} */
   const catalogue = cliJson(['crawlers', '--json']);
   const live = (/** @type {string} */ purpose) => catalogue.filter((c) => c.retired === null && c.purposes.includes(purpose));
   const frame = () => ui.webview();
   const section = (/** @type {string} */ purpose) => frame().locator(`details.purpose[data-purpose="${purpose}"]`);
+  /** A purpose's answer sentence, in the list that opens the panel. @param {string} purpose */
+  const answer = (purpose) => frame().locator(`#answer .purpose-summary[data-purpose="${purpose}"]`);
   const row = (/** @type {string} */ purpose, /** @type {string} */ token) => section(purpose).locator(`tr.crawler-row[data-token="${token}"]`);
 
   /** The robots.txt editor, focused, its tab saved or not. */
@@ -122,7 +126,7 @@ export async function aiAccessScenarios(t) {
     await ui.runCommand(SHOW_AI_ACCESS);
     await frame().locator('#title', { hasText: exactly('AI access — robots.txt') }).waitFor();
     const training = live('ai-training');
-    await section('ai-training').locator('.purpose-summary').waitFor();
+    await answer('ai-training').waitFor();
     // The file's own facts: GPTBot and the control tokens beside it may fetch nothing (so may
     // ClaudeBot and CCBot, now that an earlier scenario saved their group without its Allow).
     const { tokens: shutOut, lineOf } = shutOutByName();
@@ -130,7 +134,14 @@ export async function aiAccessScenarios(t) {
     const gpt = row('ai-training', 'GPTBot');
     const [gptAccess, gptGroup] = [await gpt.locator('td.access .access-text').textContent(), ui.squash(await gpt.locator('.group button, .group span:not(.muted)').first().textContent())];
     if (gptAccess !== 'Kept out: may fetch nothing' || gptGroup !== `own group (line ${lineOf('GPTBot')})`) throw new Error(`GPTBot's row: "${gptAccess}" / "${gptGroup}", its User-agent line is ${lineOf('GPTBot')}`);
-    const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
+    const summary = ui.squash(await answer('ai-training').textContent());
+    // The answer first (issue #36): after the title, the panel's first words are the purposes'
+    // sentences, before the offer to enforce, the legend and the tables.
+    const sentences = (await frame().locator('#answer .purpose-summary').allTextContents()).map(ui.squash);
+    const opening = (await frame().locator('body').innerText()).split('\n').map(ui.squash).filter((line) => line !== '');
+    if (opening[0] !== 'AI access — robots.txt' || opening.slice(1, 1 + sentences.length).join('\n') !== sentences.join('\n') || !sentences.includes(summary)) {
+      throw new Error(`the panel opens with "${opening.slice(0, 4).join(' / ')}", not its ${sentences.length} answer sentences`);
+    }
     // Kept out: the crawlers shut out by name that the rules decide for (not control tokens, not those that may ignore robots.txt).
     const ignoring = (/** @type {any} */ c) => c.honoursRobotsTxt === 'no' || (c.userInitiated && c.honoursRobotsTxt !== 'yes');
     const ruled = training.filter((c) => !c.purposes.includes('control-token') && !ignoring(c));
@@ -199,6 +210,65 @@ export async function aiAccessScenarios(t) {
     if (readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8') !== before) throw new Error('robots.txt on disk changed');
   });
 
+  await scenario('compare-after-block-edit', async () => {
+    // Issue #36: the block edit compared with Git HEAD reads in under three screens, what it does
+    // to the logged requests first. Crawlers that change alike share one section.
+    const before = readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8');
+    // The comparisons of earlier scenarios closed, so what is measured is this one.
+    const compareTab = page.locator('.tabs-container .tab', { hasText: 'Compare — ' });
+    const closeComparisons = async () => {
+      for (let open = await compareTab.count(); open > 0; open = await compareTab.count()) {
+        await compareTab.first().click();
+        await compareTab.first().locator('.tab-actions .action-label[aria-label^="Close"]').click();
+        await compareTab.nth(open - 1).waitFor({ state: 'detached' });
+      }
+    };
+    await closeComparisons();
+    await focusRobots();
+    await ui.runCommand('Notifications: Clear All Notifications');
+    await runExactly(BLOCK_AI_TRAINING, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Block AI training, keep search' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Add the group only"]').click();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Block AI training, keep search: added ' }).waitFor();
+    await page.locator('.tabs-container .tab.dirty[data-resource-name="robots.txt"]').waitFor();
+    await focusRobots();
+    await ui.runCommand(COMPARE, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Compare the current robots.txt with…' }));
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Git HEAD,"]').click();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await page.locator('.tabs-container .tab.active', { hasText: 'Compare — robots.txt' }).waitFor();
+    await frame().locator('#summary', { hasText: /^Verdicts change for \d+ crawlers/ }).waitFor();
+    await frame().locator('#requests:not([hidden]) .crawler-flips').first().waitFor();
+    const seen = await frame().locator('body').evaluate((body) => {
+      const doc = globalThis.document;
+      const sections = [...body.querySelectorAll('header, #status, #requests, #preference-lines, #groups > *, #sitemaps')]
+        .filter((el) => el.getClientRects().length > 0 && (el.textContent ?? '').trim() !== '')
+        .map((el) => el.id || el.tagName.toLowerCase());
+      return {
+        height: doc.documentElement.scrollHeight,
+        screen: globalThis.innerHeight,
+        sections,
+        requestsTop: /** @type {HTMLElement} */ (doc.querySelector('#requests')).getBoundingClientRect().top,
+        groups: doc.querySelectorAll('#groups h2').length,
+      };
+    });
+    const problems = [];
+    if (seen.height >= 3 * seen.screen) problems.push(`the page is ${seen.height} px tall, ${(seen.height / seen.screen).toFixed(1)} screens of ${seen.screen} px`);
+    if (seen.sections[0] !== 'header' || seen.sections[1] !== 'requests') problems.push(`its parts come in the order ${seen.sections.join(', ')}`);
+    if (seen.requestsTop > seen.screen / 2) problems.push(`the requests decided differently start at y ${seen.requestsTop}, below half the first screen`);
+    // The log impact names a crawler and a count of requests with its unit.
+    const impact = ui.squash(await frame().locator('#request-crawlers .crawler-flips .flip-counts').first().textContent());
+    if (!/^\d[\d,]* of [\d,]+ requests? newly (dis)?allowed/.test(impact)) problems.push(`the first log impact reads "${impact}"`);
+    await page.screenshot({ path: t.screenshotPath('compare-after-block-edit-panel'), animations: 'disabled' });
+    if (problems.length > 0) throw new Error(`${problems.join('; ')} (${seen.groups} crawler sections)`);
+    console.log(`    the comparison after the block edit: ${seen.height} px in a panel ${seen.screen} px tall, ${seen.groups} crawler section(s)`);
+
+    // Back as it was: the panel closed, the edit undone, the file on disk untouched.
+    await closeComparisons();
+    await focusRobots();
+    await page.keyboard.press('Control+Z');
+    await page.locator('.tabs-container .tab[data-resource-name="robots.txt"]:not(.dirty)').first().waitFor();
+    if (readFileSync(path.join(t.workspace, 'robots.txt'), 'utf8') !== before) throw new Error('robots.txt on disk changed');
+  });
+
   /**
    * Ctrl+End in the robots.txt editor, then the last line's number once the cursor is on it:
    * the gutter's active line is the last one it renders (the status bar may still show the
@@ -229,10 +299,10 @@ export async function aiAccessScenarios(t) {
     for (;;) {
       await frame().locator('#content:not(.stale)').waitFor();
       const fromRows = await trainingSentenceFromRows();
-      const summary = ui.squash(await section('ai-training').locator('.purpose-summary').textContent());
+      const summary = ui.squash(await answer('ai-training').textContent());
       if (test(fromRows)) return { fromRows, summary };
       // Not yet re-rendered: wait for the next render of the section, not for a time.
-      await section('ai-training').locator('.purpose-summary', { hasNotText: exactly(summary) }).waitFor();
+      await frame().locator('#answer .purpose-summary[data-purpose="ai-training"]', { hasNotText: exactly(summary) }).waitFor();
     }
   }
 
@@ -262,7 +332,12 @@ export async function aiAccessScenarios(t) {
     await ui.runCommand(SHOW_AI_ACCESS);
     const offer = frame().locator('#enforce-button');
     await offer.waitFor();
-    if (!/^Enforce for these crawlers \(.+\)…$/.test(ui.squash(await offer.textContent()))) throw new Error(`the offer reads "${await offer.textContent()}"`);
+    // Short, so it does not push the answer away; the names are in its tooltip and the fold beside it.
+    const names = ui.squash(await frame().locator('#enforce-names').textContent());
+    const count = names.replace(/\.$/, '').split(', ').length;
+    if (ui.squash(await offer.textContent()) !== `Enforce for ${count} crawler${count === 1 ? '' : 's'} that may ignore robots.txt…` || !(await offer.getAttribute('title'))?.includes(names.replace(/\.$/, ''))) {
+      throw new Error(`the offer reads "${await offer.textContent()}" (tooltip "${await offer.getAttribute('title')}"), the fold names ${names}`);
+    }
     await offer.click();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Generate Server Rules: for which server?' }).waitFor();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="HAProxy"]').click();

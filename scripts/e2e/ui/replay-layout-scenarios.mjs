@@ -1,5 +1,6 @@
-// UI scenarios of the replay panel's layout on the example log (issue #13): the table's header
-// and rows scroll sideways together and the header stays on top, the Verdict column holds
+// UI scenarios of the replay panel's layout on the example log (issues #13, #36): in a side
+// column the table needs no sideways scroll, its columns start with the answer (the deciding
+// line right after the verdict), the header stays on top, the Verdict column holds
 // "Disallowed (violation)" uncut, the chart spans the panel and follows its width, has a time
 // axis with ticks that label every date change and every crawler (the ones beyond ten behind "+4 more"), and the cards say
 // why nothing is verified, with a "Refresh IP lists" button that reports what came of it.
@@ -20,21 +21,26 @@ export async function replayLayoutScenarios({ page, ui, scenario }) {
     return found;
   };
 
-  await scenario('replay-table-scrolls-as-one', async () => {
+  await scenario('replay-table-answer-first', async () => {
     const viewport = frame().locator('#viewport');
     await frame().locator('#f-verdict').selectOption('violation');
     const firstRow = frame().locator('#rows .row').first();
     await firstRow.waitFor();
-    // The user agent is the last column: bringing it on screen scrolls the table sideways.
-    await firstRow.locator('.cell.c-ua').scrollIntoViewIfNeeded();
-    const scrolled = await viewport.evaluate((el) => el.scrollLeft);
-    if (scrolled < 50) throw new Error(`the table did not scroll sideways (scrollLeft ${scrolled}); the panel is wider than the table`);
-    for (const column of ['c-ua', 'c-verdict', 'c-time']) {
+    // In this side column the table needs no sideways scroll: the answer's columns come first,
+    // the deciding line right after the verdict, and the columns not drawn are in the row's tooltip.
+    const fits = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    if (fits.scroll > fits.client + 1) throw new Error(`the table scrolls sideways: ${fits.scroll} px in ${fits.client}`);
+    const drawn = await frame().locator('#table-head .cell').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).map((el) => el.className.replace('cell ', '')));
+    if (drawn.join() !== 'c-crawler,c-verdict,c-line,c-path') throw new Error(`the columns drawn: ${drawn.join(', ')}`);
+    for (const column of drawn) {
       const [head, cell] = [await box(frame().locator(`#table-head .cell.${column}`)), await box(firstRow.locator(`.cell.${column}`))];
       if (Math.abs(head.x - cell.x) > 1 || Math.abs(head.width - cell.width) > 1) {
-        throw new Error(`after scrolling ${scrolled} px sideways, the ${column} header is at x ${head.x} (${head.width} wide), its cells at x ${cell.x} (${cell.width} wide)`);
+        throw new Error(`the ${column} header is at x ${head.x} (${head.width} wide), its cells at x ${cell.x} (${cell.width} wide)`);
       }
     }
+    const tooltip = (await firstRow.getAttribute('title')) ?? '';
+    const [time, ua] = [(await firstRow.locator('.cell.c-time').textContent()) ?? '', (await firstRow.locator('.cell.c-ua').textContent()) ?? ''];
+    if (!/^Line \d+: /.test(tooltip) || !tooltip.includes(`Time: ${time} · `) || !tooltip.includes(`User agent: ${ua}`)) throw new Error(`the row's tooltip says "${tooltip}"`);
     // Scrolled down, the header stays at the top of the scroller.
     await viewport.evaluate((el) => { el.scrollTop = 300; });
     await frame().locator('#rows .row[data-position="20"]').waitFor();

@@ -87,8 +87,8 @@ export async function replayScenarios(t) {
     if (ran.length > 0) throw new Error(`window.__pwned is set in ${ran.map(([where]) => where).join(', ')}`);
     // (d) No alert(), confirm() or prompt() from any frame.
     if (t.dialogs.length > 0) throw new Error(`a dialog opened: ${t.dialogs.join('; ')}`);
-    // The user agents are the last column: bring it on screen for the screenshot.
-    await rows().first().locator('.cell.c-ua').scrollIntoViewIfNeeded();
+    // The rows on screen for the screenshot (a side column draws no User agent column: each row's tooltip has it).
+    await rows().first().scrollIntoViewIfNeeded();
   });
 
   await scenario('replay-filter-reveal', async () => {
@@ -105,7 +105,8 @@ export async function replayScenarios(t) {
 
     // The crawlers that fetched what robots.txt disallows them are offered server rules (ClaudeBot is one).
     const offer = ui.squash(await frame().locator('#enforce-button').textContent());
-    if (!(await frame().locator('#enforce').isVisible()) || !/^Enforce for these crawlers \(.*\bClaudeBot\b.*\)…$/.test(offer)) throw new Error(`the enforce offer reads "${offer}"`);
+    const names = ui.squash(await frame().locator('#enforce-names').textContent()).replace(/\.$/, '').split(', ');
+    if (!(await frame().locator('#enforce').isVisible()) || offer !== `Enforce for ${names.length} crawlers with violations…` || !names.includes('ClaudeBot')) throw new Error(`the enforce offer reads "${offer}", its fold names ${names.join(', ')}`);
 
     // Filters narrow the table step by step; the counts agree with `robots-lens replay --json`.
     await frame().locator('#f-crawler').selectOption('ClaudeBot');
@@ -115,7 +116,7 @@ export async function replayScenarios(t) {
     await frame().locator('#f-path').fill('parka');
     await frame().locator('#count', { hasText: exactly('3 of 4,004 requests shown') }).waitFor();
     const shown = await rows().evaluateAll((els) => els.map((el) => [...el.querySelectorAll('.cell')].map((cell) => cell.textContent ?? '')));
-    const wrong = shown.filter(([, crawler, , , verdict, , request, line]) => crawler !== 'ClaudeBot' || !verdict?.startsWith('Disallowed') || !request?.includes('parka') || line !== '79');
+    const wrong = shown.filter(([, crawler, verdict, line, request]) => crawler !== 'ClaudeBot' || !verdict?.startsWith('Disallowed') || !request?.includes('parka') || line !== '79');
     if (shown.length !== 3 || wrong.length > 0) throw new Error(`rows after filtering: ${JSON.stringify(shown)}`);
 
     // A click on a row reveals its deciding line: the cursor moves from line 1 to line 79.

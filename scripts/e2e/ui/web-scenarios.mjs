@@ -20,6 +20,7 @@ export const DESKTOP_ONLY = {
   'compare-on-save': NEEDS_GIT_OR_LOG_FILES,
   'auto-save-says-nothing': NEEDS_GIT_OR_LOG_FILES,
   'compare-another-file': `${NEEDS_GIT_OR_LOG_FILES}; its sentences include the count of logged requests`,
+  'compare-after-block-edit': `${NEEDS_GIT_OR_LOG_FILES}; it measures the comparison with its logged requests first`,
   'compare-live-site': NEEDS_LIVE_FETCH,
   'compare-live-unreachable': NEEDS_LIVE_FETCH,
   fetch: NEEDS_LIVE_FETCH,

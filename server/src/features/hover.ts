@@ -15,6 +15,7 @@ import type { Crawler } from '@robots-lens/kernel/crawlers';
 import type { GroupAudience } from '@robots-lens/editor/explain';
 import type { Line, RobotsFile, Rule, Span } from '@robots-lens/kernel/parse';
 import { lineAt, within } from '../documents';
+import { groupEffect } from './group-effect';
 import { preferenceHover } from './preference-hover';
 import type { ParsedDocument } from '../documents';
 
@@ -142,13 +143,20 @@ function names(list: readonly string[]): string {
   return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
 }
 
+/**
+ * On a User-agent line: first one line that answers (who the crawler is, what its group does),
+ * then, below a rule, how the value is read, the crawler's facts and who else uses the group.
+ * A hover box is short: the answer must not wait behind the facts.
+ */
 function agentHover(file: RobotsFile, line: Line): string {
   const reading = readAgentValue(line.value);
-  const out: string[] = [`**User-agent** ${code(line.value === '' ? '(empty)' : line.value)}${reading.differs && reading.token !== '' && !reading.isStar ? ` — read as ${code(reading.token)}` : ''}`, '', reading.reading];
   const crawler = reading.crawler ?? reading.missed;
+  const effect = groupEffect(file, line);
+  const headline = [agentIdentity(reading), ...(effect !== undefined && reading.token !== '' ? [effect] : [])].join(' ');
+  const out: string[] = [headline, '', '---', '', `**User-agent** ${code(line.value === '' ? '(empty)' : line.value)}${reading.differs && reading.token !== '' && !reading.isStar ? ` — read as ${code(reading.token)}` : ''}`, '', reading.reading];
   if (crawler) {
     if (!reading.crawler) out.push('', `You may mean **${crawler.name}**:`);
-    out.push('', crawlerFacts(crawler));
+    out.push('', crawlerFacts(crawler, { named: reading.crawler !== undefined }));
   } else if (!reading.isStar && reading.token !== '') {
     out.push('', `${code(reading.token)} is not in the crawler catalogue: a crawler sending this token uses this group, else \`*\`.`);
   }
@@ -158,10 +166,23 @@ function agentHover(file: RobotsFile, line: Line): string {
   return out.join('\n');
 }
 
-function crawlerFacts(crawler: Crawler): string {
+/** Who the line names, in a few words: the catalogue's crawler, the fallback, or a token it does not know. */
+function agentIdentity(reading: ReturnType<typeof readAgentValue>): string {
+  if (reading.isStar) return `${code('*')} — the fallback: every crawler without a group of its own.`;
+  if (reading.token === '') return 'No product token: this line governs nobody.';
+  if (reading.crawler) return `${crawlerIdentity(reading.crawler)}${reading.differs ? ` (read as ${code(reading.token)})` : ''}.`;
+  const missed = reading.missed ? `; ${plainText(reading.missed.name)} does not obey this line` : '';
+  return `${code(reading.token)}${reading.differs ? ' (the token read)' : ''} — not in the crawler catalogue${missed}.`;
+}
+
+function crawlerIdentity(crawler: Crawler): string {
+  return `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposesText(crawler.purposes)}`;
+}
+
+/** The catalogue's facts; `named`: the first line already says who it is, so the facts do not again. */
+function crawlerFacts(crawler: Crawler, { named }: { named: boolean }): string {
   const facts = [
-    `**${plainText(crawler.name)}** — ${plainText(crawler.operator)}, ${purposesText(crawler.purposes)}`,
-    '',
+    ...(named ? [] : [crawlerIdentity(crawler), '']),
     plainText(crawler.description),
     '',
     `- **Looks for:** ${code(chainText(crawler.chain))} — the first token that names a group selects it${crawler.ignoresStar ? '; it ignores the `*` group' : ''}`,

@@ -61,7 +61,7 @@ export interface AiAccessView {
   readonly fetchState?: string;
   /**
    * The AI crawlers shown whose operator says they do not honour robots.txt, or may ignore it,
-   * and that robots.txt keeps from something: offered "Enforce for these crawlers" (server
+   * and that robots.txt keeps from something: offered "Enforce for N crawlers…" (server
    * rules that refuse what robots.txt disallows them).
    */
   readonly enforceable: readonly string[];

@@ -22,5 +22,5 @@ export const matrixPage: WebviewPage = {
   <p id="status" role="status" aria-live="polite"></p>
   <div id="matrix" class="matrix-scroll"></div>
   <p id="summary" class="summary"></p>
-  <p class="muted legend">Each cell says Allowed or Disallowed in words; hover for the winning line, click or press Enter to reveal it in the editor. Arrow keys move between cells.</p>`,
+  <p class="muted legend">✓ allowed, ✗ disallowed, – not applicable (in the cell's words when read aloud). Hover a cell for its verdict and the winning line; click it or press Enter to reveal that line in the editor. Arrow keys move between cells.</p>`,
 };

@@ -19,7 +19,10 @@ export const replayPage: WebviewPage = {
   </div>
   <p id="status" role="status" aria-live="polite"></p>
   <section id="cards" class="cards" aria-label="Summary"></section>
-  <p id="enforce" hidden><button type="button" id="enforce-button"></button> <span class="muted">Server rules (nginx, Apache, HAProxy, Caddy, Cloudflare) that refuse these crawlers what robots.txt disallows them.</span></p>
+  <div id="enforce" hidden>
+    <button type="button" id="enforce-button"></button>
+    <details class="enforce-more muted"><summary>Which crawlers, and what Enforce makes</summary><p id="enforce-names"></p><p>Server rules (nginx, Apache, HAProxy, Caddy, Cloudflare) that refuse these crawlers what robots.txt disallows them.</p></details>
+  </div>
   <section aria-label="Allowed and disallowed over time per crawler">
     <h2>Crawler requests over time</h2>
     <div id="chart" class="chart"></div>

@@ -28,7 +28,7 @@ export interface ReplayResultView {
   readonly warnings: readonly string[];
   /**
    * Catalogue crawlers that fetched what robots.txt disallows them (requests not shown
-   * spoofed): offered "Enforce for these crawlers", server rules that refuse them exactly that.
+   * spoofed): offered "Enforce for N crawlers…", server rules that refuse them exactly that.
    */
   readonly enforceable: readonly string[];
 }
