@@ -16,9 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { generateLargeRobots } from './fixtures/robots';
-import { fmt, median, report, verdictLine } from './support';
+import { bundleChild, fmt, median, report, verdictLine } from './support';
 
 const ROUNDS = 101;
 const ALTERNATIONS = 3;
@@ -94,17 +93,7 @@ export async function run(): Promise<void> {
     const large = generateLargeRobots(500 * 1024, 3);
     const file = join(dir, 'robots.txt');
     writeFileSync(file, large);
-    const bundle = join(dir, 'parse-child.js');
-    await esbuild.build({
-      stdin: { contents: CHILD_SOURCE, resolveDir: __dirname, loader: 'ts', sourcefile: 'parse-child.ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'warning',
-      conditions: ['robots-lens-source'],
-    });
+    const bundle = await bundleChild(CHILD_SOURCE, 'parse-child', dir);
     const peer = buildPeer(dir);
     const measurePeer = existsSync(peer);
 

@@ -14,10 +14,9 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { writeCombinedLog } from './fixtures/access-log';
 import { generateRobots } from './fixtures/robots';
-import { fmt, report, verdictLine } from './support';
+import { bundleChild, fmt, report, verdictLine } from './support';
 
 const LINES = Number(process.env.BENCH_REPLAY_LINES ?? 2_000_000);
 const ROOT = join(__dirname, '..');
@@ -174,17 +173,7 @@ export async function run(): Promise<void> {
     const quarter = join(dir, 'quarter.log');
     const written = writeCombinedLog(log, LINES, 5, { malformedEvery: 100_000 });
     writeCombinedLog(quarter, Math.floor(LINES / 4), 5, { malformedEvery: 100_000 });
-    const bundle = join(dir, 'replay-child.js');
-    await esbuild.build({
-      stdin: { contents: CHILD_SOURCE, resolveDir: __dirname, loader: 'ts', sourcefile: 'replay-child.ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'warning',
-      conditions: ['robots-lens-source'],
-    });
+    const bundle = await bundleChild(CHILD_SOURCE, 'replay-child', dir);
     console.log(`\nReplay: ${fmt(written.lines)} combined-log lines (${fmt(written.bytes / 1e6, 0)} MB), robots.txt with 2,000 rules in 50 groups`);
 
     // Best of two, because a shared machine's noise only ever slows a run down; the load

@@ -1,4 +1,7 @@
-/** Small helpers shared by the benchmarks: timing, medians, and aligned output. */
+/** Small helpers shared by the benchmarks: timing, medians, aligned output, child bundles. */
+
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,4 +27,24 @@ export function report(rows: ReadonlyArray<readonly [string, string]>): void {
 
 export function verdictLine(label: string, ok: boolean, detail: string): string {
   return `${ok ? 'MET ' : 'MISS'} ${label}: ${detail}`;
+}
+
+/**
+ * Bundles `source` (TypeScript, resolved from bench/) into `dir` as one CommonJS file for a
+ * child process: measured code runs bundled, as users run it (tsx's module interop would tax
+ * every cross-module call in a hot loop). Returns the bundle's path.
+ */
+export async function bundleChild(source: string, name: string, dir: string): Promise<string> {
+  const outfile = join(dir, `${name}.js`);
+  await esbuild.build({
+    stdin: { contents: source, resolveDir: __dirname, loader: 'ts', sourcefile: `${name}.ts` },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    conditions: ['robots-lens-source'],
+  });
+  return outfile;
 }

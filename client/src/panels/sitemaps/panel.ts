@@ -5,10 +5,10 @@
  * every value as text.
  */
 
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { revealLine } from '../../robots-document';
 import type { WinningLineHighlight } from '../../winning-line';
-import { savedWords } from '../saved-state';
+import { watchSavedWords } from '../saved-words-watch';
 import { WebviewPanelHost } from '../webview-panel-host';
 import { isSitemapsIn } from './messages';
 import type { SitemapsIn, SitemapsOut } from './messages';
@@ -48,17 +48,14 @@ export class SitemapsPanel extends WebviewPanelHost<SitemapsIn, SitemapsOut> {
     // The panel keeps one answer: it says whether that is of the saved file, of unsaved edits,
     // or of a text edited since, as the document is saved and edited.
     this.watch(
-      vscode.workspace.onDidChangeTextDocument((event) => this.sayWhetherSaved(event.document)),
-      vscode.workspace.onDidSaveTextDocument((document) => this.sayWhetherSaved(document)),
+      ...watchSavedWords(
+        () => ({ document: this.document, view: this.view }),
+        (view) => {
+          this.view = view;
+          this.post({ type: 'results', view });
+        },
+      ),
     );
-  }
-
-  private sayWhetherSaved(document: vscode.TextDocument): void {
-    if (document !== this.document || !this.view) return;
-    const saved = savedWords(document, this.view.version);
-    if (saved === this.view.saved) return;
-    this.view = { ...this.view, saved };
-    this.post({ type: 'results', view: this.view });
   }
 
   protected async receive(message: SitemapsIn): Promise<void> {
