@@ -73,7 +73,7 @@
     control.dataset.column = String(column);
     control.title = cell.tooltip;
     control.setAttribute('aria-label', cell.tooltip);
-    control.append(el('span', 'symbol', SYMBOL[cell.state] || ''), el('span', 'verdict', cell.text));
+    control.append(el('span', 'symbol', SYMBOL[cell.state] || ''), el('span', 'verdict visually-hidden', cell.text));
     return control;
   }
 
