@@ -20,6 +20,7 @@ interface Answer {
   readonly stderr?: string;
   readonly seconds?: number;
   readonly maxRssKb?: number;
+  readonly pid?: number;
   readonly error?: string;
 }
 
@@ -64,7 +65,7 @@ describe('robots-lens serve: many scale-out commands in one process', () => {
     const scan = await server.ask(JSON.stringify({ id: 1, args: ['replay-scan', ROBOTS, shards[0], '--out', '-'] }));
     const alone = await runCli(['replay-scan', ROBOTS, shards[0]!, '--out', '-']);
     assert.deepEqual({ id: scan.id, exitCode: scan.exitCode, stdout: scan.stdout, stderr: scan.stderr }, { id: 1, exitCode: 0, stdout: alone.stdout, stderr: alone.stderr });
-    assert.ok(typeof scan.seconds === 'number' && scan.seconds >= 0 && typeof scan.maxRssKb === 'number' && scan.maxRssKb > 0, JSON.stringify(scan));
+    assert.ok(typeof scan.seconds === 'number' && scan.seconds >= 0 && typeof scan.maxRssKb === 'number' && scan.maxRssKb > 0 && typeof scan.pid === 'number', JSON.stringify(scan));
 
     // Bad requests: each answered with an error naming what is wrong, none ends the server.
     const bad: [string, RegExp][] = [
@@ -104,6 +105,8 @@ describe('robots-lens serve: many scale-out commands in one process', () => {
     }
     const merged = await server.ask(JSON.stringify({ id: 'm', args: ['merge', ...parts, '--summary-json', join(dir, 'merged.json')] }));
     assert.equal(merged.exitCode, 0, merged.stderr);
+    // Every run in the one process.
+    assert.equal(merged.pid, scan.pid);
     const whole = await runCli(['replay', ROBOTS, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
     assert.equal(whole.code, 0, whole.stderr);
     assert.equal(merged.stdout, whole.stdout);

@@ -80,7 +80,7 @@ async function serveOne({ id, args }: Request): Promise<object> {
   } finally {
     diverted.restore();
   }
-  return { id, exitCode, stdout: stdout.text, stderr, seconds: (performance.now() - started) / 1000, maxRssKb: process.resourceUsage().maxRSS };
+  return { id, exitCode, stdout: stdout.text, stderr, seconds: (performance.now() - started) / 1000, maxRssKb: process.resourceUsage().maxRSS, pid: process.pid };
 }
 
 async function runCommand(name: string, argv: readonly string[], stdout: Gathered): Promise<number> {
