@@ -154,9 +154,10 @@ def replay_shard(node, cli, robots, log, earlier_scans, options):
             return f.read(), task_stats(started, answer)
 
 
-def merge_parts(node, cli, parts):
+def merge_parts(node, cli, parts, partial):
     """Parts of neighbouring shards (in time order) merged: the merged part, the merge's text
-    (replay's text for the merged summary) and its warnings."""
+    (replay's text for the merged summary) and its warnings. `partial` when they do not begin
+    with the first shard: the merge of the result with the parts before it checks the seam."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -166,7 +167,7 @@ def merge_parts(node, cli, parts):
                 f.write(part)
             paths.append(path)
         out = os.path.join(tmp, 'merged.json')
-        answer = run_cli(node, cli, ['merge', *paths, '--summary-json', out])
+        answer = run_cli(node, cli, ['merge', *paths, '--summary-json', out, *(['--partial'] if partial else [])])
         with open(out, encoding='utf-8') as f:
             return f.read(), answer['stdout'], answer['stderr'], task_stats(started, answer)
 
@@ -280,7 +281,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             ends[last] = first
 
     def submit_merge(first, last, parts):
-        future = client.submit(merge_parts, args.node, cli, parts, pure=False, priority=5)
+        future = client.submit(merge_parts, args.node, cli, parts, first > 0, pure=False, priority=5)
         role[future.key] = ('merge', first, last)
         merges.append(future)
         pending.add(future)
@@ -336,7 +337,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     _, part, text = runs[0]
     if text is None:
         # One shard: its merge alone gives replay's text for it.
-        part, text, errors, stats = client.submit(merge_parts, args.node, cli, [part], pure=False).result()
+        part, text, errors, stats = client.submit(merge_parts, args.node, cli, [part], False, pure=False).result()
         merge_stats.append(stats)
         merge_errors.append(errors)
     finished = time.perf_counter()

@@ -64,6 +64,30 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     });
   }
 
+  test('a tree of merges: shards in the middle merged with --partial, then with those before them, give the one-process summary; without --partial the middle is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const shards = split(dir, 4);
+    const scans = shards.map((_, k) => join(dir, `${k}.scan.json`));
+    await Promise.all(shards.map((s, k) => ok(['replay-scan', ROBOTS, s, '--out', scans[k]!])));
+    const parts = shards.map((_, k) => join(dir, `${k}.json`));
+    await Promise.all(shards.map((s, k) => ok(['replay', ROBOTS, s, ...OPTIONS, ...scans.slice(0, k).flatMap((scan) => ['--after', scan]), '--summary-json', parts[k]!])));
+    const strict = await runCli(['merge', parts[2]!, parts[3]!]);
+    assert.equal(strict.code, 2);
+    assert.match(strict.stderr, /2\.json was replayed after scans of [\d,]+ requests up to .*, but no shard is before it/);
+    await ok(['merge', parts[2]!, parts[3]!, '--partial', '--summary-json', join(dir, '23.json')]);
+    await ok(['merge', parts[1]!, join(dir, '23.json'), '--partial', '--summary-json', join(dir, '123.json')]);
+    // The seam is checked where the runs meet: the run 2..3 is not what comes after 0 alone.
+    const gap = await runCli(['merge', parts[0]!, join(dir, '23.json')]);
+    assert.equal(gap.code, 2);
+    assert.match(gap.stderr, /was replayed after scans of [\d,]+ requests .*, but the shards before it hold/);
+    // A run that does not begin with the first shard is refused at the top, without --partial.
+    assert.equal((await runCli(['merge', join(dir, '123.json')])).code, 2);
+    const merged = await ok(['merge', join(dir, '123.json'), parts[0]!, '--summary-json', join(dir, 'merged.json')]);
+    const whole = await ok(['replay', ROBOTS, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+    assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+    assert.equal(merged, whole);
+  });
+
   test('a shard replayed without the scans before it, or overlapping another, is refused with the reason (exit 2)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
     const [a, b] = split(dir, 2);
