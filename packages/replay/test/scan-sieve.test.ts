@@ -31,13 +31,16 @@ const AGENTS = [
   'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; \\"quoted\\")',
   // Mentions robots.txt, a crawler that does not honour Crawl-delay, a browser, none.
   'Mozilla/5.0 (compatible; robots.txt-checker/1.0)',
+  'curl/8.0 (fetching /robots.txt for bingbot)',
   'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
   'Mozilla/5.0 (compatible; \u212aelvin-\u0130bot/1.0)',
   '-',
   'curl/8.0',
 ];
-const PATHS = ['/robots.txt', '/robots.txt', '/ROBOTS.TXT', '/robots.txt?x=1', '/a/robots.txt', '/robots\\x2etxt', '/private/a', '/', '/robots.txt.bak'];
+// Targets that are, or only look like, fetches of /robots.txt: a query that names it (even
+// ending in it), an absolute-form target.
+const PATHS = ['/robots.txt', '/robots.txt', '/ROBOTS.TXT', '/robots.txt?x=1', '/a/robots.txt', '/robots\\x2etxt', '/private/a', '/', '/robots.txt.bak', '/search?q=robots.txt', '/search?q=/robots.txt', 'http://example.com/robots.txt'];
 const STATUSES = ['200', '200', '304', '404', '503', '500', '429', '301', '-'];
 const METHODS = ['GET', 'GET', 'HEAD', 'POST'];
 
