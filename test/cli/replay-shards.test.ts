@@ -64,6 +64,37 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     });
   }
 
+  for (const robots of [ROBOTS, SNAPSHOTS]) {
+    test(`replay --scan-out writes what replay-scan writes, so shards can be replayed one after another with no scans${robots === SNAPSHOTS ? ' (snapshots)' : ''}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+      const shards = split(dir, 3);
+      const parts: string[] = [];
+      const outs: string[] = [];
+      for (const [k, shard] of shards.entries()) {
+        parts.push(join(dir, `${k}.json`));
+        outs.push(join(dir, `${k}.out.json`));
+        await ok(['replay', robots, shard, ...OPTIONS, ...outs.slice(0, k).flatMap((o) => ['--after', o]), '--summary-json', parts[k]!, '--scan-out', outs[k]!]);
+        await ok(['replay-scan', robots, shard, '--out', join(dir, `${k}.scan.json`)]);
+        assert.equal(readFileSync(outs[k]!, 'utf8'), readFileSync(join(dir, `${k}.scan.json`), 'utf8'), `shard ${k}`);
+      }
+      const merged = await ok(['merge', ...parts, '--summary-json', join(dir, 'merged.json')]);
+      const whole = await ok(['replay', robots, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+      assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+      assert.equal(merged, whole);
+    });
+  }
+
+  test('replay --scan-out is refused with records (they change the order late requests are judged in), exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const [a] = split(dir, 2);
+    for (const records of [['--csv', join(dir, 'a.csv')], ['--jsonl', join(dir, 'a.jsonl')], ['--json']]) {
+      const r = await runCli(['replay', ROBOTS, a!, ...records, '--scan-out', join(dir, 'a.scan.json')]);
+      assert.equal(r.code, 2, records.join(' '));
+      assert.match(r.stderr, /--scan-out: a replay writes its scan only without records/);
+      assert.equal(existsSync(join(dir, 'a.scan.json')), false);
+    }
+  });
+
   test('a tree of merges: shards in the middle merged with --partial, then with those before them, give the one-process summary; without --partial the middle is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
     const shards = split(dir, 4);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { scanLogs, sievedScanLogs } from '../src';
+import { replayLogs, scanLogs, sievedScanLogs } from '../src';
 import type { AuditSummary, LogInput, ReplayOptions } from '../src';
 import type { CarriedState } from '../src/shards';
 import { parseRobots } from '@robots-lens/kernel/parse';
@@ -98,6 +98,21 @@ describe('sieved scan', () => {
     );
     // Not vacuous: most random logs are scanned sieved.
     assert.ok(exact > runs / 2, `${exact} of ${runs} runs were sieved`);
+  });
+
+  test('a replay collecting its carried state (onCarried) leaves what the scan of the same logs leaves', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(log, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 5_000, 60_000), fc.constantFrom(2, 10, 200_000), fc.constantFrom<false | 'claimed'>(false, 'claimed'), async (logs, window, maxWaiting, crawlDelay) => {
+        const options: ReplayOptions = { versions: VERSIONS, reorderWindowMs: window, maxWaiting, crawlDelay };
+        const inputs = (): LogInput[] => logs.map((l, i) => input(`log-${i}.log`, l));
+        const full = await scanLogs(inputs(), options);
+        let carried: CarriedState | undefined;
+        const summary = await replayLogs(inputs(), options, { onCarried: (state) => (carried = state) });
+        assert.deepEqual(carried, full.state);
+        assert.equal(summary.totals.lines, full.summary.totals.lines);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   // The two cases where leaving lines out could change the order the others are judged in.
