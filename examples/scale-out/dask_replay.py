@@ -139,7 +139,8 @@ def scan_shard(node, cli, robots, log, options):
 
 
 def replay_shard(node, cli, robots, log, earlier_scans, options):
-    """The shard's summary part, replayed from the scans of every shard before it."""
+    """The shard's summary part, replayed from the scans of every shard before it, and its own
+    scan (replay --scan-out: what replay-scan would give), which lets the next shard go."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         after = []
@@ -149,9 +150,10 @@ def replay_shard(node, cli, robots, log, earlier_scans, options):
                 f.write(scan)
             after += ['--after', path]
         out = os.path.join(tmp, 'part.json')
-        answer = run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, *options])
-        with open(out, encoding='utf-8') as f:
-            return f.read(), task_stats(started, answer)
+        scan = os.path.join(tmp, 'scan.json')
+        answer = run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, '--scan-out', scan, *options])
+        with open(out, encoding='utf-8') as f, open(scan, encoding='utf-8') as g:
+            return f.read(), g.read(), task_stats(started, answer)
 
 
 def merge_parts(node, cli, parts, partial):
@@ -220,25 +222,35 @@ def main(argv=None):
 def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     """Scans, replays and merges; returns the exit code.
 
-    Pipelined: a shard's replay needs only the scans of the shards before it, so it is
-    submitted as soon as those are in (the first shard's at once), while later shards are
-    still being scanned; and parts of neighbouring shards are merged as soon as both are in,
-    so the merges run beside the replays, a tree whose last merge waits only for the last
-    part. That takes the shards as given to be in time order; the scans say whether they were
-    (by each shard's first request). If not, the replays and merges begun are dropped and
-    every shard is replayed again after the scans of those before it in time order."""
+    A shard's replay needs the state every shard before it leaves: a scan of that shard, or
+    that shard's replay, which writes its scan too (replay --scan-out). With W worker threads
+    the shards are seen as W runs in time order; the shards of every run but the last are
+    scanned (scans are cheap and first), and each replay is submitted as soon as the states of
+    the shards before it are in. So the first runs' replays start as the scans come in, and
+    the last run's shards are replayed one after another, each after the one before, with no
+    scan at all (1 worker: no scans, every shard replayed in turn). Parts of neighbouring
+    shards are merged as soon as both are in, so the merges run beside the replays, a tree whose
+    last merge waits only for the last part. That takes the shards as given to be in time
+    order; the states say whether they were (by each shard's first request). If not, the
+    replays and merges begun are dropped and every shard is replayed again after the states of
+    those before it in time order (a shard's state does not depend on what it was replayed
+    after)."""
     from distributed import as_completed
 
     n = len(logs)
     started = time.perf_counter()
+    # Worker threads now in the cluster (a LocalCluster's are all up when it is made).
+    threads = sum(w.get('nthreads', 1) for w in client.scheduler_info()['workers'].values())
+    runs_of = max(1, min(n, threads))
+    scanned = n - n // runs_of
     # Scans first: they are cheap and each one lets a replay begin.
-    scan_futures = client.map(scan_shard, [args.node] * n, [cli] * n, [robots] * n, logs, [shared] * n, pure=False, priority=10)
+    scan_futures = client.map(scan_shard, [args.node] * scanned, [cli] * scanned, [robots] * scanned, logs[:scanned], [shared] * scanned, pure=False, priority=10)
     # What each future is for; a future dropped (shards out of order) is forgotten here.
     role = {future.key: ('scan', i) for i, future in enumerate(scan_futures)}
-    scans = [None] * n
-    scan_stats = [None] * n
-    scans_in = 0
-    order = list(range(n))  # the shards in time order, as given until the scans say otherwise
+    states = [None] * n  # each shard's scan: from replay-scan, or from its replay
+    scan_stats = []
+    states_in = 0
+    order = list(range(n))  # the shards in time order, as given until the states say otherwise
     pipelined = None
     replays = []
     merges = []
@@ -251,19 +263,51 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     ends = {}
     first_replay = None
     last_part = None
+    scan_wall = None
+    dropped = 0  # times the shards turned out out of order (once at most)
     pending = as_completed(scan_futures)
 
     def submit_replays():
         nonlocal first_replay
-        # The shard at position k may go once the scans of positions 0..k-1 are in.
-        while len(replays) < n and all(scans[order[j]] is not None for j in range(len(replays))):
+        # The shard at position k may go once the states of positions 0..k-1 are in.
+        while len(replays) < n and all(states[order[j]] is not None for j in range(len(replays))):
             k = len(replays)
             if first_replay is None:
                 first_replay = time.perf_counter()
-            future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [scans[order[j]] for j in range(k)], replay_options, pure=False)
+            future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [states[order[j]] for j in range(k)], replay_options, pure=False)
             role[future.key] = ('replay', k)
             replays.append(future)
             pending.add(future)
+
+    def state_in(i, scan):
+        nonlocal states_in, scan_wall, pipelined, order, replays, merges, first_replay, dropped
+        if states[i] is not None:
+            return
+        states[i] = scan
+        states_in += 1
+        if states_in < n:
+            return
+        scan_wall = time.perf_counter() - started
+        # Shards with no request first (their scans change nothing), then by their first request.
+        firsts = [json.loads(state)['state']['first'] for state in states]
+        in_time = sorted(range(n), key=lambda i: (firsts[i] is not None, firsts[i] or 0))
+        pipelined = in_time == list(range(n))
+        if pipelined and doubtful:
+            doubtful[0].result()
+        if not pipelined:
+            client.cancel(replays + merges)
+            for key in [key for key, r in role.items() if r[0] != 'scan']:
+                del role[key]
+            order = in_time
+            dropped += 1
+            replays = []
+            merges = []
+            replay_stats.clear()
+            merge_stats.clear()
+            merge_errors.clear()
+            runs.clear()
+            ends.clear()
+            first_replay = None
 
     def part_in(first, last, part, text):
         """The part of positions first..last: merged with a neighbour already in, else kept."""
@@ -292,45 +336,35 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
         if what is None:
             continue  # dropped: the shards were out of order
         if what[0] != 'scan' and pipelined is None and future.status == 'error':
-            # Until every scan is in, a failure may come of shards given out of time order
-            # (a replay after a later shard's scan): said only if the order holds.
+            # Until every state is in, a failure may come of shards given out of time order
+            # (a replay after a later shard's scan, a merge of parts that overlap): said only if
+            # the order holds. A failed replay's shard gets its state from a scan (whose own
+            # failure is said at once).
             doubtful.append(future)
+            i = order[what[1]] if what[0] == 'replay' else None
+            if i is not None and states[i] is None and not any(r == ('scan', i) for r in role.values()):
+                scan = client.submit(scan_shard, args.node, cli, robots, logs[i], shared, pure=False, priority=10)
+                role[scan.key] = ('scan', i)
+                pending.add(scan)
             continue
         if what[0] == 'scan':
-            i = what[1]
-            scans[i], scan_stats[i] = future.result()
-            scans_in += 1
-            if scans_in == n:
-                scan_wall = time.perf_counter() - started
-                # Shards with no request first (their scans change nothing), then by their first request.
-                firsts = [json.loads(scan)['state']['first'] for scan in scans]
-                in_time = sorted(range(n), key=lambda i: (firsts[i] is not None, firsts[i] or 0))
-                pipelined = in_time == list(range(n))
-                if pipelined and doubtful:
-                    doubtful[0].result()
-                if not pipelined:
-                    client.cancel(replays + merges)
-                    for key in [key for key, r in role.items() if r[0] != 'scan']:
-                        del role[key]
-                    order = in_time
-                    replays = []
-                    merges = []
-                    replay_stats.clear()
-                    merge_stats.clear()
-                    merge_errors.clear()
-                    runs.clear()
-                    ends.clear()
-                    first_replay = None
-            submit_replays()
+            scan, stats = future.result()
+            scan_stats.append(stats)
+            state_in(what[1], scan)
         elif what[0] == 'replay':
-            part, replay_stats[what[1]] = future.result()
-            last_part = time.perf_counter()
-            part_in(what[1], what[1], part, None)
+            part, scan, stats = future.result()
+            before = dropped
+            state_in(order[what[1]], scan)
+            if dropped == before:  # else replayed in an order that did not hold: its part goes
+                replay_stats[what[1]] = stats
+                last_part = time.perf_counter()
+                part_in(what[1], what[1], part, None)
         else:
             part, text, errors, stats = future.result()
             merge_stats.append(stats)
             merge_errors.append(errors)
             part_in(what[1], what[2], part, text)
+        submit_replays()
         if pipelined is not None and runs.get(0, (None,))[0] == n - 1:
             break
 
