@@ -2,13 +2,16 @@
 """Replay access logs against robots.txt on a Dask cluster, exactly as one process would.
 
 Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour;
-give them in time order, so that replays start while later shards are still scanned).
-The workers scan every shard for the state it leaves behind (robots-lens replay-scan, no
-matching), replay every shard from the scans of the shards before it (robots-lens replay
---after; a shard's replay starts as soon as those scans are in), and merge the shard
-summaries as they come in, neighbours in time first (robots-lens merge, a tree of merges).
-The merged summary equals the summary of one `robots-lens replay` over all the files; merge
-refuses shards that overlap in time. See docs/scale-out.md.
+give them in time order, so that replays start while later shards are still scanned). A
+shard's replay needs the state the shards before it leave: the scan of each (robots-lens
+replay-scan, no matching), or its replay, which writes that scan too (replay --scan-out).
+With W worker threads the shards are W runs in time order: the shards of all runs but the
+last are scanned, and every shard is replayed as soon as the states before it are in
+(robots-lens replay --after), so the last run's shards go one after another with no scans
+(1 worker: no scans at all). The parts are merged as they come in, neighbours in time first
+(robots-lens merge, a tree of merges). The merged summary equals the summary of one
+`robots-lens replay` over all the files; merge refuses shards that overlap in time. See
+docs/scale-out.md.
 
 Each worker thread runs one long-lived `robots-lens serve` (started with its first task) and
 hands it every task: a shard costs what it costs inside one warm process, not a process
