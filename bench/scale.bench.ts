@@ -30,6 +30,8 @@ const OPTIONS = ['--crawl-delay', '--crawl-delay-scope', 'claimed'];
 
 interface TaskStats {
   readonly worker: number;
+  /** Wall-clock seconds (epoch) when the task began. */
+  readonly began: number;
   readonly seconds: number;
   /** Seconds inside the worker's robots-lens serve process. */
   readonly cliSeconds: number;
@@ -41,6 +43,8 @@ interface DriverStats {
   readonly replay: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
   readonly merge: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
   readonly pipelined: boolean;
+  /** Wall-clock seconds (epoch) when the first task was submitted. */
+  readonly began: number;
   readonly totalSeconds: number;
 }
 
@@ -149,6 +153,19 @@ function runDriver(py: string, address: string, robots: string, shards: readonly
 
 const sum = (tasks: readonly TaskStats[]): number => tasks.reduce((n, t) => n + t.cliSeconds, 0);
 
+/** Each worker's tasks in order, from the first task submitted: `scan 0.1–0.6` (s = scan, r = replay, m = merge), and the gaps between them. */
+function timeLine(stats: DriverStats): string {
+  const byWorker = new Map<number, string[]>();
+  const tasks = [...stats.scan.tasks.map((t) => ['s', t] as const), ...stats.replay.tasks.map((t) => ['r', t] as const), ...stats.merge.tasks.map((t) => ['m', t] as const)].sort((a, b) => a[1].began - b[1].began);
+  for (const [kind, t] of tasks) {
+    const from = t.began - stats.began;
+    const list = byWorker.get(t.worker) ?? [];
+    list.push(`${kind} ${fmt(from, 2)}–${fmt(from + t.seconds, 2)}`);
+    byWorker.set(t.worker, list);
+  }
+  return [...byWorker.values()].map((list, k) => `worker ${k + 1}: ${list.join(', ')}`).join('; ');
+}
+
 export async function run(): Promise<void> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: npm run bench builds it first (node scripts/build.mjs).`);
   const py = python();
@@ -236,6 +253,7 @@ export async function run(): Promise<void> {
         [`Dask, ${workers} worker${workers > 1 ? 's' : ''}`, `${fmt(seconds, 2)} s whole run (${fmt(stats.totalSeconds, 2)} s first task to merged summary), ${fmt(lines / seconds)} lines/s: ${fmt(oneSeconds / seconds, 2)}× one process over the shards, ${fmt(wholeSeconds / seconds, 2)}× over one file (${target}); summaries equal: ${equal ? 'yes (every figure but the clock)' : 'NO'}`],
         ['  per worker', [...busy].map(([w, b]) => `${fmt(b, 2)} s busy, ${fmt(lines / workers / b)} lines/s of its share, peak RSS ${fmt(rss.get(w)!)} MB`).join('; ')],
         ['  phases', `scans ${fmt(sum(stats.scan.tasks), 2)} s + replays ${fmt(sum(stats.replay.tasks), 2)} s + merges ${fmt(sum(stats.merge.tasks), 2)} s of task time; the merge tail ${fmt(stats.merge.wallSeconds, 2)} s after the last part; ${stats.pipelined ? 'pipelined' : 'not pipelined'}`],
+        ['  time line', timeLine(stats)],
         ['  model', `(scans + replays) / N + merge tail + driver = ${fmt(work / workers, 2)} + ${fmt(stats.merge.wallSeconds, 2)} + ${fmt(seconds - stats.totalSeconds, 2)} = ${fmt(work / workers + stats.merge.wallSeconds + seconds - stats.totalSeconds, 2)} s predicted, ${fmt(seconds, 2)} s measured`],
       );
     }

@@ -27,6 +27,8 @@ task results, so workers need no shared scratch space.
 """
 
 import argparse
+import heapq
+import itertools
 import json
 import os
 import re
@@ -131,7 +133,9 @@ def check_arguments(args):
 def task_stats(started, answer):
     """Where a task ran (the worker and its serve process), how long it took (in the task and in
     robots-lens), and the peak RSS of the worker's robots-lens (KiB)."""
-    return {'worker': os.getpid(), 'serve': answer['pid'], 'seconds': time.perf_counter() - started, 'cliSeconds': answer['seconds'], 'maxRssKb': answer['maxRssKb']}
+    seconds = time.perf_counter() - started
+    # Wall-clock times (the driver's `began`, these) place the tasks of all workers on one time line.
+    return {'worker': os.getpid(), 'serve': answer['pid'], 'began': time.time() - seconds, 'seconds': seconds, 'cliSeconds': answer['seconds'], 'maxRssKb': answer['maxRssKb']}
 
 
 def scan_shard(node, cli, robots, log, options):
@@ -242,17 +246,23 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
 
     n = len(logs)
     started = time.perf_counter()
+    began = time.time()
     # Worker threads now in the cluster (a LocalCluster's are all up when it is made).
-    threads = sum(w.get('nthreads', 1) for w in client.scheduler_info()['workers'].values())
-    runs_of = max(1, min(n, threads))
+    threads = max(1, sum(w.get('nthreads', 1) for w in client.scheduler_info()['workers'].values()))
+    runs_of = min(n, threads)
     scanned = n - n // runs_of
-    # Scans first: they are cheap and each one lets a replay begin.
-    scan_futures = client.map(scan_shard, [args.node] * scanned, [cli] * scanned, [robots] * scanned, logs[:scanned], [shared] * scanned, pure=False, priority=10)
     # What each future is for; a future dropped (shards out of order) is forgotten here.
-    role = {future.key: ('scan', i) for i, future in enumerate(scan_futures)}
+    role = {}
+    # Scans and replays wait here and go to the cluster one per free worker thread, the most
+    # urgent first: left to the workers' own queues, a replay of the longest path could wait
+    # behind others queued on a busy worker while another worker idles.
+    waiting = []
+    flying = {}
+    queued = itertools.count()
     states = [None] * n  # each shard's scan: from replay-scan, or from its replay
     scan_stats = []
     states_in = 0
+    next_replay = 0
     order = list(range(n))  # the shards in time order, as given until the states say otherwise
     pipelined = None
     replays = []
@@ -268,22 +278,38 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     last_part = None
     scan_wall = None
     dropped = 0  # times the shards turned out out of order (once at most)
-    pending = as_completed(scan_futures)
+    pending = as_completed([])
 
-    def submit_replays():
-        nonlocal first_replay
-        # The shard at position k may go once the states of positions 0..k-1 are in.
-        while len(replays) < n and all(states[order[j]] is not None for j in range(len(replays))):
-            k = len(replays)
-            if first_replay is None:
-                first_replay = time.perf_counter()
-            future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [states[order[j]] for j in range(k)], replay_options, pure=False)
-            role[future.key] = ('replay', k)
-            replays.append(future)
+    def pump():
+        while waiting and len(flying) < threads:
+            _, _, what = heapq.heappop(waiting)
+            if what[0] == 'scan':
+                future = client.submit(scan_shard, args.node, cli, robots, logs[what[1]], shared, pure=False)
+            else:
+                k = what[1]
+                future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [states[order[j]] for j in range(k)], replay_options, pure=False)
+                replays.append(future)
+            role[future.key] = what
+            flying[future.key] = future
             pending.add(future)
 
+    def want(what):
+        # Scans first (each lets replays go), then the last run's replays (one after another:
+        # the longest path), then the others, each kind in time order.
+        urgency = 0 if what[0] == 'scan' else 1 if what[1] >= scanned else 2
+        heapq.heappush(waiting, ((urgency, what[1]), next(queued), what))
+
+    def submit_replays():
+        nonlocal first_replay, next_replay
+        # The shard at position k may go once the states of positions 0..k-1 are in.
+        while next_replay < n and all(states[order[j]] is not None for j in range(next_replay)):
+            if first_replay is None:
+                first_replay = time.perf_counter()
+            want(('replay', next_replay))
+            next_replay += 1
+
     def state_in(i, scan):
-        nonlocal states_in, scan_wall, pipelined, order, replays, merges, first_replay, dropped
+        nonlocal states_in, scan_wall, pipelined, order, replays, merges, first_replay, dropped, next_replay, waiting
         if states[i] is not None:
             return
         states[i] = scan
@@ -301,6 +327,10 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             client.cancel(replays + merges)
             for key in [key for key, r in role.items() if r[0] != 'scan']:
                 del role[key]
+                flying.pop(key, None)
+            waiting = [w for w in waiting if w[2][0] == 'scan']
+            heapq.heapify(waiting)
+            next_replay = 0
             order = in_time
             dropped += 1
             replays = []
@@ -333,10 +363,15 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
         merges.append(future)
         pending.add(future)
 
+    for i in range(scanned):
+        want(('scan', i))
     submit_replays()
+    pump()
     for future in pending:
+        flying.pop(future.key, None)
         what = role.pop(future.key, None)
         if what is None:
+            pump()
             continue  # dropped: the shards were out of order
         if what[0] != 'scan' and pipelined is None and future.status == 'error':
             # Until every state is in, a failure may come of shards given out of time order
@@ -346,9 +381,8 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             doubtful.append(future)
             i = order[what[1]] if what[0] == 'replay' else None
             if i is not None and states[i] is None and not any(r == ('scan', i) for r in role.values()):
-                scan = client.submit(scan_shard, args.node, cli, robots, logs[i], shared, pure=False, priority=10)
-                role[scan.key] = ('scan', i)
-                pending.add(scan)
+                want(('scan', i))
+            pump()
             continue
         if what[0] == 'scan':
             scan, stats = future.result()
@@ -368,6 +402,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             merge_errors.append(errors)
             part_in(what[1], what[2], part, text)
         submit_replays()
+        pump()
         if pipelined is not None and runs.get(0, (None,))[0] == n - 1:
             break
 
@@ -389,6 +424,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             'replay': {'wallSeconds': (last_part or finished) - first_replay, 'tasks': [replay_stats[k] for k in range(n)]},
             'merge': {'wallSeconds': finished - (last_part or finished), 'tasks': merge_stats},
             'pipelined': pipelined,
+            'began': began,
             'totalSeconds': finished - started,
         }
         with open(args.stats, 'w', encoding='utf-8') as f:
