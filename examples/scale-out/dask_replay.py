@@ -2,13 +2,20 @@
 """Replay access logs against robots.txt on a Dask cluster, exactly as one process would.
 
 Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour;
-give them in time order, so that replays start while later shards are still scanned).
-The workers scan every shard for the state it leaves behind (robots-lens replay-scan, no
-matching), replay every shard from the scans of the shards before it (robots-lens replay
---after; a shard's replay starts as soon as those scans are in), and the driver merges the
-shard summaries (robots-lens merge). The merged summary
-equals the summary of one `robots-lens replay` over all the files; merge refuses shards that
-overlap in time. See docs/scale-out.md.
+give them in time order, so that replays start while later shards are still scanned). A
+shard's replay needs the state the shards before it leave: the scan of each (robots-lens
+replay-scan, no matching), or its replay, which writes that scan too (replay --scan-out).
+With W worker threads the shards are W runs in time order: the shards of all runs but the
+last are scanned, and every shard is replayed as soon as the states before it are in
+(robots-lens replay --after), so the last run's shards go one after another with no scans
+(1 worker: no scans at all). The parts are merged as they come in, neighbours in time first
+(robots-lens merge, a tree of merges). The merged summary equals the summary of one
+`robots-lens replay` over all the files; merge refuses shards that overlap in time. See
+docs/scale-out.md.
+
+Each worker thread runs one long-lived `robots-lens serve` (started with its first task) and
+hands it every task: a shard costs what it costs inside one warm process, not a process
+start and a JIT warm-up per task.
 
 Every worker runs the robots-lens CLI bundle with Node: it needs Node (the version in
 package.json "engines"), the bundle (dist/cli.js of `npm run build`, a single file), and the
@@ -20,6 +27,8 @@ task results, so workers need no shared scratch space.
 """
 
 import argparse
+import heapq
+import itertools
 import json
 import os
 import re
@@ -27,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 DEFAULT_CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'dist', 'cli.js')
@@ -36,15 +46,48 @@ class CliFailure(Exception):
     """robots-lens failed on a worker: its own one-line message, said once by the driver."""
 
 
+def serve_process(node, cli):
+    """This worker thread's `robots-lens serve`, started on first use and kept on the Dask
+    worker for every later task (of this run and of the next ones, on a running cluster).
+    It ends when the worker does: its stdin closes."""
+    try:
+        from distributed import get_worker
+        holder = get_worker()
+    except (ImportError, ValueError):
+        holder = sys
+    servers = holder.__dict__.setdefault('_robots_lens_serve', {})
+    key = (node, cli, os.path.getmtime(cli), threading.get_ident())
+    server = servers.get(key)
+    if server is None or server.poll() is not None:
+        # Its own stderr (a crash) goes to a file, read if it ends: a pipe nobody reads could fill.
+        errors = tempfile.TemporaryFile()
+        server = subprocess.Popen([node, cli, 'serve'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, encoding='utf-8', bufsize=1)
+        server.errors = errors
+        servers[key] = server
+    return server
+
+
 def run_cli(node, cli, args):
-    """Runs robots-lens. Exit 1 is an answer only with --fail-on (violations found); Node's own
-    exit 1 ("Cannot find module") and every other code are failures."""
-    done = subprocess.run([node, cli, *args], capture_output=True, text=True)
+    """Runs robots-lens <args> in this worker's serve process; its stdout and, for stats, the
+    run's seconds and the process's peak RSS. Exit 1 is an answer only with --fail-on
+    (violations found); every other code but 0 is a failure, said in robots-lens' own line."""
+    server = serve_process(node, cli)
+    server.stdin.write(json.dumps({'id': 0, 'args': args}) + '\n')
+    server.stdin.flush()
+    line = server.stdout.readline()
+    if not line:
+        server.wait()
+        server.errors.seek(0)
+        said = [l for l in server.errors.read().decode('utf-8', 'replace').splitlines() if l.strip()]
+        raise CliFailure(f"robots-lens serve ended (exit {server.returncode}) during {args[0]}: {said[0] if said else 'no message'}")
+    answer = json.loads(line)
+    if 'error' in answer:
+        raise CliFailure(f"robots-lens serve refused {args[0]}: {answer['error']}")
     answers = (0, 1) if '--fail-on' in args else (0,)
-    if done.returncode not in answers:
-        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
-        raise CliFailure(f"robots-lens {args[0]} failed (exit {done.returncode}): {lines[0] if lines else 'no message'}")
-    return done.stdout
+    if answer['exitCode'] not in answers:
+        lines = [l for l in answer['stderr'].strip().splitlines() if l.strip()]
+        raise CliFailure(f"robots-lens {args[0]} failed (exit {answer['exitCode']}): {lines[0] if lines else 'no message'}")
+    return answer
 
 
 DURATION = re.compile(r'^\s*\d+(\.\d+)?\s*(ms|s|m|h|d)?\s*$', re.IGNORECASE)
@@ -87,24 +130,24 @@ def check_arguments(args):
         fail(f'--cli {args.cli} is not the robots-lens bundle ({args.node} exits {probe.returncode}: {lines[0] if lines else "no output"}).')
 
 
-def task_stats(started):
-    """Where a task ran, how long it took, and the peak RSS of the largest robots-lens it ran there (KiB)."""
-    import resource
-    return {'worker': os.getpid(), 'seconds': time.perf_counter() - started, 'maxRssKb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}
+def task_stats(started, answer):
+    """Where a task ran (the worker and its serve process), how long it took (in the task and in
+    robots-lens), and the peak RSS of the worker's robots-lens (KiB)."""
+    seconds = time.perf_counter() - started
+    # Wall-clock times (the driver's `began`, these) place the tasks of all workers on one time line.
+    return {'worker': os.getpid(), 'serve': answer['pid'], 'began': time.time() - seconds, 'seconds': seconds, 'cliSeconds': answer['seconds'], 'maxRssKb': answer['maxRssKb']}
 
 
 def scan_shard(node, cli, robots, log, options):
     """The state a shard leaves the shards after it, as the scan's JSON text."""
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, 'scan.json')
-        run_cli(node, cli, ['replay-scan', robots, log, '--out', out, *options])
-        with open(out, encoding='utf-8') as f:
-            return f.read(), task_stats(started)
+    answer = run_cli(node, cli, ['replay-scan', robots, log, '--out', '-', *options])
+    return answer['stdout'], task_stats(started, answer)
 
 
 def replay_shard(node, cli, robots, log, earlier_scans, options):
-    """The shard's summary part, replayed from the scans of every shard before it."""
+    """The shard's summary part, replayed from the scans of every shard before it, and its own
+    scan (replay --scan-out: what replay-scan would give), which lets the next shard go."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         after = []
@@ -114,9 +157,28 @@ def replay_shard(node, cli, robots, log, earlier_scans, options):
                 f.write(scan)
             after += ['--after', path]
         out = os.path.join(tmp, 'part.json')
-        run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, *options])
+        scan = os.path.join(tmp, 'scan.json')
+        answer = run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, '--scan-out', scan, *options])
+        with open(out, encoding='utf-8') as f, open(scan, encoding='utf-8') as g:
+            return f.read(), g.read(), task_stats(started, answer)
+
+
+def merge_parts(node, cli, parts, partial):
+    """Parts of neighbouring shards (in time order) merged: the merged part, the merge's text
+    (replay's text for the merged summary) and its warnings. `partial` when they do not begin
+    with the first shard: the merge of the result with the parts before it checks the seam."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, part in enumerate(parts):
+            path = os.path.join(tmp, f'part-{i}.json')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(part)
+            paths.append(path)
+        out = os.path.join(tmp, 'merged.json')
+        answer = run_cli(node, cli, ['merge', *paths, '--summary-json', out, *(['--partial'] if partial else [])])
         with open(out, encoding='utf-8') as f:
-            return f.read(), task_stats(started)
+            return f.read(), answer['stdout'], answer['stderr'], task_stats(started, answer)
 
 
 def main(argv=None):
@@ -165,79 +227,212 @@ def main(argv=None):
 
 
 def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
-    """Scans, replays and merges; returns the merge's exit code.
+    """Scans, replays and merges; returns the exit code.
 
-    Pipelined: a shard's replay needs only the scans of the shards before it, so it is
-    submitted as soon as those are in (the first shard's at once), while later shards are
-    still being scanned. That takes the shards as given to be in time order; the scans say
-    whether they were (by each shard's first request). If not, the replays begun are dropped
-    and every shard is replayed again after the scans of those before it in time order."""
+    A shard's replay needs the state every shard before it leaves: a scan of that shard, or
+    that shard's replay, which writes its scan too (replay --scan-out). With W worker threads
+    the shards are seen as W runs in time order; the shards of every run but the last are
+    scanned (scans are cheap and first), and each replay is submitted as soon as the states of
+    the shards before it are in. So the first runs' replays start as the scans come in, and
+    the last run's shards are replayed one after another, each after the one before, with no
+    scan at all (1 worker: no scans, every shard replayed in turn). Parts of neighbouring
+    shards are merged as soon as both are in, so the merges run beside the replays, a tree whose
+    last merge waits only for the last part. That takes the shards as given to be in time
+    order; the states say whether they were (by each shard's first request). If not, the
+    replays and merges begun are dropped and every shard is replayed again after the states of
+    those before it in time order (a shard's state does not depend on what it was replayed
+    after)."""
     from distributed import as_completed
 
     n = len(logs)
     started = time.perf_counter()
-    # Scans first: they are cheap and each one lets a replay begin.
-    scan_futures = client.map(scan_shard, [args.node] * n, [cli] * n, [robots] * n, logs, [shared] * n, pure=False, priority=10)
-    position = {future.key: i for i, future in enumerate(scan_futures)}
-    scans = [None] * n
-    scan_stats = [None] * n
+    began = time.time()
+    # Worker threads now in the cluster (a LocalCluster's are all up when it is made).
+    threads = max(1, sum(w.get('nthreads', 1) for w in client.scheduler_info()['workers'].values()))
+    runs_of = min(n, threads)
+    scanned = n - n // runs_of
+    # What each future is for; a future dropped (shards out of order) is forgotten here.
+    role = {}
+    # Scans and replays wait here and go to the cluster one per free worker thread, the most
+    # urgent first: left to the workers' own queues, a replay of the longest path could wait
+    # behind others queued on a busy worker while another worker idles.
+    waiting = []
+    flying = {}
+    queued = itertools.count()
+    states = [None] * n  # each shard's scan: from replay-scan, or from its replay
+    scan_stats = []
+    states_in = 0
+    next_replay = 0
+    order = list(range(n))  # the shards in time order, as given until the states say otherwise
+    pipelined = None
     replays = []
+    merges = []
+    doubtful = []
+    replay_stats = {}
+    merge_stats = []
+    merge_errors = []
+    # Merged runs of neighbouring shards (positions in `order`): first -> (last, part, text).
+    runs = {}
+    ends = {}
     first_replay = None
+    last_part = None
+    scan_wall = None
+    dropped = 0  # times the shards turned out out of order (once at most)
+    pending = as_completed([])
 
-    def submit_ready():
-        nonlocal first_replay
-        # Shard k may go once the scans of shards 0..k-1 are in.
-        while len(replays) < n and all(scans[j] is not None for j in range(len(replays))):
-            k = len(replays)
+    def pump():
+        while waiting and len(flying) < threads:
+            _, _, what = heapq.heappop(waiting)
+            if what[0] == 'scan':
+                future = client.submit(scan_shard, args.node, cli, robots, logs[what[1]], shared, pure=False)
+            else:
+                k = what[1]
+                future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [states[order[j]] for j in range(k)], replay_options, pure=False)
+                replays.append(future)
+            role[future.key] = what
+            flying[future.key] = future
+            pending.add(future)
+
+    def want(what):
+        # Scans first (each lets replays go), then the last run's replays (one after another:
+        # the longest path), then the others, each kind in time order.
+        urgency = 0 if what[0] == 'scan' else 1 if what[1] >= scanned else 2
+        heapq.heappush(waiting, ((urgency, what[1]), next(queued), what))
+
+    def submit_replays():
+        nonlocal first_replay, next_replay
+        # The shard at position k may go once the states of positions 0..k-1 are in.
+        while next_replay < n and all(states[order[j]] is not None for j in range(next_replay)):
             if first_replay is None:
                 first_replay = time.perf_counter()
-            replays.append(client.submit(replay_shard, args.node, cli, robots, logs[k], scans[:k], replay_options, pure=False))
+            want(('replay', next_replay))
+            next_replay += 1
 
-    submit_ready()
-    for future in as_completed(scan_futures):
-        i = position[future.key]
-        scans[i], scan_stats[i] = future.result()
-        submit_ready()
-    scan_wall = time.perf_counter() - started
+    def state_in(i, scan):
+        nonlocal states_in, scan_wall, pipelined, order, replays, merges, first_replay, dropped, next_replay, waiting
+        if states[i] is not None:
+            return
+        states[i] = scan
+        states_in += 1
+        if states_in < n:
+            return
+        scan_wall = time.perf_counter() - started
+        # Shards with no request first (their scans change nothing), then by their first request.
+        firsts = [json.loads(state)['state']['first'] for state in states]
+        in_time = sorted(range(n), key=lambda i: (firsts[i] is not None, firsts[i] or 0))
+        pipelined = in_time == list(range(n))
+        if pipelined and doubtful:
+            doubtful[0].result()
+        if not pipelined:
+            client.cancel(replays + merges)
+            for key in [key for key, r in role.items() if r[0] != 'scan']:
+                del role[key]
+                flying.pop(key, None)
+            waiting = [w for w in waiting if w[2][0] == 'scan']
+            heapq.heapify(waiting)
+            next_replay = 0
+            order = in_time
+            dropped += 1
+            replays = []
+            merges = []
+            replay_stats.clear()
+            merge_stats.clear()
+            merge_errors.clear()
+            runs.clear()
+            ends.clear()
+            first_replay = None
 
-    # Shards with no request first (their scans change nothing), then by their first request.
-    order = sorted(range(n), key=lambda i: (json.loads(scans[i])['state']['first'] is not None, json.loads(scans[i])['state']['first'] or 0))
-    pipelined = order == list(range(n))
-    if not pipelined:
-        client.cancel(replays)
-        first_replay = time.perf_counter()
-        replays = [client.submit(replay_shard, args.node, cli, robots, logs[i], [scans[j] for j in order[:k]], replay_options, pure=False) for k, i in enumerate(order)]
-    replayed = client.gather(replays)
-    parts = [text for text, _ in replayed]
-    replay_wall = time.perf_counter() - first_replay
-    scanned = list(zip(scans, scan_stats))
+    def part_in(first, last, part, text):
+        """The part of positions first..last: merged with a neighbour already in, else kept."""
+        left = ends.get(first - 1)
+        if left is not None:
+            _, left_part, _ = runs.pop(left)
+            del ends[first - 1]
+            submit_merge(left, last, [left_part, part])
+        elif last + 1 in runs:
+            right_last, right_part, _ = runs.pop(last + 1)
+            del ends[right_last]
+            submit_merge(first, right_last, [part, right_part])
+        else:
+            runs[first] = (last, part, text)
+            ends[last] = first
 
-    # 4. Merge the parts here: robots-lens merge checks that they fit together.
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, part in enumerate(parts):
-            path = os.path.join(tmp, f'part-{i}.json')
-            with open(path, 'w', encoding='utf-8') as f:
-                f.write(part)
-            paths.append(path)
-        merge = [args.node, cli, 'merge', *paths] + (['--summary-json', os.path.abspath(args.summary_json)] if args.summary_json else [])
-        phase = time.perf_counter()
-        done = subprocess.run(merge, capture_output=True, text=True)
-        merge_wall = time.perf_counter() - phase
-        if args.stats:
-            # Phases overlap when pipelined: replay.wallSeconds runs from the first replay submitted.
-            stats = {
-                'scan': {'wallSeconds': scan_wall, 'tasks': [s for _, s in scanned]},
-                'replay': {'wallSeconds': replay_wall, 'tasks': [s for _, s in replayed]},
-                'merge': {'wallSeconds': merge_wall},
-                'pipelined': pipelined,
-                'totalSeconds': time.perf_counter() - started,
-            }
-            with open(args.stats, 'w', encoding='utf-8') as f:
-                json.dump(stats, f, indent=2)
-        sys.stdout.write(done.stdout)
-        sys.stderr.write(done.stderr)
-        return done.returncode
+    def submit_merge(first, last, parts):
+        future = client.submit(merge_parts, args.node, cli, parts, first > 0, pure=False, priority=5)
+        role[future.key] = ('merge', first, last)
+        merges.append(future)
+        pending.add(future)
+
+    for i in range(scanned):
+        want(('scan', i))
+    submit_replays()
+    pump()
+    for future in pending:
+        flying.pop(future.key, None)
+        what = role.pop(future.key, None)
+        if what is None:
+            pump()
+            continue  # dropped: the shards were out of order
+        if what[0] != 'scan' and pipelined is None and future.status == 'error':
+            # Until every state is in, a failure may come of shards given out of time order
+            # (a replay after a later shard's scan, a merge of parts that overlap): said only if
+            # the order holds. A failed replay's shard gets its state from a scan (whose own
+            # failure is said at once).
+            doubtful.append(future)
+            i = order[what[1]] if what[0] == 'replay' else None
+            if i is not None and states[i] is None and not any(r == ('scan', i) for r in role.values()):
+                want(('scan', i))
+            pump()
+            continue
+        if what[0] == 'scan':
+            scan, stats = future.result()
+            scan_stats.append(stats)
+            state_in(what[1], scan)
+        elif what[0] == 'replay':
+            part, scan, stats = future.result()
+            before = dropped
+            state_in(order[what[1]], scan)
+            if dropped == before:  # else replayed in an order that did not hold: its part goes
+                replay_stats[what[1]] = stats
+                last_part = time.perf_counter()
+                part_in(what[1], what[1], part, None)
+        else:
+            part, text, errors, stats = future.result()
+            merge_stats.append(stats)
+            merge_errors.append(errors)
+            part_in(what[1], what[2], part, text)
+        submit_replays()
+        pump()
+        if pipelined is not None and runs.get(0, (None,))[0] == n - 1:
+            break
+
+    _, part, text = runs[0]
+    if text is None:
+        # One shard: its merge alone gives replay's text for it.
+        part, text, errors, stats = client.submit(merge_parts, args.node, cli, [part], False, pure=False).result()
+        merge_stats.append(stats)
+        merge_errors.append(errors)
+    finished = time.perf_counter()
+    if args.summary_json:
+        with open(os.path.abspath(args.summary_json), 'w', encoding='utf-8') as f:
+            f.write(part)
+    if args.stats:
+        # Phases overlap when pipelined: replay.wallSeconds runs from the first replay
+        # submitted, merge.wallSeconds from the last part in to the merged summary.
+        stats = {
+            'scan': {'wallSeconds': scan_wall, 'tasks': scan_stats},
+            'replay': {'wallSeconds': (last_part or finished) - first_replay, 'tasks': [replay_stats[k] for k in range(n)]},
+            'merge': {'wallSeconds': finished - (last_part or finished), 'tasks': merge_stats},
+            'pipelined': pipelined,
+            'began': began,
+            'totalSeconds': finished - started,
+        }
+        with open(args.stats, 'w', encoding='utf-8') as f:
+            json.dump(stats, f, indent=2)
+    sys.stdout.write(text)
+    for errors in dict.fromkeys(merge_errors):
+        sys.stderr.write(errors)
+    return 0
 
 
 if __name__ == '__main__':

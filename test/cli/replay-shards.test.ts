@@ -64,6 +64,61 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     });
   }
 
+  for (const robots of [ROBOTS, SNAPSHOTS]) {
+    test(`replay --scan-out writes what replay-scan writes, so shards can be replayed one after another with no scans${robots === SNAPSHOTS ? ' (snapshots)' : ''}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+      const shards = split(dir, 3);
+      const parts: string[] = [];
+      const outs: string[] = [];
+      for (const [k, shard] of shards.entries()) {
+        parts.push(join(dir, `${k}.json`));
+        outs.push(join(dir, `${k}.out.json`));
+        await ok(['replay', robots, shard, ...OPTIONS, ...outs.slice(0, k).flatMap((o) => ['--after', o]), '--summary-json', parts[k]!, '--scan-out', outs[k]!]);
+        await ok(['replay-scan', robots, shard, '--out', join(dir, `${k}.scan.json`)]);
+        assert.equal(readFileSync(outs[k]!, 'utf8'), readFileSync(join(dir, `${k}.scan.json`), 'utf8'), `shard ${k}`);
+      }
+      const merged = await ok(['merge', ...parts, '--summary-json', join(dir, 'merged.json')]);
+      const whole = await ok(['replay', robots, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+      assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+      assert.equal(merged, whole);
+    });
+  }
+
+  test('replay --scan-out is refused with records (they change the order late requests are judged in), exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const [a] = split(dir, 2);
+    for (const records of [['--csv', join(dir, 'a.csv')], ['--jsonl', join(dir, 'a.jsonl')], ['--json']]) {
+      const r = await runCli(['replay', ROBOTS, a!, ...records, '--scan-out', join(dir, 'a.scan.json')]);
+      assert.equal(r.code, 2, records.join(' '));
+      assert.match(r.stderr, /--scan-out: a replay writes its scan only without records/);
+      assert.equal(existsSync(join(dir, 'a.scan.json')), false);
+    }
+  });
+
+  test('a tree of merges: shards in the middle merged with --partial, then with those before them, give the one-process summary; without --partial the middle is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const shards = split(dir, 4);
+    const scans = shards.map((_, k) => join(dir, `${k}.scan.json`));
+    await Promise.all(shards.map((s, k) => ok(['replay-scan', ROBOTS, s, '--out', scans[k]!])));
+    const parts = shards.map((_, k) => join(dir, `${k}.json`));
+    await Promise.all(shards.map((s, k) => ok(['replay', ROBOTS, s, ...OPTIONS, ...scans.slice(0, k).flatMap((scan) => ['--after', scan]), '--summary-json', parts[k]!])));
+    const strict = await runCli(['merge', parts[2]!, parts[3]!]);
+    assert.equal(strict.code, 2);
+    assert.match(strict.stderr, /2\.json was replayed after scans of [\d,]+ requests up to .*, but no shard is before it/);
+    await ok(['merge', parts[2]!, parts[3]!, '--partial', '--summary-json', join(dir, '23.json')]);
+    await ok(['merge', parts[1]!, join(dir, '23.json'), '--partial', '--summary-json', join(dir, '123.json')]);
+    // The seam is checked where the runs meet: the run 2..3 is not what comes after 0 alone.
+    const gap = await runCli(['merge', parts[0]!, join(dir, '23.json')]);
+    assert.equal(gap.code, 2);
+    assert.match(gap.stderr, /was replayed after scans of [\d,]+ requests .*, but the shards before it hold/);
+    // A run that does not begin with the first shard is refused at the top, without --partial.
+    assert.equal((await runCli(['merge', join(dir, '123.json')])).code, 2);
+    const merged = await ok(['merge', join(dir, '123.json'), parts[0]!, '--summary-json', join(dir, 'merged.json')]);
+    const whole = await ok(['replay', ROBOTS, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+    assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+    assert.equal(merged, whole);
+  });
+
   test('a shard replayed without the scans before it, or overlapping another, is refused with the reason (exit 2)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
     const [a, b] = split(dir, 2);

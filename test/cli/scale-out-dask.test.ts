@@ -63,10 +63,16 @@ async function waitFor(what: string, ready: () => boolean, seconds = 60): Promis
   }
 }
 
+interface TaskStats {
+  readonly worker: number;
+  /** The worker's long-lived robots-lens serve process that ran the task. */
+  readonly serve: number;
+}
+
 interface DriverStats {
-  readonly scan: { readonly wallSeconds: number; readonly tasks: readonly { readonly worker: number }[] };
-  readonly replay: { readonly wallSeconds: number; readonly tasks: readonly { readonly worker: number }[] };
-  readonly merge: { readonly wallSeconds: number };
+  readonly scan: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
+  readonly replay: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
+  readonly merge: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
   readonly pipelined: boolean;
   readonly totalSeconds: number;
 }
@@ -88,7 +94,27 @@ describe('examples/scale-out: the Dask driver', () => {
     assert.equal((JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8')) as DriverStats).pipelined, false);
   });
 
-  test('on a running cluster (--scheduler), shards in time order are pipelined: the same summary, and --stats says so', async (t) => {
+  test('1 worker replays the shards one after another with no scans, each after the scan the replay before it wrote; out of order, the same summary', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-one-'));
+    const shards = writeShards(dir);
+    const options = ['--crawl-delay', '--grace', '24h'];
+    const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, 'whole.json')]);
+    assert.equal(whole.code, 0, whole.stderr);
+    for (const [given, pipelined] of [[shards, true], [[shards[1]!, shards[0]!, shards[2]!], false]] as const) {
+      const stats = join(dir, 'stats.json');
+      const dask = await run(python, [DRIVER, ROBOTS, ...given, '--workers', '1', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json'), '--stats', stats]);
+      assert.equal(dask.code, 0, dask.stderr);
+      assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
+      assert.equal(dask.stdout, whole.stdout);
+      const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats;
+      assert.equal(s.pipelined, pipelined);
+      if (pipelined) assert.equal(s.scan.tasks.length, 0);
+      assert.equal(s.replay.tasks.length, 3);
+    }
+  });
+
+  test('on a running cluster (--scheduler), shards in time order are pipelined and merged as a tree by one robots-lens process per worker, kept for the next run', async (t) => {
     const python = pythonWithDask();
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-running-'));
     const shards = writeShards(dir);
@@ -104,23 +130,40 @@ describe('examples/scale-out: the Dask driver', () => {
     for (let k = 0; k < 2; k++) {
       started.push(spawn(python, ['-m', 'distributed.cli.dask_worker', '--scheduler-file', schedulerFile, '--host', '127.0.0.1', '--nthreads', '1', '--no-nanny', '--no-dashboard', '--local-directory', dir], quiet));
     }
+    const joined = spawnSync(python, ['-c', `from distributed import Client; c = Client(${JSON.stringify(address)}); c.wait_for_workers(2, timeout=60); c.close()`], { encoding: 'utf8' });
+    assert.equal(joined.status, 0, joined.stderr);
     const workers = new Set(started.slice(1).map((c) => c.pid));
     const options = ['--crawl-delay', '--grace', '24h'];
-    const stats = join(dir, 'stats.json');
-    const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--scheduler', address, '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json'), '--stats', stats]);
-    assert.equal(dask.code, 0, dask.stderr);
     const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, 'whole.json')]);
     assert.equal(whole.code, 0, whole.stderr);
-    assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
-    assert.equal(dask.stdout, whole.stdout);
-    const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats;
-    assert.equal(s.pipelined, true);
-    assert.equal(s.scan.tasks.length, 3);
-    assert.equal(s.replay.tasks.length, 3);
-    // Every task ran on one of the two workers the test started, none on a cluster of the driver's.
-    for (const task of [...s.scan.tasks, ...s.replay.tasks]) assert.ok(workers.has(task.worker), `task ran in process ${task.worker}, not a worker of the running cluster`);
-    // The total runs from the first task submitted to the merged summary: it holds the merge.
-    assert.ok(s.totalSeconds > 0 && s.totalSeconds >= s.merge.wallSeconds, JSON.stringify(s));
+    const serves: number[][] = [];
+    // Twice on the same cluster: the second run finds the workers' robots-lens serve processes running.
+    for (const round of [1, 2]) {
+      const stats = join(dir, `stats-${round}.json`);
+      const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--scheduler', address, '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, 'dask.json'), '--stats', stats]);
+      assert.equal(dask.code, 0, dask.stderr);
+      assert.deepEqual(figures(join(dir, 'dask.json')), figures(join(dir, 'whole.json')));
+      assert.equal(dask.stdout, whole.stdout);
+      const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats;
+      assert.equal(s.pipelined, true);
+      // Two runs of shards for two workers: the first run (2 shards) is scanned, the last shard is
+      // replayed after the replay before it (its scan written by that replay), with no scan.
+      assert.equal(s.scan.tasks.length, 2);
+      assert.equal(s.replay.tasks.length, 3);
+      // A tree of merges as the parts came in: 3 parts take 2 merges of two.
+      assert.equal(s.merge.tasks.length, 2);
+      const tasks = [...s.scan.tasks, ...s.replay.tasks, ...s.merge.tasks];
+      // Every task ran on one of the two workers the test started, none on a cluster of the driver's.
+      for (const task of tasks) assert.ok(workers.has(task.worker), `task ran in process ${task.worker}, not a worker of the running cluster`);
+      // One robots-lens process per worker ran all of that worker's tasks.
+      const servesOf = new Map<number, Set<number>>();
+      for (const task of tasks) servesOf.set(task.worker, (servesOf.get(task.worker) ?? new Set()).add(task.serve));
+      for (const [worker, set] of servesOf) assert.equal(set.size, 1, `worker ${worker} ran ${set.size} robots-lens processes`);
+      serves.push([...new Set(tasks.map((t) => t.serve))].sort());
+      // The total runs from the first task submitted to the merged summary: it holds the merge.
+      assert.ok(s.totalSeconds > 0 && s.totalSeconds >= s.merge.wallSeconds, JSON.stringify(s));
+    }
+    for (const pid of serves[1]!) assert.ok(serves[0]!.includes(pid), `the second run started robots-lens process ${pid} anew (first run: ${serves[0]!.join(', ')})`);
     // The cluster keeps running for the next driver.
     assert.ok(started.every((c) => c.exitCode === null), 'the driver stopped the running cluster');
   });

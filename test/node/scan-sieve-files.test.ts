@@ -30,7 +30,7 @@ const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
   'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0 caf\u00e9 \u65e5\u672c',
 ];
-const PATHS = ['/robots.txt', '/robots.txt', '/', '/a?b=robots.txt', '/robots\\x2etxt', '/x/y'];
+const PATHS = ['/robots.txt', '/robots.txt', '/', '/a?b=robots.txt', '/a?b=/robots.txt', '/robots\\x2etxt', '/x/y'];
 const STATUSES = ['200', '304', '404', '503', '429'];
 const END = ['\n', '\r\n', '\r'];
 

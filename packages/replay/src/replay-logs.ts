@@ -8,7 +8,8 @@ import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { chunkIterator } from './chunk-source';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
-import { scanJudge, scanSieve } from './scan-judge';
+import { replayJudge } from './replay-judge';
+import { alsoCarried, scanJudge, scanSieve } from './scan-judge';
 import { AuditSession } from './session';
 import type { AuditSummary } from './summary';
 
@@ -28,9 +29,11 @@ interface Reading {
  * stops between chunks and returns the summary so far, marked `cancelled`.
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
-  const session = new AuditSession(options, handlers);
+  const carry = handlers.onCarried ? new CarriedStateBuilder() : undefined;
+  const session = new AuditSession(options, handlers, carry ? alsoCarried(replayJudge, carry) : replayJudge);
   await readLogs(session, inputs, options, handlers);
   handlers.onPart?.(session.part());
+  if (carry) handlers.onCarried!(carry.state(session.period()));
   return session.summary();
 }
 

@@ -73,6 +73,12 @@ export interface ReplayHandlers {
   readonly now?: () => number;
   /** Called once at the end with everything the summary counted, for a merge with other shards' (`mergeShardSummaries`). */
   readonly onPart?: (part: SummaryPart) => void;
+  /**
+   * Called once at the end with the state these logs leave the shards after them: what their
+   * scan (`scanLogs`) gives, collected while the replay judges (no records wanted: records
+   * change when requests leave the reorder window, and so the order late ones are judged in).
+   */
+  readonly onCarried?: (state: CarriedState) => void;
 }
 
 /** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */

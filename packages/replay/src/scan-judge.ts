@@ -28,15 +28,37 @@ class ScanJudge implements RequestJudge {
 
   judge(req: LogRequest, line: number, file: string, identity: Identity, verification: RequestVerification): void | Promise<void> {
     if (identity.resolved === undefined) return judgeNotACrawler(req, line, file, identity, verification, this.inputs);
-    const spoofed = verification.status === 'spoofed';
-    if (isRobotsTxt(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
-      const outcome = fetchOutcome(req.status);
-      if (outcome !== 'keep') this.carry.fetched(spoofed ? identity.spoofedKey : identity.selectionKey, req.time, outcome);
-    } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
-      this.carry.requested(identity.crawler!.id, req.time, verification.status === 'verified');
-    }
+    carryRequest(this.carry, req, identity, verification);
     this.inputs.outlet.count(req.time, identity.client);
   }
+}
+
+/** What a crawler's request changes in the carried state: its fetch state, or its last request for Crawl-delay. */
+function carryRequest(carry: CarriedStateBuilder, req: LogRequest, identity: Identity, verification: RequestVerification): void {
+  if (identity.resolved === undefined) return;
+  const spoofed = verification.status === 'spoofed';
+  if (isRobotsTxt(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
+    const outcome = fetchOutcome(req.status);
+    if (outcome !== 'keep') carry.fetched(spoofed ? identity.spoofedKey : identity.selectionKey, req.time, outcome);
+  } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
+    carry.requested(identity.crawler!.id, req.time, verification.status === 'verified');
+  }
+}
+
+/**
+ * `judge`, also collecting into `carry` what the scan judge would: a replay that leaves its
+ * shard's scan as well (`replayLogs` with `onCarried`), so the next shard needs no scan of it.
+ */
+export function alsoCarried(judge: JudgeFactory, carry: CarriedStateBuilder): JudgeFactory {
+  return (inputs) => {
+    const inner = judge(inputs);
+    return {
+      judge(req, line, file, identity, verification) {
+        carryRequest(carry, req, identity, verification);
+        return inner.judge(req, line, file, identity, verification);
+      },
+    };
+  };
 }
 
 /** User-Agents whose answer a sieve keeps (a log has few distinct ones; past this it starts again). */

@@ -34,8 +34,13 @@ export type MergeResult =
   | { readonly ok: true; readonly summary: AuditSummary; readonly shards: readonly ShardSummary[]; readonly part: SummaryPart; readonly after: CarriedIn | null }
   | { readonly ok: false; readonly problem: string };
 
-/** Merges shard summaries (in any order: they are put in time order) into the summary of one replay. */
-export function mergeShardSummaries(shards: readonly ShardSummary[]): MergeResult {
+/**
+ * Merges shard summaries (in any order: they are put in time order) into the summary of one
+ * replay. `partial`: the shards may continue earlier ones not given (a merge in the middle of
+ * a tree of merges): the first one's carried-in state is taken as given, and the merged part
+ * keeps it, so the merge that joins it with the shards before it checks it.
+ */
+export function mergeShardSummaries(shards: readonly ShardSummary[], options: { readonly partial?: boolean } = {}): MergeResult {
   if (shards.length === 0) return { ok: false, problem: 'no summaries to merge' };
   const first = shards[0]!;
   for (const shard of shards.slice(1)) {
@@ -44,7 +49,8 @@ export function mergeShardSummaries(shards: readonly ShardSummary[]): MergeResul
   }
   // Shards without requests have no place in time; they go first, in the order given.
   const ordered = [...shards].sort((a, b) => (a.part.first ?? -Infinity) - (b.part.first ?? -Infinity));
-  let before = { requests: 0, last: null as number | null, name: '' };
+  const carriedIn = options.partial === true ? ordered[0]!.after : null;
+  let before = { requests: carriedIn?.requests ?? 0, last: carriedIn?.last ?? null, name: 'the shards it was replayed after' };
   for (const shard of ordered) {
     const p = shard.part;
     if (p.first !== null && before.last !== null && p.first <= before.last) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { scanLogs, sievedScanLogs } from '../src';
+import { replayLogs, scanLogs, sievedScanLogs } from '../src';
 import type { AuditSummary, LogInput, ReplayOptions } from '../src';
 import type { CarriedState } from '../src/shards';
 import { parseRobots } from '@robots-lens/kernel/parse';
@@ -31,13 +31,16 @@ const AGENTS = [
   'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; \\"quoted\\")',
   // Mentions robots.txt, a crawler that does not honour Crawl-delay, a browser, none.
   'Mozilla/5.0 (compatible; robots.txt-checker/1.0)',
+  'curl/8.0 (fetching /robots.txt for bingbot)',
   'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
   'Mozilla/5.0 (compatible; \u212aelvin-\u0130bot/1.0)',
   '-',
   'curl/8.0',
 ];
-const PATHS = ['/robots.txt', '/robots.txt', '/ROBOTS.TXT', '/robots.txt?x=1', '/a/robots.txt', '/robots\\x2etxt', '/private/a', '/', '/robots.txt.bak'];
+// Targets that are, or only look like, fetches of /robots.txt: a query that names it (even
+// ending in it), an absolute-form target.
+const PATHS = ['/robots.txt', '/robots.txt', '/ROBOTS.TXT', '/robots.txt?x=1', '/a/robots.txt', '/robots\\x2etxt', '/private/a', '/', '/robots.txt.bak', '/search?q=robots.txt', '/search?q=/robots.txt', 'http://example.com/robots.txt'];
 const STATUSES = ['200', '200', '304', '404', '503', '500', '429', '301', '-'];
 const METHODS = ['GET', 'GET', 'HEAD', 'POST'];
 
@@ -95,6 +98,21 @@ describe('sieved scan', () => {
     );
     // Not vacuous: most random logs are scanned sieved.
     assert.ok(exact > runs / 2, `${exact} of ${runs} runs were sieved`);
+  });
+
+  test('a replay collecting its carried state (onCarried) leaves what the scan of the same logs leaves', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(log, { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 5_000, 60_000), fc.constantFrom(2, 10, 200_000), fc.constantFrom<false | 'claimed'>(false, 'claimed'), async (logs, window, maxWaiting, crawlDelay) => {
+        const options: ReplayOptions = { versions: VERSIONS, reorderWindowMs: window, maxWaiting, crawlDelay };
+        const inputs = (): LogInput[] => logs.map((l, i) => input(`log-${i}.log`, l));
+        const full = await scanLogs(inputs(), options);
+        let carried: CarriedState | undefined;
+        const summary = await replayLogs(inputs(), options, { onCarried: (state) => (carried = state) });
+        assert.deepEqual(carried, full.state);
+        assert.equal(summary.totals.lines, full.summary.totals.lines);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   // The two cases where leaving lines out could change the order the others are judged in.

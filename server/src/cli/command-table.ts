@@ -22,6 +22,7 @@ import { MERGE } from './specs/merge';
 import { RANGES } from './specs/ranges';
 import { REPLAY } from './specs/replay';
 import { REPLAY_SCAN } from './specs/replay-scan';
+import { SERVE } from './specs/serve';
 import { SITEMAPS } from './specs/sitemaps';
 import { SURVEY } from './specs/survey';
 import { TEST } from './specs/test';
@@ -51,6 +52,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   replay: command(REPLAY, async () => (await import('./commands/replay')).runReplay),
   'replay-scan': command(REPLAY_SCAN, async () => (await import('./commands/replay-scan')).runReplayScan),
   merge: command(MERGE, async () => (await import('./commands/merge')).runMerge),
+  serve: command(SERVE, async () => (await import('./commands/serve')).runServe),
   diff: command(DIFF, async () => (await import('./commands/diff')).runDiff),
   sitemaps: command(SITEMAPS, async () => (await import('./commands/sitemaps')).runSitemaps),
   'ai-access': command(AI_ACCESS, async () => (await import('./commands/ai-access')).runAiAccess),

@@ -6,13 +6,12 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../node/files';
 import { COMMANDS } from './command-table';
 import { ExitCode } from './exit-code';
 import { Output, reportError } from './output';
 import type { Piece } from './output';
-import { commandHelp, COMMAND_HELP, overview, usageLine } from './usage';
-import { UsageError } from './usage-error';
+import { messageOf } from './error-message';
+import { commandHelp, COMMAND_HELP, overview } from './usage';
 import { exitForWriteFailure, watchWriteFailures, writeFailed } from './write-failure';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -68,33 +67,6 @@ async function print(lines: readonly (readonly Piece[])[], stream: NodeJS.Writab
 function unknownCommand(name: string): number {
   reportError(undefined, `unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}; run robots-lens help.`);
   return ExitCode.Failure;
-}
-
-function messageOf(error: unknown, command: string): string {
-  if (error instanceof UsageError || error instanceof InputError) return error.message;
-  const code = (error as { code?: string } | undefined)?.code;
-  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `${parseArgsMessage(code, (error as Error).message)} Usage: ${usageLine(command)}`;
-  return `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-/**
- * parseArgs explains itself in a paragraph aimed at programmers (with an unbalanced quote);
- * the user needs the option it is about and what was wrong with it.
- */
-function parseArgsMessage(code: string, message: string): string {
-  const option = /'([^']*)'/.exec(message)?.[1] ?? '';
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${option}.`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
-      const name = option.replace(/^-\w, /, '').split(' ')[0]!;
-      return /does not take an argument/.test(message) ? `option ${name} takes no value.` : `option ${name} needs a value.`;
-    }
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument ${option}.`;
-    default:
-      return message.split('.')[0] + '.';
-  }
 }
 
 /** The version in the package.json next to the bundle (dist/cli.js → package.json). */

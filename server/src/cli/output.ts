@@ -140,7 +140,23 @@ export class Output {
  * as stdout's lines are. Not gathered like stdout: a warning must show before a long run goes on.
  */
 export function reportError(command: string | undefined, message: string): void {
-  process.stderr.write(`robots-lens${command === undefined ? '' : ` ${command}`}: ${escapeLine(message)}\n`);
+  errorSink(`robots-lens${command === undefined ? '' : ` ${command}`}: ${escapeLine(message)}\n`);
+}
+
+const toStderr = (text: string): void => void process.stderr.write(text);
+let errorSink: (text: string) => void = toStderr;
+
+/**
+ * Sends `reportError`'s lines to `sink` until `restore` is called (`robots-lens serve`
+ * answers each request with the messages of its own run, one run at a time).
+ */
+export function divertErrors(sink: (text: string) => void): { restore(): void } {
+  errorSink = sink;
+  return {
+    restore: () => {
+      errorSink = toStderr;
+    },
+  };
 }
 
 /** A progress line on a terminal's stderr, which the next one overwrites; its text escaped, only its own erase kept. */

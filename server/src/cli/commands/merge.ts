@@ -36,7 +36,7 @@ export async function runMerge({ values, positionals }: Args<typeof MERGE.option
   }
   let merged: MergeResult;
   try {
-    merged = mergeShardSummaries(shards);
+    merged = mergeShardSummaries(shards, { partial: values.partial === true });
   } catch (error) {
     // A part edited by hand, or written by a version with another crawler catalogue.
     throw new InputError(`cannot merge: a summary's shard part is not one this version can add up (${error instanceof Error ? error.message : String(error)}).`);

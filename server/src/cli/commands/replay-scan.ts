@@ -19,7 +19,7 @@ import type { REPLAY_SCAN } from '../specs/replay-scan';
 import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { refuseOutputsOverInputs, writeJsonFile } from './output-file';
-import { loadRanges, loadVersions, SCAN_KIND } from './replay-sources';
+import { loadRanges, loadVersions, scanFile } from './replay-sources';
 import type { ScanReading } from './replay-sources';
 
 export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_SCAN.options>, io: CommandIo): Promise<ExitCode> {
@@ -49,7 +49,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
   const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
-  const scan = { scan: SCAN_KIND, logs, reorderWindowSeconds: reorderWindowMs / 1000, reading, lines: summary.totals.lines, state };
+  const scan = scanFile(logs, reading, summary.totals.lines, state);
   const output = new Output(io.stdout);
   if (values.out === '-') {
     // For engines that collect a command's output (Spark's RDD.pipe): the scan alone, on one line.

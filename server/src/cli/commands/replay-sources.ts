@@ -68,6 +68,11 @@ function readingDiffers(scan: { reorderWindowSeconds?: unknown; reading?: unknow
 /** What a scan file says it is. */
 export const SCAN_KIND = 'robots-lens replay-scan';
 
+/** A scan file: what `replay-scan --out` writes, and `replay --scan-out` the same for its shard. */
+export function scanFile(logs: readonly string[], reading: ScanReading, lines: number, state: CarriedState): object {
+  return { scan: SCAN_KIND, logs, reorderWindowSeconds: reading.reorderWindowSeconds, reading, lines, state };
+}
+
 export async function loadVersions(
   path: string,
   specs: readonly string[],

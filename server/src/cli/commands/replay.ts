@@ -9,7 +9,7 @@ import { formatCount } from '@robots-lens/kernel/words';
 import { isoTime, parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
 import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
-import type { SummaryPart } from '@robots-lens/replay/shards';
+import type { CarriedState, SummaryPart } from '@robots-lens/replay/shards';
 import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
 import { distinctFiles, repeatSentence } from '../../node/same-files';
@@ -25,7 +25,7 @@ import { unreadableLogs } from '../unreadable-log';
 import { UsageError } from '../usage-error';
 import { deferWriteFailure, exitForWriteFailure, noteWriteFailure, writeFailed } from '../write-failure';
 import { openOutput, refuseOutputsOverInputs, writeJsonFile } from './output-file';
-import { loadRanges, loadVersions, readScans } from './replay-sources';
+import { loadRanges, loadVersions, readScans, scanFile } from './replay-sources';
 
 export async function runReplay({ values, positionals }: Args<typeof REPLAY.options>, io: CommandIo): Promise<ExitCode> {
   const [robotsPath, ...named] = positionals;
@@ -53,9 +53,14 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
       ['--csv', values.csv],
       ['--jsonl', values.jsonl],
       ['--summary-json', values['summary-json']],
+      ['--scan-out', values['scan-out']],
     ],
     [robotsPath, ...logs, ...(values.after ?? []), ...(values.version ?? []).map((v) => v.slice(0, v.lastIndexOf('@') > 0 ? v.lastIndexOf('@') : v.length))],
   );
+  // Records change when requests leave the reorder window, and so the order late ones are judged in: a scan is read without.
+  if (values['scan-out'] !== undefined && (values.csv !== undefined || values.jsonl !== undefined || values.json)) {
+    throw new UsageError('--scan-out: a replay writes its scan only without records (--csv, --jsonl, --json); run replay-scan for this shard instead.');
+  }
   const versions = await loadVersions(robotsPath, values.version ?? [], values.git, warn);
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
@@ -89,6 +94,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   const showProgress = process.stderr.isTTY === true;
   let summary: AuditSummary;
   let part: SummaryPart | undefined;
+  let carried: CarriedState | undefined;
   try {
     summary = await replayLogFiles(
       logs,
@@ -108,6 +114,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
       {
         signal: abort.signal,
         onPart: (p) => (part = p),
+        ...(values['scan-out'] !== undefined ? { onCarried: (state: CarriedState) => (carried = state) } : {}),
         ...(csv || jsonl || stdoutRecords ? { onRecord: recordSink(csv?.writer, jsonl?.writer, stdoutRecords, onOutputError) } : {}),
         ...(showProgress ? { onProgress: progressLine, progressEvery: 50_000 } : {}),
       },
@@ -128,8 +135,12 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
     // The envelope's `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
     await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, carriedIn(after), part!));
   }
-  if (outputClosed || writeFailed()) return exitForWriteFailure('replay');
   const unreadable = unreadableLogs(summary, format);
+  // As replay-scan: no scan of logs none of whose lines could be read.
+  if (values['scan-out'] !== undefined && carried !== undefined && !summary.cancelled && !(unreadable.length === summary.files.length && unreadable.length > 0)) {
+    await writeJsonFile(values['scan-out'], scanFile(logs, reading, summary.totals.lines, carried), '\n');
+  }
+  if (outputClosed || writeFailed()) return exitForWriteFailure('replay');
   for (const message of unreadable) reportError('replay', message);
   if (unreadable.length === summary.files.length && unreadable.length > 0) return ExitCode.Failure;
   if (!values.json) {

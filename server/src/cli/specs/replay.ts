@@ -3,7 +3,7 @@ import { failOnViolations, jsonFlag, LOG_FORMAT_CHOICES, LOG_READING_OPTIONS, or
 import { commandSpec } from '../spec';
 
 export const REPLAY = commandSpec({
-  usage: `replay <robots.txt | snapshots-folder> <log>... [--log-format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations] [--after scan.json]...`,
+  usage: `replay <robots.txt | snapshots-folder> <log>... [--log-format ${LOG_FORMAT_CHOICES}] [--json-fields k=v,...] [--ranges dir] [--verify-dns] [--dns-server host:port] [--grace 24h] [--reorder-window 1m] [--crawl-delay] [--crawl-delay-scope verified|claimed] [--csv out.csv] [--jsonl out.jsonl] [--summary-json out.json] [--json] [--version file@time]... [--git] [--origin https://host] [--fail-on violations] [--after scan.json]... [--scan-out scan.json]`,
   summary: 'Judge every request of access logs against robots.txt as it was at the time, and summarise who obeyed.',
   options: [
     ...LOG_READING_OPTIONS,
@@ -25,11 +25,18 @@ export const REPLAY = commandSpec({
       value: '<scan.json>',
       help: 'replay a shard from the state the shards before it left: one replay-scan file per earlier shard, in any order; its --summary-json is then a part for robots-lens merge',
     },
+    {
+      name: 'scan-out',
+      type: 'string',
+      value: '<file>',
+      help: 'also write the scan of these logs, as replay-scan --out would (the next shard can be replayed --after it, with no scan of this one); not with --csv, --jsonl or --json',
+    },
   ],
   examples: [
     'robots-lens replay robots.txt access.log',
     'robots-lens replay robots.txt access.log.1 access.log.2.gz --csv requests.csv',
     'robots-lens replay robots.txt 11h.log --after 10h.scan.json --after 09h.scan.json --summary-json 11h.json',
+    'robots-lens replay robots.txt 10h.log --summary-json 10h.json --scan-out 10h.scan.json && robots-lens replay robots.txt 11h.log --after 10h.scan.json --summary-json 11h.json',
   ],
   exitCodes: [
     [ExitCode.Finding, 'violations were found with --fail-on violations'],
