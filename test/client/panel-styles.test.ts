@@ -20,8 +20,8 @@ function rules(css: string): Array<{ selector: string; declarations: string[] }>
 const base = rules(readFileSync(join(MEDIA, 'base.css'), 'utf8'));
 const panels = readdirSync(MEDIA).filter((name) => name.endsWith('.css') && name !== 'base.css');
 
-test('base.css holds the page, the title, muted text, hidden and link buttons', () => {
-  assert.deepEqual(base.map((r) => r.selector), ['body', 'h1', '.muted', '[hidden]', 'button.link', 'button.link:hover']);
+test('base.css holds the page, the title, muted text, hidden and link buttons, and text for screen readers only', () => {
+  assert.deepEqual(base.map((r) => r.selector), ['body', 'h1', '.muted', '[hidden]', 'button.link', 'button.link:hover', '.visually-hidden']);
   assert.ok(panels.length >= 4, panels.join(', '));
 });
 
