@@ -5,7 +5,7 @@
  * log size; and the same replay with `robots-parser` doing the matching, for the ratio.
  *
  * Everything runs in child processes on bundled code, as users run it: the built CLI for the
- * end-to-end figure (its own `maxRSS`), and one esbuild bundle for the engine-vs-robots-parser
+ * end-to-end figure (its own peak RSS), and one esbuild bundle for the engine-vs-robots-parser
  * comparison (tsx's CommonJS interop would tax cross-module calls in the hot loop).
  * Run: npm run bench -- replay   (BENCH_REPLAY_LINES=… to change the size)
  */
@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCombinedLog } from './fixtures/access-log';
 import { generateRobots } from './fixtures/robots';
-import { bundleChild, fmt, report, verdictLine } from './support';
+import { bundleChild, fmt, PEAK_RSS_KB, report, verdictLine } from './support';
 
 const LINES = Number(process.env.BENCH_REPLAY_LINES ?? 2_000_000);
 const ROOT = join(__dirname, '..');
@@ -89,13 +89,13 @@ async function theirs() {
 const started = performance.now();
 (mode === 'ours' ? ours() : theirs()).then((r) => {
   const ms = performance.now() - started;
-  process.stdout.write(JSON.stringify({ ...r, ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.stdout.write(JSON.stringify({ ...r, ms, maxRssMb: ${PEAK_RSS_KB} / 1024 }));
 });
 `;
 
 /** Runs the built CLI on the log in a child, timing it from the outside; the child reports its peak RSS. */
 function runCli(robots: string, ...logs: string[]): ChildResult {
-  const wrapper = `process.on('exit', () => process.stderr.write('\\nmaxrss=' + process.resourceUsage().maxRSS + '\\n')); process.argv = [process.argv[0], ${JSON.stringify(CLI)}, ...process.argv.slice(1)]; require(${JSON.stringify(CLI)});`;
+  const wrapper = `process.on('exit', () => process.stderr.write('\\nmaxrss=' + ${PEAK_RSS_KB} + '\\n')); process.argv = [process.argv[0], ${JSON.stringify(CLI)}, ...process.argv.slice(1)]; require(${JSON.stringify(CLI)});`;
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ['-e', wrapper, 'replay', robots, ...logs, '--crawl-delay', '--crawl-delay-scope', 'claimed'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;

@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCombinedLogChunks } from './fixtures/access-log';
 import { generateRobots } from './fixtures/robots';
-import { fmt, report } from './support';
+import { fmt, PEAK_RSS_KB, report } from './support';
 
 const LINES = Number(process.env.BENCH_SCALE_LINES ?? 4_000_000);
 const SHARDS = Number(process.env.BENCH_SCALE_SHARDS ?? 8);
@@ -116,8 +116,10 @@ async function startCluster(py: string, dir: string, workers: number): Promise<{
   const file = join(dir, `scheduler-${workers}.json`);
   const quiet = { stdio: ['ignore', 'ignore', 'ignore'] as 'ignore'[] };
   const children: ChildProcess[] = [spawn(py, ['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', '0', '--no-dashboard', '--scheduler-file', file], quiet)];
+  // SIGKILL: a worker once ignored SIGTERM and kept the bench from exiting. Its robots-lens
+  // serve ends by itself when the worker's end of its stdin closes.
   const stop = (): void => {
-    for (const child of children.reverse()) if (child.exitCode === null) child.kill();
+    for (const child of children.reverse()) if (child.exitCode === null) child.kill('SIGKILL');
   };
   try {
     for (let waited = 0; !(existsSync(file) && readFileSync(file, 'utf8').includes('address')); waited += 100) {
@@ -176,7 +178,7 @@ export async function run(): Promise<void> {
     const shards = writeShards(dir, LINES, SHARDS);
     const loadAtStart = loadavg().map((l) => l.toFixed(2)).join(' ');
 
-    const wrapper = `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nmaxrss=' + u.maxRSS + ' cpu=' + (u.userCPUTime + u.systemCPUTime) + '\\n'); }); process.argv = [process.argv[0], ${JSON.stringify(CLI)}, ...process.argv.slice(1)]; require(${JSON.stringify(CLI)});`;
+    const wrapper = `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nmaxrss=' + ${PEAK_RSS_KB} + ' cpu=' + (u.userCPUTime + u.systemCPUTime) + '\\n'); }); process.argv = [process.argv[0], ${JSON.stringify(CLI)}, ...process.argv.slice(1)]; require(${JSON.stringify(CLI)});`;
     // The scan against the replay of the same shard, in CPU seconds of the whole process
     // (start-up included; the machine may be shared, so wall time says less), best of 3.
     const middle = shards[Math.floor(shards.length / 2)]!;

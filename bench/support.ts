@@ -48,3 +48,11 @@ export async function bundleChild(source: string, name: string, dir: string): Pr
   });
   return outfile;
 }
+
+/**
+ * JavaScript for a child process's exit handler: the child's peak resident memory, in KB.
+ * Linux's getrusage (`process.resourceUsage().maxRSS`) keeps the high-water mark from before
+ * exec, so a child forked from a bench holding a gigabyte of log reported a gigabyte of its
+ * own; /proc/self/status's VmHWM is the child's alone. Elsewhere, maxRSS.
+ */
+export const PEAK_RSS_KB = `(() => { try { const m = /VmHWM:\\s+(\\d+) kB/.exec(require('fs').readFileSync('/proc/self/status', 'utf8')); if (m) return Number(m[1]); } catch {} return process.resourceUsage().maxRSS; })()`;
