@@ -13,6 +13,9 @@ import { LineTable } from './line-table';
 import type { AgentLine, Group, LineKind, Problem, RobotsFile, Rule, Sitemap } from './model';
 import { GOOGLE_MAX_LINE_BYTES, GOOGLE_SIZE_LIMIT_BYTES } from './model';
 
+/** The most lines the table makes room for before it sees them (it grows past this). */
+const MAX_EXPECTED_LINES = 1 << 16;
+
 // Module-local copies: the loop reads them for every line.
 const SIZE_LIMIT = GOOGLE_SIZE_LIMIT_BYTES;
 const MAX_LINE = GOOGLE_MAX_LINE_BYTES;
@@ -29,8 +32,9 @@ export function parseRobots(input: string | Uint8Array): RobotsFile {
 }
 
 function build(text: string, bodyStart: number, hadBom: boolean): RobotsFile {
-  // Real files have a line per 20 to 40 characters: most tables never grow.
-  const table = new LineTable(text.length >> 4);
+  // Real files have a line per 20 to 40 characters: most tables never grow. Capped, so that a
+  // huge file of few long lines does not reserve room for millions of lines it lacks.
+  const table = new LineTable(Math.min(text.length >> 4, MAX_EXPECTED_LINES));
   const problems: Problem[] = [];
   const groups: MutableGroup[] = [];
   const sitemaps: Sitemap[] = [];
