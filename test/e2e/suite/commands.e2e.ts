@@ -3,15 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Verdict } from '@robots-lens/kernel/match';
 import type { MatrixResult } from '../../../server/src/protocol';
+import { showExample } from './example';
 import { waitFor } from './wait';
-
-async function showExample(): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the e2e run must open the examples/ workspace');
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'robots.txt'));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
 
 const testUrl = (args: { url: string; agents: string[] | string; uri?: vscode.Uri | string }) =>
   vscode.commands.executeCommand<Verdict[]>('robotsLens.testUrl', args);

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RobotsDiff } from '@robots-lens/diff';
+import { showExample } from './example';
 
 interface CompareOutcome {
   readonly summary: string;
@@ -10,10 +11,7 @@ interface CompareOutcome {
 
 suite('compare with another version', () => {
   test("the workspace robots.txt against a version where GPTBot's group allowed everything: the summary names GPTBot", async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the e2e run must open the examples/ workspace');
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'robots.txt'));
-    await vscode.window.showTextDocument(document);
+    const document = await showExample();
     const text = document.getText();
     const lines = text.split('\n');
     const agent = lines.findIndex((line) => line.trim() === 'User-agent: GPTBot');

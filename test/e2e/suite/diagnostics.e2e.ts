@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { showExample } from './example';
 import { waitFor } from './wait';
 
 const SOURCE = 'robots.txt Lens';
@@ -16,17 +17,9 @@ async function serverDiagnostics(uri: vscode.Uri): Promise<vscode.Diagnostic[]> 
 /** `id@line` with 1-based lines, as the examples README lists them. */
 const idsAt = (diagnostics: readonly vscode.Diagnostic[]): string[] => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line + 1}`);
 
-async function openExample(): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the e2e run must open the examples/ workspace');
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'robots.txt'));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
-
 suite('diagnostics', () => {
   test('examples/robots.txt gets the documented diagnostics, with the lint id as code', async () => {
-    const document = await openExample();
+    const document = await showExample();
     const ids = idsAt(await serverDiagnostics(document.uri));
     const expected = [
       'rule-outside-group@5',
@@ -70,7 +63,7 @@ suite('diagnostics', () => {
   });
 
   test('severities, related information and the faded tag reach the editor', async () => {
-    const document = await openExample();
+    const document = await showExample();
     const diagnostics = await serverDiagnostics(document.uri);
     const at = (id: string, line: number): vscode.Diagnostic => {
       const found = diagnostics.find((d) => d.code === id && d.range.start.line === line - 1);
@@ -96,7 +89,7 @@ suite('diagnostics', () => {
   });
 
   test('robotsLens.lint.<id> turns a rule off or changes its severity', async () => {
-    const document = await openExample();
+    const document = await showExample();
     await serverDiagnostics(document.uri);
     const config = vscode.workspace.getConfiguration('robotsLens');
     const shadowed = () => vscode.languages.getDiagnostics(document.uri).filter((d) => d.code === 'shadowed-rule');

@@ -5,15 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Verdict } from '@robots-lens/kernel/match';
 import type { AiAccessResult, CompareResult } from '../../../server/src/protocol';
+import { showExample } from './example';
 import { waitFor } from './wait';
-
-async function showExample(): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the e2e run must open the examples/ workspace');
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'robots.txt'));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
