@@ -138,6 +138,17 @@ def task_stats(started, answer):
     return {'worker': os.getpid(), 'serve': answer['pid'], 'began': time.time() - seconds, 'seconds': seconds, 'cliSeconds': answer['seconds'], 'maxRssKb': answer['maxRssKb']}
 
 
+def write_texts(folder, prefix, texts):
+    """Each JSON text (a scan, a part) written to its own file in `folder`, in order; their paths."""
+    paths = []
+    for i, text in enumerate(texts):
+        path = os.path.join(folder, f'{prefix}-{i}.json')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        paths.append(path)
+    return paths
+
+
 def scan_shard(node, cli, robots, log, options):
     """The state a shard leaves the shards after it, as the scan's JSON text."""
     started = time.perf_counter()
@@ -150,12 +161,7 @@ def replay_shard(node, cli, robots, log, earlier_scans, options):
     scan (replay --scan-out: what replay-scan would give), which lets the next shard go."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        after = []
-        for i, scan in enumerate(earlier_scans):
-            path = os.path.join(tmp, f'after-{i}.json')
-            with open(path, 'w', encoding='utf-8') as f:
-                f.write(scan)
-            after += ['--after', path]
+        after = [arg for path in write_texts(tmp, 'after', earlier_scans) for arg in ('--after', path)]
         out = os.path.join(tmp, 'part.json')
         scan = os.path.join(tmp, 'scan.json')
         answer = run_cli(node, cli, ['replay', robots, log, *after, '--summary-json', out, '--scan-out', scan, *options])
@@ -169,12 +175,7 @@ def merge_parts(node, cli, parts, partial):
     with the first shard: the merge of the result with the parts before it checks the seam."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, part in enumerate(parts):
-            path = os.path.join(tmp, f'part-{i}.json')
-            with open(path, 'w', encoding='utf-8') as f:
-                f.write(part)
-            paths.append(path)
+        paths = write_texts(tmp, 'part', parts)
         out = os.path.join(tmp, 'merged.json')
         answer = run_cli(node, cli, ['merge', *paths, '--summary-json', out, *(['--partial'] if partial else [])])
         with open(out, encoding='utf-8') as f:

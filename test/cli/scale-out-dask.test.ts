@@ -38,15 +38,15 @@ function figures(path: string): unknown {
 
 /** The example log cut by time into 3 shard files of `dir`, in time order. */
 function writeShards(dir: string): string[] {
-    const lines = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8').split('\n').filter((l) => l !== '');
-    const second = (l: string): string => /\[([^\]]+)\]/.exec(l)![1]!;
-    const cuts = [0];
-    for (const third of [1, 2]) {
-      let i = Math.floor((third * lines.length) / 3);
-      while (second(lines[i]!) === second(lines[i - 1]!)) i++;
-      cuts.push(i);
-    }
-    cuts.push(lines.length);
+  const lines = readFileSync(join(ROOT, 'examples', 'access.log'), 'utf8').split('\n').filter((l) => l !== '');
+  const second = (l: string): string => /\[([^\]]+)\]/.exec(l)![1]!;
+  const cuts = [0];
+  for (const third of [1, 2]) {
+    let i = Math.floor((third * lines.length) / 3);
+    while (second(lines[i]!) === second(lines[i - 1]!)) i++;
+    cuts.push(i);
+  }
+  cuts.push(lines.length);
   return [0, 1, 2].map((k) => {
     const path = join(dir, `${k}.log`);
     writeFileSync(path, lines.slice(cuts[k], cuts[k + 1]).join('\n') + '\n');
