@@ -208,11 +208,7 @@ test('PORT alone is used; the demo serves until Ctrl+C, then stops code-server c
   } finally {
     demo.child.kill('SIGINT');
   }
-  const run = await demo.done;
-  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /stopped\./);
-  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
-  assert.deepEqual(liveGroupMembers(pid), []);
+  await assertStoppedBySigint(demo, port, pid);
 });
 
 test('the demo serves a fresh copy of examples/ under git, names it in its banner, and removes it when it stops', async () => {
@@ -248,6 +244,18 @@ test('SIGTERM stops it too', async () => {
   assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
   assert.deepEqual(liveGroupMembers(pid), []);
 });
+
+/**
+ * After SIGINT: the demo exits 0 saying it stopped, its port no longer answers and none of its
+ * processes is left. @param {ReturnType<typeof startDemo>} demo @param {number | string} port @param {number} pid
+ */
+async function assertStoppedBySigint(demo, port, pid) {
+  const run = await demo.done;
+  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /stopped\./);
+  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
+  assert.deepEqual(liveGroupMembers(pid), []);
+}
 
 /** @param {string} url @returns {Promise<{ status: number, body: string }>} */
 function get(url) {
@@ -296,11 +304,7 @@ test('--web serves the web-only build at the printed URL, with the test IP lists
   } finally {
     demo.child.kill('SIGINT');
   }
-  const run = await demo.done;
-  assert.equal(run.code, 0, `exit ${run.code ?? run.signal} after SIGINT\n${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /stopped\./);
-  assert.equal(await status(`http://127.0.0.1:${port}/healthz`), 0);
-  assert.deepEqual(liveGroupMembers(pid), []);
+  await assertStoppedBySigint(demo, port, pid);
   assert.equal(existsSync(folder), false, 'the copy is left behind after the demo stopped');
 });
 
