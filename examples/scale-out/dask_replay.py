@@ -2,16 +2,20 @@
 """Replay access logs against robots.txt on a Dask cluster, exactly as one process would.
 
 Each log file is a shard (cut your logs by time, as CDNs write them: one file per hour;
-give them in time order, so that replays start while later shards are still scanned). A
-shard's replay needs the state the shards before it leave: the scan of each (robots-lens
-replay-scan, no matching), or its replay, which writes that scan too (replay --scan-out).
-With W worker threads the shards are W runs in time order: the shards of all runs but the
-last are scanned, and every shard is replayed as soon as the states before it are in
-(robots-lens replay --after), so the last run's shards go one after another with no scans
-(1 worker: no scans at all). The parts are merged as they come in, neighbours in time first
-(robots-lens merge, a tree of merges). The merged summary equals the summary of one
-`robots-lens replay` over all the files; merge refuses shards that overlap in time. See
-docs/scale-out.md.
+give them in time order). A shard's replay needs the state the shards before it leave. With
+W worker threads the shards are W runs in time order: the shards of all runs but the last
+get a cheap hint of that state (robots-lens replay-scan --hint: a byte search, a small
+fraction of a replay), and every shard is replayed as soon as the states before it are in
+(robots-lens replay --after), so the last run's shards go one after another, each after the
+exact state the replay before it wrote (replay --scan-out; 1 worker: no hints at all). A
+replay records the exact state its shard leaves and which entries of the state it started in
+its verdicts read; a part is merged only once the exact states before it are in and agree
+with what it read, else its shard is replayed again after them (rare: a hint misses only a
+Crawl-delay crawler absent from the end of its shard, or a robots.txt fetch not spelled
+/robots.txt). The parts are merged as they are confirmed, neighbours in time first
+(robots-lens merge, a tree of merges; merge checks every seam again). The merged summary
+equals the summary of one `robots-lens replay` over all the files; merge refuses shards that
+overlap in time. See docs/scale-out.md.
 
 Each worker thread runs one long-lived `robots-lens serve` (started with its first task) and
 hands it every task: a shard costs what it costs inside one warm process, not a process
@@ -150,10 +154,25 @@ def write_texts(folder, prefix, texts):
 
 
 def scan_shard(node, cli, robots, log, options):
-    """The state a shard leaves the shards after it, as the scan's JSON text."""
+    """A hint of the state a shard leaves the shards after it, as the scan's JSON text."""
     started = time.perf_counter()
-    answer = run_cli(node, cli, ['replay-scan', robots, log, '--out', '-', *options])
+    answer = run_cli(node, cli, ['replay-scan', robots, log, '--hint', '--out', '-', *options])
     return answer['stdout'], task_stats(started, answer)
+
+
+def read_entries(consulted, state_text):
+    """The entries of a scan's state that a replay read (its part's `consulted`)."""
+    state = json.loads(state_text)['state']
+    return ([state['fetches'].get(k) for k in consulted['fetches']], [state['lastRequest'].get(i) for i in consulted['lastRequest']])
+
+
+def stale(part, used, exact):
+    """Whether a part was replayed after states (`used`, one per shard before it) that differ
+    from the exact ones on an entry its verdicts read. Equal entries shard by shard give
+    equal composed entries (states compose entry by entry), so this needs no composition;
+    merge checks the composed state again."""
+    consulted = json.loads(part)['shard']['consulted']
+    return any(u != e and read_entries(consulted, u) != read_entries(consulted, e) for u, e in zip(used, exact))
 
 
 def replay_shard(node, cli, robots, log, earlier_scans, options):
@@ -260,7 +279,10 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     waiting = []
     flying = {}
     queued = itertools.count()
-    states = [None] * n  # each shard's scan: from replay-scan, or from its replay
+    states = [None] * n  # each shard's state for the replays after it: a hint, until its replay gives the exact one
+    exact = [None] * n  # each shard's exact state, from its replay (replay --scan-out)
+    unconfirmed = {}  # position -> (part, states it was replayed after), until the exact states before it are in
+    again = 0  # replays made again because a hint they read was wrong
     scan_stats = []
     states_in = 0
     next_replay = 0
@@ -288,8 +310,10 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
                 future = client.submit(scan_shard, args.node, cli, robots, logs[what[1]], shared, pure=False)
             else:
                 k = what[1]
-                future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], [states[order[j]] for j in range(k)], replay_options, pure=False)
+                used = [states[order[j]] for j in range(k)]
+                future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], used, replay_options, pure=False)
                 replays.append(future)
+                what = (what[0], k, used)
             role[future.key] = what
             flying[future.key] = future
             pending.add(future)
@@ -336,12 +360,27 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             dropped += 1
             replays = []
             merges = []
+            unconfirmed.clear()
             replay_stats.clear()
             merge_stats.clear()
             merge_errors.clear()
             runs.clear()
             ends.clear()
             first_replay = None
+
+    def confirm():
+        """Merges the parts whose exact states before them are all in and agree with what they
+        read; replays again, after the exact states, those that read a wrong hint."""
+        nonlocal again
+        for k in sorted(unconfirmed):
+            if any(exact[order[j]] is None for j in range(k)):
+                continue
+            part, used = unconfirmed.pop(k)
+            if stale(part, used, [exact[order[j]] for j in range(k)]):
+                again += 1
+                want(('replay', k))
+            else:
+                part_in(k, k, part, None)
 
     def part_in(first, last, part, text):
         """The part of positions first..last: merged with a neighbour already in, else kept."""
@@ -392,11 +431,17 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
         elif what[0] == 'replay':
             part, scan, stats = future.result()
             before = dropped
-            state_in(order[what[1]], scan)
+            i = order[what[1]]
+            if exact[i] is None:
+                exact[i] = scan
+                if states[i] is not None:
+                    states[i] = scan  # later replays go after the exact state, not the hint
+            state_in(i, exact[i])
             if dropped == before:  # else replayed in an order that did not hold: its part goes
                 replay_stats[what[1]] = stats
                 last_part = time.perf_counter()
-                part_in(what[1], what[1], part, None)
+                unconfirmed[what[1]] = (part, what[2])
+                confirm()
         else:
             part, text, errors, stats = future.result()
             merge_stats.append(stats)
@@ -425,6 +470,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             'replay': {'wallSeconds': (last_part or finished) - first_replay, 'tasks': [replay_stats[k] for k in range(n)]},
             'merge': {'wallSeconds': finished - (last_part or finished), 'tasks': merge_stats},
             'pipelined': pipelined,
+            'replayedAgain': again,
             'began': began,
             'totalSeconds': finished - started,
         }

@@ -61,7 +61,7 @@ describe('control characters are escaped on every stream', () => {
       assert.match(text, /\\u009b\\u007f/);
       const envelope = JSON.parse(text) as { topDisallowed: { url: string }[]; shard: { version: number } };
       assert.equal(envelope.topDisallowed[0]!.url, '/private/\u009b\u007f');
-      assert.equal(envelope.shard.version, 1);
+      assert.equal(envelope.shard.version, 2);
     }
   });
 

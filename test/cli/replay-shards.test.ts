@@ -104,17 +104,55 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     await Promise.all(shards.map((s, k) => ok(['replay', ROBOTS, s, ...OPTIONS, ...scans.slice(0, k).flatMap((scan) => ['--after', scan]), '--summary-json', parts[k]!])));
     const strict = await runCli(['merge', parts[2]!, parts[3]!]);
     assert.equal(strict.code, 2);
-    assert.match(strict.stderr, /2\.json was replayed after scans of [\d,]+ requests up to .*, but no shard is before it/);
+    assert.match(strict.stderr, /2\.json was replayed after a carried state, but no shard is before it \(the (robots\.txt fetch state|last request) of .*, which its verdicts read\)/);
     await ok(['merge', parts[2]!, parts[3]!, '--partial', '--summary-json', join(dir, '23.json')]);
     await ok(['merge', parts[1]!, join(dir, '23.json'), '--partial', '--summary-json', join(dir, '123.json')]);
     // The seam is checked where the runs meet: the run 2..3 is not what comes after 0 alone.
     const gap = await runCli(['merge', parts[0]!, join(dir, '23.json')]);
     assert.equal(gap.code, 2);
-    assert.match(gap.stderr, /was replayed after scans of [\d,]+ requests .*, but the shards before it hold/);
+    assert.match(gap.stderr, /was replayed after a carried state, but the shards before it leave another \(the (robots\.txt fetch state|last request) of /);
     // A run that does not begin with the first shard is refused at the top, without --partial.
     assert.equal((await runCli(['merge', join(dir, '123.json')])).code, 2);
     const merged = await ok(['merge', join(dir, '123.json'), parts[0]!, '--summary-json', join(dir, 'merged.json')]);
     const whole = await ok(['replay', ROBOTS, ...shards, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
+    assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
+    assert.equal(merged, whole);
+  });
+
+  test('replay-scan --hint: a cheap state that may miss a crawler; merge refuses the shard whose verdicts read the miss, and takes it replayed after the exact scan', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
+    const T0 = Date.parse('2026-11-23T00:00:00Z');
+    const at = (second: number, path: string, agent: string): string => {
+      const d = new Date(T0 + second * 1000);
+      const month = d.toLocaleString('en', { month: 'short', timeZone: 'UTC' });
+      return `203.0.113.9 - - [${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}:${d.toISOString().slice(11, 19)} +0000] "GET ${path} HTTP/1.1" ${path === '/robots.txt' ? 503 : 200} 512 "-" "${agent}"\n`;
+    };
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+    const google = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
+    // About 2.8 MB: bingbot only before the last 2 MiB (the hint misses it), a robots.txt 503 of Googlebot anywhere (the hint finds it).
+    const a = join(dir, 'a.log');
+    const b = join(dir, 'b.log');
+    writeFileSync(a, filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 5000) + at(7001, '/robots.txt', google) + filler(7002, 7000));
+    writeFileSync(b, at(14_010, '/cart/', bing) + at(14_011, '/', google) + filler(14_012, 10));
+    const printed = await ok(['replay-scan', ROBOTS, a, '--hint', '--out', join(dir, 'a.hint.json')]);
+    assert.match(printed, /^hint: read [\d,]+ lines whole/);
+    await ok(['replay-scan', ROBOTS, a, '--out', join(dir, 'a.scan.json')]);
+    const hint = JSON.parse(readFileSync(join(dir, 'a.hint.json'), 'utf8')) as { hint: boolean; state: { fetches: object; lastRequest: object } };
+    const exact = JSON.parse(readFileSync(join(dir, 'a.scan.json'), 'utf8')) as { hint?: boolean; state: { fetches: object; lastRequest: Record<string, unknown> } };
+    assert.equal(hint.hint, true);
+    assert.equal(exact.hint, undefined);
+    assert.deepEqual(hint.state.fetches, exact.state.fetches);
+    assert.ok('bingbot' in exact.state.lastRequest && !('bingbot' in hint.state.lastRequest));
+    await ok(['replay', ROBOTS, a, ...OPTIONS, '--summary-json', join(dir, 'a.json')]);
+    await ok(['replay', ROBOTS, b, ...OPTIONS, '--after', join(dir, 'a.hint.json'), '--summary-json', join(dir, 'b.json')]);
+    const refused = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /b\.json was replayed after a carried state, but the shards before it leave another \(the last request of bingbot, which its verdicts read\); replay it with --after the scans of exactly the shards before it/);
+    await ok(['replay', ROBOTS, b, ...OPTIONS, '--after', join(dir, 'a.scan.json'), '--summary-json', join(dir, 'b.json')]);
+    const merged = await ok(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '--summary-json', join(dir, 'merged.json')]);
+    const whole = await ok(['replay', ROBOTS, a, b, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);
     assert.deepEqual(figures(join(dir, 'merged.json')), figures(join(dir, 'whole.json')));
     assert.equal(merged, whole);
   });
@@ -127,7 +165,7 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     await ok(['replay', ROBOTS, a!, b!, '--summary-json', join(dir, 'ab.json')]);
     const missing = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /b\.json was replayed without --after, but the shards before it hold 2,?00\d requests/);
+    assert.match(missing.stderr, /b\.json was replayed without --after, but the shards before it leave another \(the (robots\.txt fetch state|last request) of /);
     const overlap = await runCli(['merge', join(dir, 'ab.json'), join(dir, 'b.json')]);
     assert.equal(overlap.code, 2);
     assert.match(overlap.stderr, /overlaps .* in time/);

@@ -114,6 +114,44 @@ describe('examples/scale-out: the Dask driver', () => {
     }
   });
 
+  test('a hint that misses what a later shard reads is caught: that shard alone is replayed again, and the summary is still the one-process one', async () => {
+    const python = pythonWithDask();
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-hint-'));
+    const T0 = Date.parse('2026-11-23T00:00:00Z');
+    const at = (second: number, path: string, agent: string): string => {
+      const d = new Date(T0 + second * 1000);
+      const month = d.toLocaleString('en', { month: 'short', timeZone: 'UTC' });
+      const time = `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}:${d.toISOString().slice(11, 19)} +0000`;
+      return `203.0.113.9 - - [${time}] "GET ${path} HTTP/1.1" 200 512 "-" "${agent}"\n`;
+    };
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+    // Shard 0 is about 2.8 MB, past what a hint reads whole, with bingbot only before its last 2 MiB: its hint
+    // has no last request of bingbot. Shard 1 opens with bingbot, whose Crawl-delay check reads it.
+    const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
+    const first = filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 12_000);
+    const cases: [string, string, number][] = [
+      ['read', at(14_010, '/cart/', bing) + filler(14_011, 10), 1],
+      ['not read', filler(14_010, 10), 0],
+    ];
+    for (const [name, second, again] of cases) {
+      const shards = [join(dir, `${name}-0.log`), join(dir, `${name}-1.log`)];
+      writeFileSync(shards[0]!, first);
+      writeFileSync(shards[1]!, second);
+      // Claimed, not verified: there are no IP lists here, and a verified-only check reads nothing of bingbot's.
+      const options = ['--crawl-delay', '--crawl-delay-scope', 'claimed'];
+      const stats = join(dir, `${name}.stats.json`);
+      const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, `${name}.json`), '--stats', stats]);
+      assert.equal(dask.code, 0, dask.stderr);
+      const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, `${name}-whole.json`)]);
+      assert.deepEqual(figures(join(dir, `${name}.json`)), figures(join(dir, `${name}-whole.json`)), name);
+      assert.equal(dask.stdout, whole.stdout, name);
+      const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats & { replayedAgain: number };
+      assert.equal(s.scan.tasks.length, 1, name);
+      assert.equal(s.replayedAgain, again, name);
+    }
+  });
+
   test('on a running cluster (--scheduler), shards in time order are pipelined and merged as a tree by one robots-lens process per worker, kept for the next run', async (t) => {
     const python = pythonWithDask();
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-dask-running-'));

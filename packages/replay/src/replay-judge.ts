@@ -12,6 +12,7 @@ import type { FetchState } from '@robots-lens/fetch';
 import { crawlDelayOf } from '@robots-lens/kernel/match';
 import { fetchStateAfter } from './carried-state';
 import type { CarriedState } from './carried-state';
+import type { ConsultedCollector } from './carried-check';
 import { crawlDelayCheck } from './crawl-delay';
 import { fetchOutcome, FetchTracker } from './fetch-state';
 import type { Identity } from './identities';
@@ -35,7 +36,12 @@ import type { Writable } from './writable';
 /** Cache grace after a version change when the options name none: 24 h. */
 export const DEFAULT_GRACE_MS = 24 * 3_600_000;
 
-export const replayJudge: JudgeFactory = (inputs) => new ReplayJudge(inputs);
+export const replayJudge: JudgeFactory = (inputs) => new ReplayJudge(inputs, undefined);
+
+/** A replay judge that also notes which carried-in entries it reads (`carried-check.ts`). */
+export function consultingReplayJudge(consulted: ConsultedCollector): JudgeFactory {
+  return (inputs) => new ReplayJudge(inputs, consulted);
+}
 
 class ReplayJudge implements RequestJudge {
   private readonly tracker = new FetchTracker();
@@ -52,7 +58,10 @@ class ReplayJudge implements RequestJudge {
   private readonly outlet: Outlet;
   private readonly clock: IsoClock;
 
-  constructor(private readonly inputs: JudgeInputs) {
+  constructor(
+    private readonly inputs: JudgeInputs,
+    private readonly consulted: ConsultedCollector | undefined,
+  ) {
     const options = inputs.options;
     this.timeline = inputs.timeline;
     this.outlet = inputs.outlet;
@@ -85,6 +94,8 @@ class ReplayJudge implements RequestJudge {
     const inEffect = this.timeline.at(time);
     const spoofed = status === 'spoofed';
     const stateKey = spoofed ? identity.spoofedKey : identity.selectionKey;
+    // Every request of a crawler reads its fetch state (and its carried-in one, until it fetches).
+    this.consulted?.fetches.add(stateKey);
     const robotsFetch = isRobotsTxt(url) && (req.method === 'GET' || req.method === 'HEAD');
     const fetched = robotsFetch ? this.robotsFetched(stateKey, time, req.status) : null;
     const effective = this.tracker.effective(stateKey, time, identity.policy);
@@ -148,6 +159,7 @@ class ReplayJudge implements RequestJudge {
     let delay = identity.delays[index];
     if (delay === undefined) delay = identity.delays[index] = crawlDelayOf(this.timeline.versions[index]!.file, identity.resolved!);
     const key = identity.crawler!.id;
+    this.consulted?.lastRequest.add(key);
     const last = this.lastRequest.get(key);
     this.lastRequest.set(key, time);
     return crawlDelayCheck(delay, last, time);

@@ -4,11 +4,12 @@
  * cancellation between chunks.
  */
 
+import { ConsultedCollector } from './carried-check';
 import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { chunkIterator } from './chunk-source';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
-import { replayJudge } from './replay-judge';
+import { consultingReplayJudge, replayJudge } from './replay-judge';
 import { alsoCarried, scanJudge, scanSieve } from './scan-judge';
 import { AuditSession } from './session';
 import type { AuditSummary } from './summary';
@@ -30,10 +31,11 @@ interface Reading {
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
   const carry = handlers.onCarried ? new CarriedStateBuilder() : undefined;
-  const session = new AuditSession(options, handlers, carry ? alsoCarried(replayJudge, carry) : replayJudge);
+  const consulted = handlers.onCarried ? new ConsultedCollector() : undefined;
+  const session = new AuditSession(options, handlers, carry ? alsoCarried(consultingReplayJudge(consulted!), carry) : replayJudge);
   await readLogs(session, inputs, options, handlers);
   handlers.onPart?.(session.part());
-  if (carry) handlers.onCarried!(carry.state(session.period()));
+  if (carry) handlers.onCarried!(carry.state(session.period()), consulted!.keys());
   return session.summary();
 }
 

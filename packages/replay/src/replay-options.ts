@@ -4,6 +4,7 @@
  * text. Types only: every stage of the replay reads them, none is imported back.
  */
 
+import type { ConsultedKeys } from './carried-check';
 import type { CarriedState } from './carried-state';
 import type { JsonFieldNames, LogFormat } from './log-formats';
 import type { CancelSignal } from './log-lines';
@@ -74,11 +75,13 @@ export interface ReplayHandlers {
   /** Called once at the end with everything the summary counted, for a merge with other shards' (`mergeShardSummaries`). */
   readonly onPart?: (part: SummaryPart) => void;
   /**
-   * Called once at the end with the state these logs leave the shards after them: what their
-   * scan (`scanLogs`) gives, collected while the replay judges (no records wanted: records
-   * change when requests leave the reorder window, and so the order late ones are judged in).
+   * Called once at the end with the state these logs leave the shards after them, collected
+   * while the replay judges (without records it is what their scan, `scanLogs`, gives:
+   * records change when requests leave the reorder window, and so the order late ones are
+   * judged in), and the entries of the state it started in (`after`) it read: what a merge
+   * checks against the states the shards before it leave (`carried-check.ts`).
    */
-  readonly onCarried?: (state: CarriedState) => void;
+  readonly onCarried?: (state: CarriedState, consulted: ConsultedKeys) => void;
 }
 
 /** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */

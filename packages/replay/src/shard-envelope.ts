@@ -1,19 +1,28 @@
 /**
  * The shard envelope: what `robots-lens replay --summary-json` (and `merge --summary-json`)
  * write, and what `merge` reads back. It is the summary, where its robots.txt and IP lists
- * came from, the warnings of its replay, and `shard`: the summary part a merge adds up and
- * what the shard was replayed after. Built here as a plain value; the CLI writes it with its
- * one JSON writer (which escapes DEL and C1), so this package does no I/O.
+ * came from, the warnings of its replay, and `shard`: the summary part a merge adds up, the
+ * state the shard was replayed after, the entries of it the replay read, and the state the
+ * shard leaves (what a merge checks the next shard's start against). Built here as a plain
+ * value; the CLI writes it with its one JSON writer (which escapes DEL and C1), so this
+ * package does no I/O.
  */
 
+import { readConsultedKeys } from './carried-check';
+import type { ConsultedKeys } from './carried-check';
+import { readCarriedState } from './carried-state';
 import type { CarriedState } from './carried-state';
 import type { AuditSummary } from './summary';
-import type { CarriedIn, ShardSummary } from './summary-merge';
+import type { ShardSummary } from './summary-merge';
 import type { SummaryPart } from './summary-part';
 import { shardProblem } from './summary-part-check';
 
-/** The envelope's version; a reader refuses envelopes of other versions (none older carried one: they read as 1). */
-export const SHARD_ENVELOPE_VERSION = 1;
+/**
+ * The envelope's version; a reader refuses envelopes of other versions (none older carried one:
+ * they read as 1). Version 2 carries the whole state replayed after, what was read of it and
+ * the state the shard leaves, where version 1 had only the request count and times.
+ */
+export const SHARD_ENVELOPE_VERSION = 2;
 
 /** Where the replay read its robots.txt versions and IP lists, in words. */
 export interface ShardSources {
@@ -27,7 +36,11 @@ export interface ShardEnvelope extends AuditSummary {
   readonly shard: {
     readonly version: number;
     /** What the shard was replayed after (the composed scans before it), or null. */
-    readonly after: CarriedIn | null;
+    readonly after: CarriedState | null;
+    /** The entries of `after` (or of no state, when null) the replay read. */
+    readonly consulted: ConsultedKeys;
+    /** The state the shard's own requests leave (its scan). */
+    readonly leaves: CarriedState;
     readonly part: SummaryPart;
   };
 }
@@ -38,14 +51,16 @@ export interface ReadShard extends ShardSummary {
   readonly warnings: readonly string[];
 }
 
-/** What a replay's scans carried in, as the envelope records it (null: replayed from the start). */
-export function carriedIn(after: CarriedState | undefined): CarriedIn | null {
-  return after ? { requests: after.requests, first: after.first, last: after.last } : null;
+/** What a shard's replay carries besides its part: the state it started in, what it read of it, and the state it leaves. */
+export interface ShardCarry {
+  readonly after: CarriedState | null;
+  readonly consulted: ConsultedKeys;
+  readonly leaves: CarriedState;
 }
 
 /** The envelope of a summary and its part. */
-export function shardEnvelope(summary: AuditSummary, sources: ShardSources, warnings: readonly string[], after: CarriedIn | null, part: SummaryPart): ShardEnvelope {
-  return { ...summary, sources, warnings, shard: { version: SHARD_ENVELOPE_VERSION, after, part } };
+export function shardEnvelope(summary: AuditSummary, sources: ShardSources, warnings: readonly string[], carry: ShardCarry, part: SummaryPart): ShardEnvelope {
+  return { ...summary, sources, warnings, shard: { version: SHARD_ENVELOPE_VERSION, after: carry.after, consulted: carry.consulted, leaves: carry.leaves, part } };
 }
 
 /**
@@ -66,7 +81,7 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
   if (file === null || typeof file !== 'object' || typeof part !== 'object' || part === null || !Array.isArray(file.files) || !Array.isArray(part.rows) || typeof part.counts !== 'object') {
     throw new Error('not a summary written by robots-lens replay --summary-json (it has no "shard" part to merge)');
   }
-  const version = shard!.version ?? SHARD_ENVELOPE_VERSION;
+  const version = shard!.version ?? 1;
   if (version !== SHARD_ENVELOPE_VERSION) throw new Error(`its shard part has version ${String(version)}; this robots-lens reads version ${SHARD_ENVELOPE_VERSION}`);
   const sources = file.sources as Partial<Record<keyof ShardSources, unknown>> | undefined;
   const read: ReadShard = {
@@ -74,11 +89,20 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
     summary: file as AuditSummary,
     part,
     after: shard!.after ?? null,
+    consulted: shard!.consulted as ConsultedKeys,
+    leaves: shard!.leaves as CarriedState,
     sources: { versions: String(sources?.versions ?? ''), ranges: String(sources?.ranges ?? '') },
     warnings: Array.isArray(file.warnings) ? file.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
   // Checked whole here, so that a merge never adds up (or prints) a part edited or damaged.
   const problem = shardProblem(read);
   if (problem !== null) throw new Error(`its shard part is damaged or edited: ${problem}`);
+  try {
+    if (read.after !== null) readCarriedState(read.after);
+    readCarriedState(read.leaves);
+    readConsultedKeys(read.consulted);
+  } catch (error) {
+    throw new Error(`its shard part is damaged or edited: the carried state in it: ${(error as Error).message}`);
+  }
   return read;
 }

@@ -1,24 +1,21 @@
 /**
  * The merge of shard summaries: shards cut by time, each replayed from the state the shards
  * before it left, add up to the summary of one replay of them all. What would make the sum
- * wrong is refused with a reason: shards that overlap in time, a shard replayed after the
- * wrong scans, shards replayed with different settings.
+ * wrong is refused with a reason: shards that overlap in time, a shard replayed after a state
+ * that differs from the one the shards before it leave on an entry it read
+ * (`carried-check.ts`), shards replayed with different settings.
  */
 
+import { consultedDifference, unionConsulted } from './carried-check';
+import type { ConsultedKeys } from './carried-check';
+import { composeCarried, NO_CARRIED_STATE } from './carried-state';
+import type { CarriedState } from './carried-state';
 import { absorbPart, summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
 import { buildSummary } from './summary-build';
 import { SummaryBuilder } from './summary-builder';
 import { isoTime } from './time';
-import { plural } from '@robots-lens/kernel/words';
-
-/** What a shard's replay carried in: the composed scans of the shards before it. */
-export interface CarriedIn {
-  readonly requests: number;
-  readonly first: number | null;
-  readonly last: number | null;
-}
 
 /** One shard's replay, as `replay --summary-json` writes it. */
 export interface ShardSummary {
@@ -26,12 +23,23 @@ export interface ShardSummary {
   readonly name: string;
   readonly summary: AuditSummary;
   readonly part: SummaryPart;
-  /** null when the shard was replayed from the start (no scans before it). */
-  readonly after: CarriedIn | null;
+  /** The state it was replayed after; null when replayed from the start (no scans before it). */
+  readonly after: CarriedState | null;
+  /** The entries of that state (or of no state) the replay read. */
+  readonly consulted: ConsultedKeys;
+  /** The state its own requests leave. */
+  readonly leaves: CarriedState;
 }
 
 export type MergeResult =
-  | { readonly ok: true; readonly summary: AuditSummary; readonly shards: readonly ShardSummary[]; readonly part: SummaryPart; readonly after: CarriedIn | null }
+  | {
+      readonly ok: true;
+      readonly summary: AuditSummary;
+      readonly shards: readonly ShardSummary[];
+      readonly part: SummaryPart;
+      /** The merged run's carried state: what its first shard started in, what its shards read of what came before them, what it leaves. */
+      readonly carry: { readonly after: CarriedState | null; readonly consulted: ConsultedKeys; readonly leaves: CarriedState };
+    }
   | { readonly ok: false; readonly problem: string };
 
 /**
@@ -50,7 +58,10 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
   // Shards without requests have no place in time; they go first, in the order given.
   const ordered = [...shards].sort((a, b) => (a.part.first ?? -Infinity) - (b.part.first ?? -Infinity));
   const carriedIn = options.partial === true ? ordered[0]!.after : null;
-  let before = { requests: carriedIn?.requests ?? 0, last: carriedIn?.last ?? null, name: 'the shards it was replayed after' };
+  // The true state before each shard: the states the shards before it leave, composed.
+  let truth: CarriedState = carriedIn ?? NO_CARRIED_STATE;
+  let before = { last: carriedIn?.last ?? null, name: 'the shards it was replayed after' };
+  let consulted = ordered[0]!.consulted;
   for (const shard of ordered) {
     const p = shard.part;
     if (p.first !== null && before.last !== null && p.first <= before.last) {
@@ -59,13 +70,15 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
         problem: `${shard.name} overlaps ${before.name} in time: its requests start at ${isoTime(p.first)}, not after ${isoTime(before.last)} where the shard before it ends; cut logs by time so that each shard starts after the one before it ends`,
       };
     }
-    const carried = shard.after ?? { requests: 0, first: null, last: null };
-    if (carried.requests !== before.requests || carried.last !== before.last) {
-      const had = before.requests === 0 ? 'no shard is before it' : `the shards before it hold ${plural(before.requests, 'request')} up to ${isoTime(before.last!)}`;
-      const got = carried.requests === 0 ? 'without --after' : `after scans of ${plural(carried.requests, 'request')} up to ${carried.last === null ? '–' : isoTime(carried.last)}`;
-      return { ok: false, problem: `${shard.name} was replayed ${got}, but ${had}; replay each shard with --after the scans of exactly the shards before it` };
+    const differs = consultedDifference(shard.after ?? NO_CARRIED_STATE, truth, shard.consulted);
+    if (differs !== null) {
+      const got = shard.after === null ? 'without --after' : 'after a carried state';
+      const had = truth === NO_CARRIED_STATE ? 'no shard is before it' : 'the shards before it leave another';
+      return { ok: false, problem: `${shard.name} was replayed ${got}, but ${had} (${differs}, which its verdicts read); replay it with --after the scans of exactly the shards before it` };
     }
-    before = { requests: before.requests + p.counts.requests, last: p.last ?? before.last, name: shard.name };
+    truth = composeCarried(truth, shard.leaves);
+    consulted = unionConsulted(consulted, shard.consulted);
+    before = { last: p.last ?? before.last, name: shard.name };
   }
   const s = first.summary;
   const builder = new SummaryBuilder(first.part.limits);
@@ -81,7 +94,8 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
     cancelled: shards.some((x) => x.summary.cancelled),
     elapsedMs: shards.reduce((n, x) => n + x.summary.elapsedMs, 0),
   });
-  return { ok: true, summary: { ...merged, policy: s.policy }, shards: ordered, part: summaryPart(builder), after: ordered[0]!.after };
+  const leaves = ordered.reduce((state, shard) => composeCarried(state, shard.leaves), NO_CARRIED_STATE);
+  return { ok: true, summary: { ...merged, policy: s.policy }, shards: ordered, part: summaryPart(builder), carry: { after: carriedIn, consulted, leaves } };
 }
 
 /** The first setting two shards' replays differ in, or null. */

@@ -105,11 +105,12 @@ const SUMMARY: Check = record({
   elapsedMs: time,
 });
 
-const AFTER: Check = orNull(record({ requests: count, first: orNull(time), last: orNull(time) }));
+/** A carried state's counts and times (its tables are read by `readCarriedState`). */
+const CARRIED: Check = record({ requests: count, first: orNull(time), last: orNull(time) });
 
 /** What is wrong with a shard as read, or null when a merge may add it up. */
 export function shardProblem(shard: ShardSummary): string | null {
-  const problem = PART(shard.part, 'shard.part') ?? SUMMARY(shard.summary, 'the summary') ?? AFTER(shard.after, 'shard.after');
+  const problem = PART(shard.part, 'shard.part') ?? SUMMARY(shard.summary, 'the summary') ?? orNull(CARRIED)(shard.after, 'shard.after') ?? CARRIED(shard.leaves, 'shard.leaves');
   if (problem !== null) return problem;
   const { first, last } = shard.part;
   if (first !== null && last !== null && first > last) return 'shard.part.first is after shard.part.last';

@@ -47,6 +47,14 @@ function figures(s: AuditSummary): unknown {
   return rest;
 }
 
+/** One shard replayed (after `after`, when given) as `replay --summary-json` records it. */
+async function replayShard(name: string, lines: readonly string[], options: ReplayOptions, after?: CarriedState): Promise<ShardSummary> {
+  let part: SummaryPart | undefined;
+  let carry: Pick<ShardSummary, 'consulted' | 'leaves'> | undefined;
+  const summary = await replayLogs([input(name, lines)], { ...options, ...(after ? { after } : {}) }, { onPart: (p) => (part = p), onCarried: (leaves, consulted) => (carry = { leaves, consulted }) });
+  return { name, summary, part: part!, after: after ?? null, ...carry! };
+}
+
 /** Replays shards apart (each after the scans of those before it) and merges them. */
 async function sharded(shards: readonly (readonly string[])[], options: ReplayOptions): Promise<{ summary: AuditSummary; part: SummaryPart }> {
   const scans: CarriedState[] = [];
@@ -54,9 +62,7 @@ async function sharded(shards: readonly (readonly string[])[], options: ReplayOp
   const parts: ShardSummary[] = [];
   for (const [i, lines] of shards.entries()) {
     const after = scans.slice(0, i).reduce(composeCarried, NO_CARRIED_STATE);
-    let part: SummaryPart | undefined;
-    const summary = await replayLogs([input(`shard-${i}.log`, lines)], { ...options, ...(i > 0 ? { after } : {}) }, { onPart: (p) => (part = p) });
-    parts.push({ name: `shard-${i}`, summary, part: part!, after: i > 0 ? { requests: after.requests, first: after.first, last: after.last } : null });
+    parts.push(await replayShard(`shard-${i}.log`, lines, options, i > 0 ? after : undefined));
   }
   const merged = mergeShardSummaries([...parts].reverse());
   assert.ok(merged.ok, merged.ok ? '' : merged.problem);
@@ -70,6 +76,27 @@ function cut(entries: readonly { second: number }[], fractions: readonly number[
   const shards: number[][] = Array.from({ length: bounds.length + 1 }, () => []);
   entries.forEach((e, i) => shards[bounds.filter((b) => e.second >= b).length]!.push(i));
   return shards;
+}
+
+type Perturbation = { table: 'fetches' | 'lastRequest'; pick: number; op: 'drop' | 'shift' | 'swap'; by: number };
+
+/** `truth` made wrong: entries dropped, their times shifted, or replaced by another entry of `pool`. */
+function perturb(truth: CarriedState, pool: CarriedState, changes: readonly Perturbation[]): CarriedState {
+  const tables = { fetches: { ...truth.fetches } as Record<string, unknown>, lastRequest: { ...truth.lastRequest } as Record<string, unknown> };
+  for (const change of changes) {
+    const table = tables[change.table];
+    const keys = [...new Set([...Object.keys(table), ...Object.keys(pool[change.table])])].sort();
+    if (keys.length === 0) continue;
+    const key = keys[change.pick % keys.length]!;
+    const entry = table[key] as Record<string, unknown> | undefined;
+    if (change.op === 'drop') delete table[key];
+    else if (change.op === 'swap') table[key] = pool[change.table][key] ?? entry;
+    else if (entry !== undefined) {
+      const shifted = Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, typeof v === 'number' ? v + change.by * 1000 : v]));
+      table[key] = shifted;
+    }
+  }
+  return { ...truth, fetches: tables.fetches as CarriedState['fetches'], lastRequest: tables.lastRequest as CarriedState['lastRequest'] };
 }
 
 describe('replay in shards', () => {
@@ -112,6 +139,44 @@ describe('replay in shards', () => {
     );
   });
 
+  test('shards replayed after any state (a wrong hint) merge only when every verdict is the one-process one', async () => {
+    // A hint may be wrong anywhere: an entry dropped, added from elsewhere in the log, or changed.
+    const perturbation = fc.array(fc.record({ table: fc.constantFrom('fetches', 'lastRequest'), pick: fc.nat(), op: fc.constantFrom('drop', 'shift', 'swap'), by: fc.integer({ min: -7200, max: 7200 }) }), { maxLength: 3 });
+    const outcomes = { merged: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(entry, { minLength: 1, maxLength: 120 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
+        fc.array(perturbation, { minLength: 4, maxLength: 4 }),
+        async (entries, fractions, perturbations) => {
+          const sorted = [...entries].sort((a, b) => a.second - b.second);
+          const shards = cut(sorted, fractions).map((indexes) => indexes.map((i) => line(sorted[i]!)));
+          const whole = await replayLogs(shards.map((lines, i) => input(`shard-${i}.log`, lines)), OPTIONS);
+          const scans: CarriedState[] = [];
+          for (const [i, lines] of shards.entries()) scans.push((await scanLogs([input(`shard-${i}.log`, lines)], OPTIONS)).state);
+          // Entries to swap in: every one the whole log holds at some point.
+          const everything = scans.reduce(composeCarried, NO_CARRIED_STATE);
+          const parts: ShardSummary[] = [];
+          for (const [i, lines] of shards.entries()) {
+            const truth = scans.slice(0, i).reduce(composeCarried, NO_CARRIED_STATE);
+            parts.push(await replayShard(`shard-${i}.log`, lines, OPTIONS, perturb(truth, everything, perturbations[i % 4]!)));
+          }
+          const merged = mergeShardSummaries(parts);
+          if (!merged.ok) {
+            outcomes.refused++;
+            assert.match(merged.problem, /was replayed (after a carried state|without --after), but .* \((the robots\.txt fetch state of|the last request of) .*, which its verdicts read\)/);
+            return;
+          }
+          outcomes.merged++;
+          assert.deepEqual(figures(merged.summary), figures(whole));
+        },
+      ),
+      { numRuns: 150, seed: 2026 },
+    );
+    // Both answers were given: wrong hints that mattered were refused, others merged exactly.
+    assert.ok(outcomes.merged > 10 && outcomes.refused > 10, JSON.stringify(outcomes));
+  });
+
   test('the split crosses fetch failures, grace after a version change and Crawl-delay runs, and still merges exactly', async () => {
     const google = 0;
     const bing = 1;
@@ -131,24 +196,28 @@ describe('replay in shards', () => {
     assert.deepEqual(figures((await sharded(shards, OPTIONS)).summary), figures(whole));
   });
 
-  test('shards that overlap in time or were replayed after the wrong scans are refused with the reason', async () => {
-    const a = [line({ second: 10, agent: 0, path: 2, status: 0 }), line({ second: 100, agent: 0, path: 2, status: 0 })];
+  test('shards that overlap in time or were replayed after a state their verdicts read wrongly are refused with the reason', async () => {
+    const part = (name: string, lines: string[], after?: CarriedState): Promise<ShardSummary> => replayShard(name, lines, OPTIONS, after);
+    const a = [line({ second: 10, agent: 0, path: 2, status: 0 }), line({ second: 100, agent: 0, path: 0, status: 4 })];
     const b = [line({ second: 50, agent: 0, path: 2, status: 0 })];
-    const part = async (name: string, lines: string[], after?: CarriedState): Promise<ShardSummary> => {
-      let p: SummaryPart | undefined;
-      const summary = await replayLogs([input(name, lines)], { ...OPTIONS, ...(after ? { after } : {}) }, { onPart: (x) => (p = x) });
-      return { name, summary, part: p!, after: after ? { requests: after.requests, first: after.first, last: after.last } : null };
-    };
     const scanA = (await scanLogs([input('a.log', a)], OPTIONS)).state;
     const overlap = mergeShardSummaries([await part('a.log', a), await part('b.log', b, scanA)]);
     assert.equal(overlap.ok, false);
     assert.match(overlap.ok ? '' : overlap.problem, /b\.log overlaps a\.log in time: its requests start at 2026-11-23T00:00:50Z, not after 2026-11-23T00:01:40Z/);
+    // a leaves Googlebot unreachable (its robots.txt answered 503): c's Googlebot request reads that.
     const c = [line({ second: 200, agent: 0, path: 2, status: 0 })];
     const missing = mergeShardSummaries([await part('a.log', a), await part('c.log', c)]);
-    assert.match(missing.ok ? '' : missing.problem, /c\.log was replayed without --after, but the shards before it hold 2 requests/);
-    // One request before it is counted in the singular.
-    const d = [line({ second: 300, agent: 0, path: 2, status: 0 })];
-    const one = mergeShardSummaries([await part('c.log', c), await part('d.log', d)]);
-    assert.match(one.ok ? '' : one.problem, /d\.log was replayed without --after, but the shards before it hold 1 request up to /);
+    assert.match(missing.ok ? '' : missing.problem, /^c\.log was replayed without --after, but the shards before it leave another \(the robots\.txt fetch state of [^)]*googlebot[^)]*, which its verdicts read\)/i);
+    // A shard before it that changes nothing c reads: without --after, c is judged as one replay judges it.
+    const quiet = [line({ second: 10, agent: 0, path: 2, status: 0 }), line({ second: 100, agent: 5, path: 0, status: 4 })];
+    const kept = mergeShardSummaries([await part('quiet.log', quiet), await part('c.log', c)]);
+    assert.ok(kept.ok, kept.ok ? '' : kept.problem);
+    assert.deepEqual(figures(kept.summary), figures(await replayLogs([input('quiet.log', quiet), input('c.log', c)], OPTIONS)));
+    // Replayed after a state with the wrong last request of bingbot (Crawl-delay): refused too.
+    const bing = [line({ second: 300, agent: 1, path: 5, status: 0 })];
+    const truth = composeCarried(scanA, (await scanLogs([input('c.log', c)], OPTIONS)).state);
+    const wrong = { ...truth, lastRequest: { ...truth.lastRequest, bingbot: { claimed: T0 + 299_000, verified: null } } };
+    const late = mergeShardSummaries([await part('a.log', a), await part('c.log', c, scanA), await part('bing.log', bing, wrong)]);
+    assert.match(late.ok ? '' : late.problem, /^bing\.log was replayed after a carried state, but the shards before it leave another \(the last request of bingbot, which its verdicts read\)/);
   });
 });

@@ -3,26 +3,34 @@ import { test } from 'node:test';
 import { parseRobots } from '@robots-lens/kernel/parse';
 import { replayLogs } from '../src';
 import type { AuditSummary } from '../src';
-import { carriedIn, mergeShardSummaries, NO_CARRIED_STATE, readShardEnvelope, SHARD_ENVELOPE_VERSION, shardEnvelope } from '../src/shards';
-import type { SummaryPart } from '../src/shards';
+import { mergeShardSummaries, NO_CARRIED_STATE, NO_CONSULTED_KEYS, readShardEnvelope, SHARD_ENVELOPE_VERSION, shardEnvelope } from '../src/shards';
+import type { ShardCarry, SummaryPart } from '../src/shards';
 
 const LOG = '66.249.66.1 - - [23/Nov/2026:00:00:07 +0000] "GET /private/x HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; Googlebot/2.1)\u009b"\n';
 
-async function replayed(): Promise<{ summary: AuditSummary; part: SummaryPart }> {
+async function replayed(): Promise<{ summary: AuditSummary; part: SummaryPart; carry: ShardCarry }> {
   let part: SummaryPart | undefined;
-  const summary = await replayLogs([{ name: 'a.log', chunks: [LOG] }], { versions: [{ label: 'r', effective: null, source: 'r', file: parseRobots('User-agent: *\nDisallow: /private/\n') }] }, { onPart: (p) => (part = p) });
-  return { summary, part: part! };
+  let carry: ShardCarry | undefined;
+  const summary = await replayLogs(
+    [{ name: 'a.log', chunks: [LOG] }],
+    { versions: [{ label: 'r', effective: null, source: 'r', file: parseRobots('User-agent: *\nDisallow: /private/\n') }] },
+    { onPart: (p) => (part = p), onCarried: (leaves, consulted) => (carry = { after: null, leaves, consulted }) },
+  );
+  return { summary, part: part!, carry: carry! };
 }
 
 test('an envelope read back from its JSON is the shard a merge takes, and merges into the same summary', async () => {
-  const { summary, part } = await replayed();
-  const envelope = shardEnvelope(summary, { versions: 'r, in effect all along', ranges: 'none' }, ['a warning'], carriedIn(undefined), part);
+  const { summary, part, carry } = await replayed();
+  const envelope = shardEnvelope(summary, { versions: 'r, in effect all along', ranges: 'none' }, ['a warning'], carry, part);
   assert.equal(envelope.shard.version, SHARD_ENVELOPE_VERSION);
   const read = readShardEnvelope('a.json', JSON.stringify(envelope, null, 2));
   assert.deepEqual(read.part, part);
   assert.deepEqual(read.sources, envelope.sources);
   assert.deepEqual(read.warnings, ['a warning']);
   assert.equal(read.after, null);
+  assert.deepEqual(read.consulted, { fetches: [carry.consulted.fetches[0]], lastRequest: [] });
+  assert.match(carry.consulted.fetches[0]!, /googlebot/i);
+  assert.deepEqual(read.leaves, { ...NO_CARRIED_STATE, requests: 1, first: Date.parse('2026-11-23T00:00:07Z'), last: Date.parse('2026-11-23T00:00:07Z') });
   const merged = mergeShardSummaries([read]);
   assert.ok(merged.ok);
   const { elapsedMs: _a, ...mergedRest } = merged.summary;
@@ -30,16 +38,15 @@ test('an envelope read back from its JSON is the shard a merge takes, and merges
   assert.deepEqual(mergedRest, oneRest);
 });
 
-test('what the scans carried in is recorded without the carried state itself', () => {
-  assert.deepEqual(carriedIn({ ...NO_CARRIED_STATE, requests: 3, first: 1, last: 2 }), { requests: 3, first: 1, last: 2 });
-});
-
-test('envelopes without a version (written before it) read; other versions, non-JSON and summaries without a part are refused', async () => {
-  const { summary, part } = await replayed();
-  const envelope = shardEnvelope(summary, { versions: '', ranges: '' }, [], null, part);
+test('envelopes of other versions (one without a version is 1), non-JSON, summaries without a part and damaged carried states are refused', async () => {
+  const { summary, part, carry } = await replayed();
+  const envelope = shardEnvelope(summary, { versions: '', ranges: '' }, [], carry, part);
   const { version: _version, ...unversioned } = envelope.shard;
-  assert.deepEqual(readShardEnvelope('old.json', JSON.stringify({ ...envelope, shard: unversioned })).part, part);
-  assert.throws(() => readShardEnvelope('new.json', JSON.stringify({ ...envelope, shard: { ...envelope.shard, version: 2 } })), /version 2; this robots-lens reads version 1/);
+  assert.throws(() => readShardEnvelope('old.json', JSON.stringify({ ...envelope, shard: unversioned })), /version 1; this robots-lens reads version 2/);
+  assert.throws(() => readShardEnvelope('new.json', JSON.stringify({ ...envelope, shard: { ...envelope.shard, version: 3 } })), /version 3; this robots-lens reads version 2/);
+  assert.throws(() => readShardEnvelope('x.json', JSON.stringify({ ...envelope, shard: { ...envelope.shard, consulted: { fetches: [1] } } })), /the carried state in it: it is not a list of the carried-in entries a replay read/);
+  assert.throws(() => readShardEnvelope('x.json', JSON.stringify({ ...envelope, shard: { ...envelope.shard, leaves: { ...NO_CARRIED_STATE, fetches: { k: { state: 'gone' } } } } })), /the carried state in it: a fetch state in it is malformed/);
+  assert.deepEqual(readShardEnvelope('x.json', JSON.stringify({ ...envelope, shard: { ...envelope.shard, consulted: NO_CONSULTED_KEYS } })).consulted, NO_CONSULTED_KEYS);
   assert.throws(() => readShardEnvelope('x.json', '{'), /^Error: not JSON/);
   assert.throws(() => readShardEnvelope('x.json', JSON.stringify(summary)), /no "shard" part to merge/);
 });
@@ -52,8 +59,8 @@ function tampered(envelope: unknown, edit: (part: Record<string, unknown>, whole
 }
 
 test('a damaged or edited part is refused with where it is wrong, never added up into plausible nonsense', async () => {
-  const { summary, part } = await replayed();
-  const envelope = shardEnvelope(summary, { versions: '', ranges: '' }, [], null, part);
+  const { summary, part, carry } = await replayed();
+  const envelope = shardEnvelope(summary, { versions: '', ranges: '' }, [], carry, part);
   const cases: [string, (p: Record<string, unknown> & { counts: Record<string, unknown>; rows: Record<string, unknown>[] }, whole: Record<string, unknown>) => void, RegExp][] = [
     ['a count as text', (p) => (p.counts.lines = '052008'), /shard\.part\.counts\.lines is the text "052008", not a count/],
     ['a negative count', (p) => (p.counts.requests = -1_000_000), /shard\.part\.counts\.requests is -1000000, not a count/],
@@ -74,13 +81,13 @@ test('a damaged or edited part is refused with where it is wrong, never added up
   }
   // JSON has no infinity, but 1e309 reads as one.
   const infinite = JSON.stringify(envelope).replace(/"first":(\d+)/, '"first":1e309');
-  assert.throws(() => readShardEnvelope('p.json', infinite), /shard\.part\.first is not a finite number, not a time/);
+  assert.throws(() => readShardEnvelope('p.json', infinite), /shard\.leaves\.first is not a finite number, not a time/);
 });
 
 test('seeded fuzz: whatever a part is edited to, reading and merging it refuses with a reason or adds up to whole, finite, non-negative counts', async () => {
   const fc = await import('fast-check');
-  const { summary, part } = await replayed();
-  const text = JSON.stringify(shardEnvelope(summary, { versions: '', ranges: '' }, [], null, part));
+  const { summary, part, carry } = await replayed();
+  const text = JSON.stringify(shardEnvelope(summary, { versions: '', ranges: '' }, [], carry, part));
   const leaves: string[] = [];
   const walk = (v: unknown, at: string): void => {
     if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);

@@ -48,7 +48,7 @@ export async function runMerge({ values, positionals }: Args<typeof MERGE.option
   const warnings = [...new Set(shards.flatMap((s) => s.warnings))];
   if (values['summary-json'] !== undefined) {
     // The merged summary is itself a shard's: merges may be merged again.
-    await writeJsonFile(values['summary-json'], shardEnvelope(summary, sources, warnings, merged.after, merged.part));
+    await writeJsonFile(values['summary-json'], shardEnvelope(summary, sources, warnings, merged.carry, merged.part));
   }
   const output = new Output(io.stdout);
   await output.block(formatReplaySummary(summary, { logs: summary.files.map((f) => f.name), ...sources }), replayStyle);

@@ -8,6 +8,7 @@
 import { countOf } from '@robots-lens/kernel/words';
 import { printable } from '@robots-lens/replay';
 import { InputError } from '../../node/files';
+import { hintScanFiles } from '../../node/hint-scan';
 import { scanLogFiles } from '../../node/log-reader';
 import { NodeReverseDnsResolver } from '../../node/reverse-dns';
 import { distinctFiles, repeatSentence } from '../../node/same-files';
@@ -37,7 +38,8 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
-  const { state, summary } = await scanLogFiles(logs, {
+  const scan = values.hint ? hintScanFiles : async (...args: Parameters<typeof scanLogFiles>) => ({ ...(await scanLogFiles(...args)), hinted: false });
+  const { state, summary, hinted } = await scan(logs, {
     versions: versions.list,
     format,
     ...(values['json-fields'] !== undefined ? { jsonFields: parseJsonFields(values['json-fields']) } : {}),
@@ -49,17 +51,18 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
   const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
-  const scan = scanFile(logs, reading, summary.totals.lines, state);
+  const file = { ...scanFile(logs, reading, summary.totals.lines, state), ...(hinted ? { hint: true } : {}) };
   const output = new Output(io.stdout);
   if (values.out === '-') {
     // For engines that collect a command's output (Spark's RDD.pipe): the scan alone, on one line.
-    await output.json(scan);
+    await output.json(file);
     await output.flush();
     return ExitCode.Success;
   }
-  await writeJsonFile(values.out, scan, '\n');
+  await writeJsonFile(values.out, file, '\n');
   const t = summary.totals;
-  await output.line(`scanned ${countOf(t.lines, 'line')} (${countOf(t.requests, 'request')}); carried state: ${countOf(Object.keys(state.fetches).length, 'fetch state')}, ${countOf(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
+  const read = hinted ? `hint: read ${countOf(t.lines, 'line')} whole (${countOf(t.requests, 'request')})` : `scanned ${countOf(t.lines, 'line')} (${countOf(t.requests, 'request')})`;
+  await output.line(`${read}; carried state: ${countOf(Object.keys(state.fetches).length, 'fetch state')}, ${countOf(Object.keys(state.lastRequest).length, 'last request time')} → ${values.out}`);
   await output.flush();
   return ExitCode.Success;
 }

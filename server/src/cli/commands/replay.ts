@@ -8,8 +8,8 @@ import { csvHeader, csvRow, formatReplaySummary, jsonLine, printable } from '@ro
 import { formatCount } from '@robots-lens/kernel/words';
 import { isoTime, parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
-import { carriedIn, shardEnvelope } from '@robots-lens/replay/shards';
-import type { CarriedState, SummaryPart } from '@robots-lens/replay/shards';
+import { NO_CONSULTED_KEYS, shardEnvelope } from '@robots-lens/replay/shards';
+import type { CarriedState, ConsultedKeys, SummaryPart } from '@robots-lens/replay/shards';
 import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
 import { distinctFiles, repeatSentence } from '../../node/same-files';
@@ -95,6 +95,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   let summary: AuditSummary;
   let part: SummaryPart | undefined;
   let carried: CarriedState | undefined;
+  let consulted: ConsultedKeys = NO_CONSULTED_KEYS;
   try {
     summary = await replayLogFiles(
       logs,
@@ -114,7 +115,15 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
       {
         signal: abort.signal,
         onPart: (p) => (part = p),
-        ...(values['scan-out'] !== undefined ? { onCarried: (state: CarriedState) => (carried = state) } : {}),
+        // A part records what it was replayed after, what of it its verdicts read, and the state it leaves: what merge checks.
+        ...(values['scan-out'] !== undefined || values['summary-json'] !== undefined
+          ? {
+              onCarried: (state: CarriedState, keys: ConsultedKeys) => {
+                carried = state;
+                consulted = keys;
+              },
+            }
+          : {}),
         ...(csv || jsonl || stdoutRecords ? { onRecord: recordSink(csv?.writer, jsonl?.writer, stdoutRecords, onOutputError) } : {}),
         ...(showProgress ? { onProgress: progressLine, progressEvery: 50_000 } : {}),
       },
@@ -133,7 +142,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {
     // The envelope's `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
-    await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, carriedIn(after), part!));
+    await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, { after: after ?? null, consulted, leaves: carried! }, part!));
   }
   const unreadable = unreadableLogs(summary, format);
   // As replay-scan: no scan of logs none of whose lines could be read.
