@@ -43,6 +43,8 @@ interface DriverStats {
   readonly replay: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
   readonly merge: { readonly wallSeconds: number; readonly tasks: readonly TaskStats[] };
   readonly pipelined: boolean;
+  /** Replays made again because a hint they read was wrong. */
+  readonly replayedAgain?: number;
   /** Wall-clock seconds (epoch) when the first task was submitted. */
   readonly began: number;
   readonly totalSeconds: number;
@@ -92,6 +94,22 @@ function writeShards(dir: string, lines: number, shards: number): string[] {
   }
   closeSync(fd);
   return paths.slice(0, shard + 1);
+}
+
+/** Seconds of each run inside one warm `robots-lens serve` (as a cluster worker runs them), best of 5, taken in turns. */
+function warmSeconds<K extends string>(runs: Readonly<Record<K, string[]>>): Record<K, number> {
+  const names = Object.keys(runs) as K[];
+  const requests = Array.from({ length: 6 }, (_, round) => names.map((name) => JSON.stringify({ id: `${round}:${name}`, args: runs[name] })).join('\n')).join('\n') + '\n';
+  const served = spawnSync(process.execPath, [CLI, 'serve'], { input: requests, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const best = Object.fromEntries(names.map((name) => [name, Infinity])) as Record<K, number>;
+  for (const line of served.stdout.split('\n').filter((l) => l !== '')) {
+    const answer = JSON.parse(line) as { id: string; exitCode: number; seconds: number; stderr: string };
+    if (answer.exitCode !== 0) throw new Error(`robots-lens serve: ${answer.id} failed: ${answer.stderr}`);
+    const [round, name] = answer.id.split(':') as [string, K];
+    // The first round warms the process up (JIT, page cache) and is not counted.
+    if (round !== '0') best[name] = Math.min(best[name], answer.seconds);
+  }
+  return best;
 }
 
 /** A Python with Dask distributed (python3, else Debian's own). */
@@ -192,7 +210,14 @@ export async function run(): Promise<void> {
       return best;
     };
     const scanCpuOne = cpuOf(['replay-scan', robots, middle, '--out', join(dir, 'middle.scan.json')]);
+    const hintCpuOne = cpuOf(['replay-scan', robots, middle, '--hint', '--out', join(dir, 'middle.hint.json')]);
     const replayCpuOne = cpuOf(['replay', robots, middle, ...OPTIONS, '--summary-json', join(dir, 'middle.json')]);
+    // The same three in one warm robots-lens serve, as a worker runs them: best of 5 each, in turns.
+    const warm = warmSeconds({
+      hint: ['replay-scan', robots, middle, '--hint', '--out', join(dir, 'middle.hint.json')],
+      scan: ['replay-scan', robots, middle, '--out', join(dir, 'middle.scan.json')],
+      replay: ['replay', robots, middle, ...OPTIONS, '--summary-json', join(dir, 'middle.json')],
+    });
 
     // One process, best of ROUNDS: over the shard files (what the issue compares with), and
     // over the same lines as one file (a replay merges several files by time, which costs).
@@ -254,14 +279,16 @@ export async function run(): Promise<void> {
       rows.push(
         [`Dask, ${workers} worker${workers > 1 ? 's' : ''}`, `${fmt(seconds, 2)} s whole run (${fmt(stats.totalSeconds, 2)} s first task to merged summary), ${fmt(lines / seconds)} lines/s: ${fmt(oneSeconds / seconds, 2)}× one process over the shards, ${fmt(wholeSeconds / seconds, 2)}× over one file (${target}); summaries equal: ${equal ? 'yes (every figure but the clock)' : 'NO'}`],
         ['  per worker', [...busy].map(([w, b]) => `${fmt(b, 2)} s busy, ${fmt(lines / workers / b)} lines/s of its share, peak RSS ${fmt(rss.get(w)!)} MB`).join('; ')],
-        ['  phases', `scans ${fmt(sum(stats.scan.tasks), 2)} s + replays ${fmt(sum(stats.replay.tasks), 2)} s + merges ${fmt(sum(stats.merge.tasks), 2)} s of task time; the merge tail ${fmt(stats.merge.wallSeconds, 2)} s after the last part; ${stats.pipelined ? 'pipelined' : 'not pipelined'}`],
+        ['  phases', `hints ${fmt(sum(stats.scan.tasks), 2)} s + replays ${fmt(sum(stats.replay.tasks), 2)} s + merges ${fmt(sum(stats.merge.tasks), 2)} s of task time; the merge tail ${fmt(stats.merge.wallSeconds, 2)} s after the last part; ${stats.pipelined ? 'pipelined' : 'not pipelined'}`],
         ['  time line', timeLine(stats)],
-        ['  model', `(scans + replays) / N + merge tail + driver = ${fmt(work / workers, 2)} + ${fmt(stats.merge.wallSeconds, 2)} + ${fmt(seconds - stats.totalSeconds, 2)} = ${fmt(work / workers + stats.merge.wallSeconds + seconds - stats.totalSeconds, 2)} s predicted, ${fmt(seconds, 2)} s measured`],
+        ['  model', `(hints + replays) / N + merge tail + driver = ${fmt(work / workers, 2)} + ${fmt(stats.merge.wallSeconds, 2)} + ${fmt(seconds - stats.totalSeconds, 2)} = ${fmt(work / workers + stats.merge.wallSeconds + seconds - stats.totalSeconds, 2)} s predicted, ${fmt(seconds, 2)} s measured`],
       );
     }
-    rows.push(['scan / replay, one shard', `${fmt((100 * scanCpuOne) / replayCpuOne)} % (CPU seconds of the whole process, best of 3: scan ${fmt(scanCpuOne, 2)}, replay ${fmt(replayCpuOne, 2)}; target at most 15 %)`]);
+    rows.push(['hint / replay, one shard, warm', `${fmt((100 * warm.hint) / warm.replay)} % (seconds in one warm serve process, best of 5: hint ${fmt(warm.hint, 3)}, replay ${fmt(warm.replay, 3)}; target at most 15 %); the exact scan ${fmt((100 * warm.scan) / warm.replay)} % (${fmt(warm.scan, 3)} s)`]);
+    rows.push(['hint / replay, one shard, process', `${fmt((100 * hintCpuOne) / replayCpuOne)} % (CPU seconds of a whole process, start-up included, best of 3: hint ${fmt(hintCpuOne, 2)}, replay ${fmt(replayCpuOne, 2)}); the exact scan ${fmt((100 * scanCpuOne) / replayCpuOne)} % (${fmt(scanCpuOne, 2)})`]);
     const two = clusters.get(2)!.best.stats;
-    rows.push(['scan / replay, in serve', `${fmt((100 * sum(two.scan.tasks)) / sum(two.replay.tasks))} % (task seconds inside the warm processes: scans ${fmt(sum(two.scan.tasks), 2)}, replays ${fmt(sum(two.replay.tasks), 2)})`]);
+    const mean = (tasks: readonly TaskStats[]): number => (tasks.length === 0 ? 0 : sum(tasks) / tasks.length);
+    rows.push(['hint / replay, in the cluster', `${fmt((100 * mean(two.scan.tasks)) / mean(two.replay.tasks))} % per shard (task seconds inside the warm processes: ${two.scan.tasks.length} hints ${fmt(sum(two.scan.tasks), 2)} s, ${two.replay.tasks.length} replays ${fmt(sum(two.replay.tasks), 2)} s; replayed again after a wrong hint: ${two.replayedAgain ?? 0})`]);
     const perShard = (sum(two.scan.tasks) + sum(two.replay.tasks)) / shards.length;
     rows.push(['N machines (model)', `≈ ${fmt(perShard, 2)} s of scan and replay per ${fmt(lines / shards.length)}-line shard × shards / N + merge tail + driver, while shards ≥ N and each machine has a core per worker`]);
     report(rows);
