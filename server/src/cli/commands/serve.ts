@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../../node/files';
+import { peakRssKb } from '../../node/peak-rss';
 import { COMMANDS } from '../command-table';
 import { messageOf } from '../error-message';
 import { ExitCode } from '../exit-code';
@@ -80,7 +81,7 @@ async function serveOne({ id, args }: Request): Promise<object> {
   } finally {
     diverted.restore();
   }
-  return { id, exitCode, stdout: stdout.text, stderr, seconds: (performance.now() - started) / 1000, maxRssKb: process.resourceUsage().maxRSS, pid: process.pid };
+  return { id, exitCode, stdout: stdout.text, stderr, seconds: (performance.now() - started) / 1000, maxRssKb: peakRssKb(), pid: process.pid };
 }
 
 async function runCommand(name: string, argv: readonly string[], stdout: Gathered): Promise<number> {
