@@ -131,7 +131,7 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
     const google = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
     const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
-    // About 2.8 MB: bingbot only before the last 2 MiB (the hint misses it), a robots.txt 503 of Googlebot anywhere (the hint finds it).
+    // About 2.8 MB: bingbot only in its first fifth, far from the tail a hint reads (the hint misses it), a robots.txt 503 of Googlebot anywhere (the hint finds it).
     const a = join(dir, 'a.log');
     const b = join(dir, 'b.log');
     writeFileSync(a, filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 5000) + at(7001, '/robots.txt', google) + filler(7002, 7000));

@@ -126,7 +126,7 @@ describe('examples/scale-out: the Dask driver', () => {
     };
     const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
     const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
-    // Shard 0 is about 2.8 MB, past what a hint reads whole, with bingbot only before its last 2 MiB: its hint
+    // Shard 0 is about 2.8 MB, past what a hint reads whole, with bingbot only in its first fifth, far from the tail a hint reads: its hint
     // has no last request of bingbot. Shard 1 opens with bingbot, whose Crawl-delay check reads it.
     const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
     const first = filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 12_000);

@@ -66,7 +66,7 @@ describe('replay-scan --hint (hintScanFiles)', () => {
           })
           .join('');
         const file = write(text);
-        const hint = await hintScanFiles([file], OPTIONS, { headBytes, tailBytes });
+        const hint = await hintScanFiles([file], OPTIONS, { headBytes, tailBytes: () => tailBytes });
         const exact = await exactScan(file);
         if (!hint.hinted) {
           assert.deepEqual(hint.state, exact);
@@ -103,7 +103,7 @@ describe('replay-scan --hint (hintScanFiles)', () => {
       bytes += lines[i]!.length;
     }
     const file = write(lines.join(''));
-    const hint = await hintScanFiles([file], OPTIONS, { headBytes: 1000, tailBytes: 1000 });
+    const hint = await hintScanFiles([file], OPTIONS, { headBytes: 1000, tailBytes: () => 1000 });
     assert.equal(hint.hinted, true);
     assert.deepEqual(hint.state.fetches, (await exactScan(file)).fetches);
   });
@@ -111,7 +111,7 @@ describe('replay-scan --hint (hintScanFiles)', () => {
   test('small and gzip logs get the exact scan, said to be no hint', async () => {
     const text = `198.51.100.1 - - [${clf(T0)}] "GET /robots.txt HTTP/1.1" 503 9 "-" "${AGENTS[1]}"\n`.repeat(3000);
     for (const file of [write(text.slice(0, 200)), write(text, true)]) {
-      const hint = await hintScanFiles([file], OPTIONS, { headBytes: 100, tailBytes: 100 });
+      const hint = await hintScanFiles([file], OPTIONS, { headBytes: 100, tailBytes: () => 100 });
       assert.equal(hint.hinted, false, file);
       assert.deepEqual(hint.state, await exactScan(file));
     }

@@ -4,7 +4,7 @@
  * the carried state; the hint reads whole:
  *   - every line holding the bytes `/robots.txt` (a byte search, no decoding: a few ms per
  *     hundred megabytes), wherever it is;
- *   - the first HEAD_BYTES and the last TAIL_BYTES of the file: the first request time, and
+ *   - the first 64 KiB and the last 1/32 of the file (256 KiB to 2 MiB): the first request time, and
  *     the last requests of the crawlers still active at the end of the shard.
  * It then scans those lines exactly as `replay-scan` scans a shard (same reading, time order,
  * verification and scan judge). The hint is right when the shard's Crawl-delay crawlers all
@@ -27,7 +27,10 @@ import type { ReplayFilesOptions } from './log-reader';
 import { decodeChunk, utf8Boundary } from './utf8-chunks';
 
 const HEAD_BYTES = 64 << 10;
-const TAIL_BYTES = 2 << 20;
+/** The tail read whole: a 32nd of the file (a few % of a replay's work), within these bounds. */
+const TAIL_PART = 32;
+const TAIL_MIN = 256 << 10;
+const TAIL_MAX = 2 << 20;
 const READ_BYTES = 1 << 20;
 /** Text handed to the scan at a time (as the log reader's: young-generation strings). */
 const TEXT_BYTES = 64 << 10;
@@ -39,15 +42,15 @@ const CR = 0x0d;
 /** How much of a file's head and tail a hint reads whole (tests make them small). */
 export interface HintSpans {
   readonly headBytes: number;
-  readonly tailBytes: number;
+  readonly tailBytes: (fileBytes: number) => number;
 }
 
-const SPANS: HintSpans = { headBytes: HEAD_BYTES, tailBytes: TAIL_BYTES };
+const SPANS: HintSpans = { headBytes: HEAD_BYTES, tailBytes: (size) => Math.min(TAIL_MAX, Math.max(TAIL_MIN, Math.floor(size / TAIL_PART))) };
 
 /** The hint of a shard's carried state, the summary of the lines it read whole, and whether it is a hint (else the exact scan). */
 export async function hintScanFiles(paths: readonly string[], options: ReplayFilesOptions, spans: HintSpans = SPANS): Promise<{ state: CarriedState; summary: AuditSummary; hinted: boolean }> {
   const infos = await Promise.all(paths.map((p) => inspectLogFile(p)));
-  if (infos.some((info) => info.gzip !== false || info.bytes === null || info.bytes <= spans.headBytes + spans.tailBytes)) {
+  if (infos.some((info) => info.gzip !== false || info.bytes === null || info.bytes <= spans.headBytes + spans.tailBytes(info.bytes))) {
     return { ...(await scanLogFiles(paths, options)), hinted: false };
   }
   const inputs: LogInput[] = [];
@@ -61,7 +64,9 @@ export async function hintScanFiles(paths: readonly string[], options: ReplayFil
  * each end with a line break (the tail with the file), so the log reader cuts the same lines
  * from them as from the file.
  */
-async function wantedLines(path: string, size: number, { headBytes, tailBytes }: HintSpans): Promise<Buffer[]> {
+async function wantedLines(path: string, size: number, spans: HintSpans): Promise<Buffer[]> {
+  const headBytes = spans.headBytes;
+  const tailBytes = spans.tailBytes(size);
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
