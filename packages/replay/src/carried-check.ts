@@ -42,12 +42,19 @@ export function unionConsulted(a: ConsultedKeys, b: ConsultedKeys): ConsultedKey
  */
 export function consultedDifference(given: CarriedState, truth: CarriedState, keys: ConsultedKeys): string | null {
   for (const key of keys.fetches) {
-    if (!same(given.fetches[key], truth.fetches[key], sameFetch)) return `the robots.txt fetch state of ${key}`;
+    if (!same(given.fetches[key], truth.fetches[key], sameFetch)) return `the robots.txt fetch state of ${fetchKeyWords(key)}`;
   }
   for (const id of keys.lastRequest) {
     if (!same(given.lastRequest[id], truth.lastRequest[id], sameLast)) return `the last request of ${id}`;
   }
   return null;
+}
+
+/** A fetch-state key (`identities.ts`) in words: `crawler:googlebot` is googlebot, `spoofed:…` its false claims. */
+function fetchKeyWords(key: string): string {
+  if (key.startsWith('spoofed:')) return `requests falsely claiming ${fetchKeyWords(key.slice('spoofed:'.length))}`;
+  const colon = key.indexOf(':');
+  return colon === -1 ? key : key.slice(colon + 1);
 }
 
 function same<T>(a: T | undefined, b: T | undefined, equal: (x: T, y: T) => boolean): boolean {

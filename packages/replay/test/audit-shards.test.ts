@@ -207,7 +207,7 @@ describe('replay in shards', () => {
     // a leaves Googlebot unreachable (its robots.txt answered 503): c's Googlebot request reads that.
     const c = [line({ second: 200, agent: 0, path: 2, status: 0 })];
     const missing = mergeShardSummaries([await part('a.log', a), await part('c.log', c)]);
-    assert.match(missing.ok ? '' : missing.problem, /^c\.log was replayed without --after, but the shards before it leave another \(the robots\.txt fetch state of [^)]*googlebot[^)]*, which its verdicts read\)/i);
+    assert.match(missing.ok ? '' : missing.problem, /^c\.log was replayed without --after, but the shards before it leave another \(the robots\.txt fetch state of googlebot, which its verdicts read\)/);
     // A shard before it that changes nothing c reads: without --after, c is judged as one replay judges it.
     const quiet = [line({ second: 10, agent: 0, path: 2, status: 0 }), line({ second: 100, agent: 5, path: 0, status: 4 })];
     const kept = mergeShardSummaries([await part('quiet.log', quiet), await part('c.log', c)]);
