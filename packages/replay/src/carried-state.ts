@@ -84,15 +84,20 @@ export class CarriedStateBuilder {
     this.fetches.set(key, before === undefined ? event : composeFetches(before, event));
   }
 
-  /** A request of a crawler that honours Crawl-delay, not spoofed. */
+  /** A request of a crawler that honours Crawl-delay, not spoofed. Updated in place: a replay records one per such request. */
   requested(crawlerId: string, time: number, verified: boolean): void {
     const entry = this.lastRequest.get(crawlerId);
-    const verifiedTime = verified ? time : (entry?.verified ?? null);
-    this.lastRequest.set(crawlerId, { claimed: time, verified: verifiedTime });
+    if (entry === undefined) {
+      this.lastRequest.set(crawlerId, { claimed: time, verified: verified ? time : null });
+      return;
+    }
+    entry.claimed = time;
+    if (verified) entry.verified = time;
   }
 
   state(period: { requests: number; first: number | null; last: number | null }): CarriedState {
-    return { ...period, fetches: sortedKeys(Object.fromEntries(this.fetches)), lastRequest: sortedKeys(Object.fromEntries(this.lastRequest)) };
+    const lastRequest = Object.fromEntries([...this.lastRequest].map(([id, entry]) => [id, { ...entry }]));
+    return { ...period, fetches: sortedKeys(Object.fromEntries(this.fetches)), lastRequest: sortedKeys(lastRequest) };
   }
 }
 

@@ -26,6 +26,11 @@ export interface Identity {
   readonly verdicts: (Map<string, Judgement> | undefined)[];
   /** Crawl-delay by version index, filled by the replay judge. */
   readonly delays: (number | null | undefined)[];
+  /**
+   * Which of its fetch-state keys the replay judge has noted as read (1: `selectionKey`, 2:
+   * `spoofedKey`), so it notes each once per identity (`carried-check.ts`), not per request.
+   */
+  readNoted: number;
 }
 
 /** Distinct User-Agent strings remembered; past it the cache starts again (logs have a few thousand). */
@@ -47,7 +52,7 @@ export class Identities {
     const { client, crawler, resolved } = identifyClient(userAgent);
     const token = resolved ? resolved.token : '';
     const selectionKey = crawler ? `crawler:${crawler.id}` : `token:${token.toLowerCase()}`;
-    identity = { client, crawler, resolved, token, selectionKey, spoofedKey: `spoofed:${selectionKey}`, policy: fetchPolicyFor(crawler), verdicts: [], delays: [] };
+    identity = { client, crawler, resolved, token, selectionKey, spoofedKey: `spoofed:${selectionKey}`, policy: fetchPolicyFor(crawler), verdicts: [], delays: [], readNoted: 0 };
     this.byUserAgent.set(userAgent, identity);
     return identity;
   }

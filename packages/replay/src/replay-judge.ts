@@ -11,7 +11,7 @@
 import type { FetchState } from '@robots-lens/fetch';
 import { crawlDelayOf } from '@robots-lens/kernel/match';
 import { fetchStateAfter } from './carried-state';
-import type { CarriedState } from './carried-state';
+import type { CarriedState, CarriedStateBuilder } from './carried-state';
 import type { ConsultedCollector } from './carried-check';
 import { crawlDelayCheck } from './crawl-delay';
 import { fetchOutcome, FetchTracker } from './fetch-state';
@@ -38,9 +38,19 @@ export const DEFAULT_GRACE_MS = 24 * 3_600_000;
 
 export const replayJudge: JudgeFactory = (inputs) => new ReplayJudge(inputs, undefined);
 
-/** A replay judge that also notes which carried-in entries it reads (`carried-check.ts`). */
-export function consultingReplayJudge(consulted: ConsultedCollector): JudgeFactory {
-  return (inputs) => new ReplayJudge(inputs, consulted);
+/**
+ * What a replay of a shard records besides its verdicts: the state its requests leave (what
+ * the scan judge would collect from them) and the entries of the state it started in that
+ * it read (`carried-check.ts`).
+ */
+export interface ShardRecorder {
+  readonly carry: CarriedStateBuilder;
+  readonly consulted: ConsultedCollector;
+}
+
+/** A replay judge that also records its shard's carried state and what it read (`ShardRecorder`). */
+export function recordingReplayJudge(recorder: ShardRecorder): JudgeFactory {
+  return (inputs) => new ReplayJudge(inputs, recorder);
 }
 
 class ReplayJudge implements RequestJudge {
@@ -60,7 +70,7 @@ class ReplayJudge implements RequestJudge {
 
   constructor(
     private readonly inputs: JudgeInputs,
-    private readonly consulted: ConsultedCollector | undefined,
+    private readonly recorder: ShardRecorder | undefined,
   ) {
     const options = inputs.options;
     this.timeline = inputs.timeline;
@@ -94,9 +104,8 @@ class ReplayJudge implements RequestJudge {
     const inEffect = this.timeline.at(time);
     const spoofed = status === 'spoofed';
     const stateKey = spoofed ? identity.spoofedKey : identity.selectionKey;
-    // Every request of a crawler reads its fetch state (and its carried-in one, until it fetches).
-    this.consulted?.fetches.add(stateKey);
     const robotsFetch = isRobotsTxt(url) && (req.method === 'GET' || req.method === 'HEAD');
+    if (this.recorder !== undefined) this.record(this.recorder, identity, spoofed, stateKey, robotsFetch, req.status, time, status);
     const fetched = robotsFetch ? this.robotsFetched(stateKey, time, req.status) : null;
     const effective = this.tracker.effective(stateKey, time, identity.policy);
     const verdict = robotsFetch ? ROBOTS_TXT[effective.state] : this.verdictInEffect(inEffect, effective.state, identity, url, stateKey, time);
@@ -123,6 +132,26 @@ class ReplayJudge implements RequestJudge {
     if (req.xRobotsTag !== undefined) record.directives = directivesFor(req.xRobotsTag, identity.resolved);
     if (verdict.preferences !== undefined) record.preferences = verdict.preferences;
     return this.outlet.judged({ timeMs: time, client: identity.client, crawler: identity.crawler, record, robotsFetch: fetched, crawlDelayCheck: delayCheck, beforeFirstVersion: inEffect.beforeFirst });
+  }
+
+  /**
+   * Records what the request changes in the state the shard leaves (as the scan judge's
+   * `carryRequest`: a fetch of robots.txt that says something, or a request of a crawler that
+   * honours Crawl-delay, not spoofed), and notes the fetch state it reads: every request of a
+   * crawler reads it (the carried-in one, until the crawler fetches in this shard).
+   */
+  private record(recorder: ShardRecorder, identity: Identity, spoofed: boolean, stateKey: string, robotsFetch: boolean, httpStatus: number | null, time: number, status: VerificationStatus): void {
+    const bit = spoofed ? 2 : 1;
+    if ((identity.readNoted & bit) === 0) {
+      identity.readNoted |= bit;
+      recorder.consulted.fetches.add(stateKey);
+    }
+    if (robotsFetch) {
+      const outcome = fetchOutcome(httpStatus);
+      if (outcome !== 'keep') recorder.carry.fetched(stateKey, time, outcome);
+    } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
+      recorder.carry.requested(identity.crawler!.id, time, status === 'verified');
+    }
   }
 
   /** A crawler's fetch of /robots.txt: its new fetch state, when the status says something (not a 3xx). */
@@ -159,7 +188,7 @@ class ReplayJudge implements RequestJudge {
     let delay = identity.delays[index];
     if (delay === undefined) delay = identity.delays[index] = crawlDelayOf(this.timeline.versions[index]!.file, identity.resolved!);
     const key = identity.crawler!.id;
-    this.consulted?.lastRequest.add(key);
+    this.recorder?.consulted.lastRequest.add(key);
     const last = this.lastRequest.get(key);
     this.lastRequest.set(key, time);
     return crawlDelayCheck(delay, last, time);

@@ -9,8 +9,8 @@ import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { chunkIterator } from './chunk-source';
 import type { LogInput, ReplayHandlers, ReplayOptions } from './replay-options';
-import { consultingReplayJudge, replayJudge } from './replay-judge';
-import { alsoCarried, scanJudge, scanSieve } from './scan-judge';
+import { recordingReplayJudge, replayJudge } from './replay-judge';
+import { scanJudge, scanSieve } from './scan-judge';
 import { AuditSession } from './session';
 import type { AuditSummary } from './summary';
 
@@ -30,12 +30,11 @@ interface Reading {
  * stops between chunks and returns the summary so far, marked `cancelled`.
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
-  const carry = handlers.onCarried ? new CarriedStateBuilder() : undefined;
-  const consulted = handlers.onCarried ? new ConsultedCollector() : undefined;
-  const session = new AuditSession(options, handlers, carry ? alsoCarried(consultingReplayJudge(consulted!), carry) : replayJudge);
+  const recorder = handlers.onCarried ? { carry: new CarriedStateBuilder(), consulted: new ConsultedCollector() } : undefined;
+  const session = new AuditSession(options, handlers, recorder ? recordingReplayJudge(recorder) : replayJudge);
   await readLogs(session, inputs, options, handlers);
   handlers.onPart?.(session.part());
-  if (carry) handlers.onCarried!(carry.state(session.period()), consulted!.keys());
+  if (recorder) handlers.onCarried!(recorder.carry.state(session.period()), recorder.consulted.keys());
   return session.summary();
 }
 

@@ -33,7 +33,11 @@ class ScanJudge implements RequestJudge {
   }
 }
 
-/** What a crawler's request changes in the carried state: its fetch state, or its last request for Crawl-delay. */
+/**
+ * What a crawler's request changes in the carried state: its fetch state, or its last request
+ * for Crawl-delay. The replay judge records the same when a replay leaves its shard's state
+ * (`ReplayJudge.record`); `scan-sieve.test.ts` holds the two equal.
+ */
 function carryRequest(carry: CarriedStateBuilder, req: LogRequest, identity: Identity, verification: RequestVerification): void {
   if (identity.resolved === undefined) return;
   const spoofed = verification.status === 'spoofed';
@@ -43,22 +47,6 @@ function carryRequest(carry: CarriedStateBuilder, req: LogRequest, identity: Ide
   } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
     carry.requested(identity.crawler!.id, req.time, verification.status === 'verified');
   }
-}
-
-/**
- * `judge`, also collecting into `carry` what the scan judge would: a replay that leaves its
- * shard's scan as well (`replayLogs` with `onCarried`), so the next shard needs no scan of it.
- */
-export function alsoCarried(judge: JudgeFactory, carry: CarriedStateBuilder): JudgeFactory {
-  return (inputs) => {
-    const inner = judge(inputs);
-    return {
-      judge(req, line, file, identity, verification) {
-        carryRequest(carry, req, identity, verification);
-        return inner.judge(req, line, file, identity, verification);
-      },
-    };
-  };
 }
 
 /** User-Agents whose answer a sieve keeps (a log has few distinct ones; past this it starts again). */
