@@ -119,7 +119,7 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     assert.equal(merged, whole);
   });
 
-  test('replay-scan --hint: a cheap state that may miss a crawler; merge refuses the shard whose verdicts read the miss, and takes it replayed after the exact scan', async () => {
+  test('replay-scan --hint: a cheap state that may miss a fetch; merge refuses the shard whose verdicts read the miss, and takes it replayed after the exact scan', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lens-shards-'));
     const T0 = Date.parse('2026-11-23T00:00:00Z');
     const at = (second: number, path: string, agent: string): string => {
@@ -131,11 +131,14 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
     const google = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
     const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
-    // About 2.8 MB: bingbot only in its first fifth, far from the tail a hint reads (the hint misses it), a robots.txt 503 of Googlebot anywhere (the hint finds it).
+    // About 2.8 MB, far from the head and tail a hint reads: bingbot (the hint misses its last
+    // request, which no replay reads: Crawl-delay checks across shards wait for the merge), a
+    // robots.txt 503 of Googlebot (found), and one of GPTBot logged with an escape (missed).
+    const gptbot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
     const a = join(dir, 'a.log');
     const b = join(dir, 'b.log');
-    writeFileSync(a, filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 5000) + at(7001, '/robots.txt', google) + filler(7002, 7000));
-    writeFileSync(b, at(14_010, '/cart/', bing) + at(14_011, '/', google) + filler(14_012, 10));
+    writeFileSync(a, filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 5000) + at(7001, '/robots.txt', google) + at(7002, '/robots\\x2etxt', gptbot) + filler(7003, 7000));
+    writeFileSync(b, at(14_010, '/cart/', bing) + at(14_011, '/', google) + at(14_012, '/', gptbot) + filler(14_013, 10));
     const printed = await ok(['replay-scan', ROBOTS, a, '--hint', '--out', join(dir, 'a.hint.json')]);
     assert.match(printed, /^hint: read [\d,]+ lines whole/);
     await ok(['replay-scan', ROBOTS, a, '--out', join(dir, 'a.scan.json')]);
@@ -143,13 +146,14 @@ describe('robots-lens replay-scan, replay --after and merge', () => {
     const exact = JSON.parse(readFileSync(join(dir, 'a.scan.json'), 'utf8')) as { hint?: boolean; state: { fetches: object; lastRequest: Record<string, unknown> } };
     assert.equal(hint.hint, true);
     assert.equal(exact.hint, undefined);
-    assert.deepEqual(hint.state.fetches, exact.state.fetches);
+    assert.deepEqual(Object.keys(exact.state.fetches), ['crawler:googlebot', 'crawler:gptbot']);
+    assert.deepEqual(Object.keys(hint.state.fetches), ['crawler:googlebot']);
     assert.ok('bingbot' in exact.state.lastRequest && !('bingbot' in hint.state.lastRequest));
     await ok(['replay', ROBOTS, a, ...OPTIONS, '--summary-json', join(dir, 'a.json')]);
     await ok(['replay', ROBOTS, b, ...OPTIONS, '--after', join(dir, 'a.hint.json'), '--summary-json', join(dir, 'b.json')]);
     const refused = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /b\.json was replayed after a carried state, but the shards before it leave another \(the last request of bingbot, which its verdicts read\); replay it with --after the scans of exactly the shards before it/);
+    assert.match(refused.stderr, /b\.json was replayed after a carried state, but the shards before it leave another \(the robots\.txt fetch state of gptbot, which its verdicts read\); replay it with --after the scans of exactly the shards before it/);
     await ok(['replay', ROBOTS, b, ...OPTIONS, '--after', join(dir, 'a.scan.json'), '--summary-json', join(dir, 'b.json')]);
     const merged = await ok(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '--summary-json', join(dir, 'merged.json')]);
     const whole = await ok(['replay', ROBOTS, a, b, ...OPTIONS, '--summary-json', join(dir, 'whole.json')]);

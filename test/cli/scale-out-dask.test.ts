@@ -125,20 +125,20 @@ describe('examples/scale-out: the Dask driver', () => {
       return `203.0.113.9 - - [${time}] "GET ${path} HTTP/1.1" 200 512 "-" "${agent}"\n`;
     };
     const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-    const bing = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
-    // Shard 0 is about 2.8 MB, past what a hint reads whole, with bingbot only in its first fifth, far from the tail a hint reads: its hint
-    // has no last request of bingbot. Shard 1 opens with bingbot, whose Crawl-delay check reads it.
+    const gptbot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+    // Shard 0 is about 2.8 MB, past what a hint reads whole, with a fetch of robots.txt by GPTBot
+    // logged with an escape in its first fifth: its hint misses it. Shard 1 has GPTBot's request,
+    // which reads that fetch state (the 503 makes it unreachable).
     const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
-    const first = filler(0, 2000) + at(2000, '/cart/', bing) + filler(2001, 12_000);
+    const first = filler(0, 2000) + at(2000, '/robots\\x2etxt', gptbot).replace('" 200 ', '" 503 ') + filler(2001, 12_000);
     const cases: [string, string, number][] = [
-      ['read', at(14_010, '/cart/', bing) + filler(14_011, 10), 1],
+      ['read', at(14_010, '/cart/', gptbot) + filler(14_011, 10), 1],
       ['not read', filler(14_010, 10), 0],
     ];
     for (const [name, second, again] of cases) {
       const shards = [join(dir, `${name}-0.log`), join(dir, `${name}-1.log`)];
       writeFileSync(shards[0]!, first);
       writeFileSync(shards[1]!, second);
-      // Claimed, not verified: there are no IP lists here, and a verified-only check reads nothing of bingbot's.
       const options = ['--crawl-delay', '--crawl-delay-scope', 'claimed'];
       const stats = join(dir, `${name}.stats.json`);
       const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, `${name}.json`), '--stats', stats]);

@@ -13,6 +13,7 @@ import { crawlDelayOf } from '@robots-lens/kernel/match';
 import { fetchStateAfter } from './carried-state';
 import type { CarriedState, CarriedStateBuilder } from './carried-state';
 import type { ConsultedCollector } from './carried-check';
+import type { PendingDelayCheck } from './delay-checks';
 import { crawlDelayCheck } from './crawl-delay';
 import { fetchOutcome, FetchTracker } from './fetch-state';
 import type { Identity } from './identities';
@@ -46,6 +47,12 @@ export const replayJudge: JudgeFactory = (inputs) => new ReplayJudge(inputs, und
 export interface ShardRecorder {
   readonly carry: CarriedStateBuilder;
   readonly consulted: ConsultedCollector;
+  /**
+   * When set (no records wanted), a crawler's first checked request in the shard is checked
+   * as if it had none before and noted here, for the merge to complete (`delay-checks.ts`);
+   * the carried last requests are then never read.
+   */
+  readonly pendingDelayChecks: PendingDelayCheck[] | undefined;
 }
 
 /** A replay judge that also records its shard's carried state and what it read (`ShardRecorder`). */
@@ -87,7 +94,7 @@ class ReplayJudge implements RequestJudge {
   /** Starts from the state the shards before this one left (their composed scans). */
   private startAfter(after: CarriedState): void {
     for (const [key, effect] of Object.entries(after.fetches)) this.tracker.seed(key, fetchStateAfter(effect));
-    if (!this.crawlDelay) return;
+    if (!this.crawlDelay || this.recorder?.pendingDelayChecks !== undefined) return;
     for (const [id, last] of Object.entries(after.lastRequest)) {
       const time = this.crawlDelay === 'verified' ? last.verified : last.claimed;
       if (time !== null) this.lastRequest.set(id, time);
@@ -188,9 +195,14 @@ class ReplayJudge implements RequestJudge {
     let delay = identity.delays[index];
     if (delay === undefined) delay = identity.delays[index] = crawlDelayOf(this.timeline.versions[index]!.file, identity.resolved!);
     const key = identity.crawler!.id;
-    this.recorder?.consulted.lastRequest.add(key);
     const last = this.lastRequest.get(key);
     this.lastRequest.set(key, time);
+    if (this.recorder !== undefined) {
+      const pending = this.recorder.pendingDelayChecks;
+      // Waiting, nothing carried was seeded: a first check in the shard finds no last request.
+      if (pending === undefined) this.recorder.consulted.lastRequest.add(key);
+      else if (last === undefined) pending.push({ crawlerId: key, verification: status, time, delaySeconds: delay });
+    }
     return crawlDelayCheck(delay, last, time);
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import { ConsultedCollector } from './carried-check';
+import { lastRequestsOf } from './delay-checks';
 import { CarriedStateBuilder } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { chunkIterator } from './chunk-source';
@@ -30,11 +31,19 @@ interface Reading {
  * stops between chunks and returns the summary so far, marked `cancelled`.
  */
 export async function replayLogs(inputs: readonly LogInput[], options: ReplayOptions, handlers: ReplayHandlers = {}): Promise<AuditSummary> {
-  const recorder = handlers.onCarried ? { carry: new CarriedStateBuilder(), consulted: new ConsultedCollector() } : undefined;
+  // Records say at once whether a request came too soon: with them, Crawl-delay checks cannot wait for the merge.
+  const recorder = handlers.onCarried
+    ? { carry: new CarriedStateBuilder(), consulted: new ConsultedCollector(), pendingDelayChecks: handlers.onRecord === undefined ? [] : undefined }
+    : undefined;
   const session = new AuditSession(options, handlers, recorder ? recordingReplayJudge(recorder) : replayJudge);
   await readLogs(session, inputs, options, handlers);
   handlers.onPart?.(session.part());
-  if (recorder) handlers.onCarried!(recorder.carry.state(session.period()), recorder.consulted.keys());
+  if (recorder) {
+    const pending = recorder.pendingDelayChecks ?? [];
+    handlers.onCarried!(recorder.carry.state(session.period()), recorder.consulted.keys(), pending);
+    // This replay's own summary completes them against the state it was given, as a replay that did not wait would have.
+    if (options.after !== undefined && options.crawlDelay) session.completeDelayChecks(pending, lastRequestsOf(options.after, options.crawlDelay));
+  }
   return session.summary();
 }
 

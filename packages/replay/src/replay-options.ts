@@ -6,6 +6,7 @@
 
 import type { ConsultedKeys } from './carried-check';
 import type { CarriedState } from './carried-state';
+import type { PendingDelayCheck } from './delay-checks';
 import type { JsonFieldNames, LogFormat } from './log-formats';
 import type { CancelSignal } from './log-lines';
 import type { IpRangeList } from './ranges';
@@ -78,10 +79,11 @@ export interface ReplayHandlers {
    * Called once at the end with the state these logs leave the shards after them, collected
    * while the replay judges (without records it is what their scan, `scanLogs`, gives:
    * records change when requests leave the reorder window, and so the order late ones are
-   * judged in), and the entries of the state it started in (`after`) it read: what a merge
-   * checks against the states the shards before it leave (`carried-check.ts`).
+   * judged in), the entries of the state it started in (`after`) it read: what a merge
+   * checks against the states the shards before it leave (`carried-check.ts`), and, without
+   * records, the Crawl-delay checks left for the merge to complete (`delay-checks.ts`).
    */
-  readonly onCarried?: (state: CarriedState, consulted: ConsultedKeys) => void;
+  readonly onCarried?: (state: CarriedState, consulted: ConsultedKeys, pendingDelayChecks: readonly PendingDelayCheck[]) => void;
 }
 
 /** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */

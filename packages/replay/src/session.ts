@@ -26,6 +26,8 @@ import type { JudgeFactory, RequestJudge } from './request-judge';
 import type { AuditSummary } from './summary';
 import { buildSummary } from './summary-build';
 import { SummaryBuilder } from './summary-builder';
+import { completeDelayChecks } from './delay-checks';
+import type { PendingDelayCheck } from './delay-checks';
 import { summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import { IsoClock } from './time';
@@ -99,6 +101,11 @@ export class AuditSession {
   }
 
   /** Everything the summary counted, for a merge with the summaries of other shards. */
+  /** Completes Crawl-delay checks left pending against the last requests before the logs (`delay-checks.ts`). */
+  completeDelayChecks(pending: readonly PendingDelayCheck[], lastOf: (crawlerId: string) => number | undefined): void {
+    completeDelayChecks(this.builder, pending, lastOf);
+  }
+
   part(): SummaryPart {
     return summaryPart(this.builder);
   }

@@ -2,14 +2,17 @@
  * The shard envelope: what `robots-lens replay --summary-json` (and `merge --summary-json`)
  * write, and what `merge` reads back. It is the summary, where its robots.txt and IP lists
  * came from, the warnings of its replay, and `shard`: the summary part a merge adds up, the
- * state the shard was replayed after, the entries of it the replay read, and the state the
- * shard leaves (what a merge checks the next shard's start against). Built here as a plain
+ * state the shard was replayed after, the entries of it the replay read, the state the shard
+ * leaves (what a merge checks the next shard's start against), and the Crawl-delay checks
+ * the merge completes. Built here as a plain
  * value; the CLI writes it with its one JSON writer (which escapes DEL and C1), so this
  * package does no I/O.
  */
 
 import { readConsultedKeys } from './carried-check';
 import type { ConsultedKeys } from './carried-check';
+import { readPendingDelayChecks } from './delay-checks';
+import type { PendingDelayCheck } from './delay-checks';
 import { readCarriedState } from './carried-state';
 import type { CarriedState } from './carried-state';
 import type { AuditSummary } from './summary';
@@ -19,8 +22,9 @@ import { shardProblem } from './summary-part-check';
 
 /**
  * The envelope's version; a reader refuses envelopes of other versions (none older carried one:
- * they read as 1). Version 2 carries the whole state replayed after, what was read of it and
- * the state the shard leaves, where version 1 had only the request count and times.
+ * they read as 1). Version 2 carries the whole state replayed after, what was read of it, the
+ * state the shard leaves and pending Crawl-delay checks, where version 1 had only the request
+ * count and times.
  */
 export const SHARD_ENVELOPE_VERSION = 2;
 
@@ -41,6 +45,8 @@ export interface ShardEnvelope extends AuditSummary {
     readonly consulted: ConsultedKeys;
     /** The state the shard's own requests leave (its scan). */
     readonly leaves: CarriedState;
+    /** Crawl-delay checks left for the merge to complete against the state before the shard. */
+    readonly pendingDelayChecks: readonly PendingDelayCheck[];
     readonly part: SummaryPart;
   };
 }
@@ -56,11 +62,12 @@ export interface ShardCarry {
   readonly after: CarriedState | null;
   readonly consulted: ConsultedKeys;
   readonly leaves: CarriedState;
+  readonly pendingDelayChecks: readonly PendingDelayCheck[];
 }
 
 /** The envelope of a summary and its part. */
 export function shardEnvelope(summary: AuditSummary, sources: ShardSources, warnings: readonly string[], carry: ShardCarry, part: SummaryPart): ShardEnvelope {
-  return { ...summary, sources, warnings, shard: { version: SHARD_ENVELOPE_VERSION, after: carry.after, consulted: carry.consulted, leaves: carry.leaves, part } };
+  return { ...summary, sources, warnings, shard: { version: SHARD_ENVELOPE_VERSION, after: carry.after, consulted: carry.consulted, leaves: carry.leaves, pendingDelayChecks: carry.pendingDelayChecks, part } };
 }
 
 /**
@@ -91,6 +98,7 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
     after: shard!.after ?? null,
     consulted: shard!.consulted as ConsultedKeys,
     leaves: shard!.leaves as CarriedState,
+    pendingDelayChecks: shard!.pendingDelayChecks as PendingDelayCheck[],
     sources: { versions: String(sources?.versions ?? ''), ranges: String(sources?.ranges ?? '') },
     warnings: Array.isArray(file.warnings) ? file.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
@@ -101,6 +109,7 @@ export function readShardEnvelope(name: string, text: string): ReadShard {
     if (read.after !== null) readCarriedState(read.after);
     readCarriedState(read.leaves);
     readConsultedKeys(read.consulted);
+    readPendingDelayChecks(read.pendingDelayChecks);
   } catch (error) {
     throw new Error(`its shard part is damaged or edited: the carried state in it: ${(error as Error).message}`);
   }

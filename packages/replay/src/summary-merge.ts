@@ -10,6 +10,9 @@ import { consultedDifference, unionConsulted } from './carried-check';
 import type { ConsultedKeys } from './carried-check';
 import { composeCarried, NO_CARRIED_STATE } from './carried-state';
 import type { CarriedState } from './carried-state';
+import { completeDelayChecks, lastRequestsOf } from './delay-checks';
+import type { PendingDelayCheck } from './delay-checks';
+import type { ShardCarry } from './shard-envelope';
 import { absorbPart, summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
@@ -29,6 +32,8 @@ export interface ShardSummary {
   readonly consulted: ConsultedKeys;
   /** The state its own requests leave. */
   readonly leaves: CarriedState;
+  /** Its Crawl-delay checks left for the merge to complete (`delay-checks.ts`). */
+  readonly pendingDelayChecks: readonly PendingDelayCheck[];
 }
 
 export type MergeResult =
@@ -38,7 +43,7 @@ export type MergeResult =
       readonly shards: readonly ShardSummary[];
       readonly part: SummaryPart;
       /** The merged run's carried state: what its first shard started in, what its shards read of what came before them, what it leaves. */
-      readonly carry: { readonly after: CarriedState | null; readonly consulted: ConsultedKeys; readonly leaves: CarriedState };
+      readonly carry: ShardCarry;
     }
   | { readonly ok: false; readonly problem: string };
 
@@ -62,6 +67,13 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
   let truth: CarriedState = carriedIn ?? NO_CARRIED_STATE;
   let before = { last: carriedIn?.last ?? null, name: 'the shards it was replayed after' };
   let consulted = ordered[0]!.consulted;
+  // Pending Crawl-delay checks are completed against the exact states of the shards merged
+  // before them, never the given state of a partial merge's first shard: a check with nothing
+  // before it here stays pending in the merged part (and counts as a first request).
+  let inside: CarriedState = NO_CARRIED_STATE;
+  const complete: { pending: PendingDelayCheck; last: number }[] = [];
+  const stillPending: PendingDelayCheck[] = [];
+  const scope = first.summary.crawlDelay?.scope ?? 'claimed';
   for (const shard of ordered) {
     const p = shard.part;
     if (p.first !== null && before.last !== null && p.first <= before.last) {
@@ -76,6 +88,14 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
       const had = truth === NO_CARRIED_STATE ? 'no shard is before it' : 'the shards before it leave another';
       return { ok: false, problem: `${shard.name} was replayed ${got}, but ${had} (${differs}, which its verdicts read); replay it with --after the scans of exactly the shards before it` };
     }
+    const lastOf = lastRequestsOf(inside, scope);
+    for (const pending of shard.pendingDelayChecks) {
+      const last = lastOf(pending.crawlerId);
+      if (last !== undefined) complete.push({ pending, last });
+      // Nothing before it here: as in one replay's part, it stays pending for a merge with what came before.
+      else stillPending.push(pending);
+    }
+    inside = composeCarried(inside, shard.leaves);
     truth = composeCarried(truth, shard.leaves);
     consulted = unionConsulted(consulted, shard.consulted);
     before = { last: p.last ?? before.last, name: shard.name };
@@ -84,6 +104,7 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
   const builder = new SummaryBuilder(first.part.limits);
   builder.setReorder({ windowMs: s.order.windowSeconds * 1000, maxWaiting: s.order.maxWaiting });
   for (const shard of ordered) absorbPart(builder, shard.part);
+  for (const { pending, last } of complete) completeDelayChecks(builder, [pending], () => last);
   const merged = buildSummary(builder, {
     versions: s.versions,
     lists: s.verification.lists,
@@ -94,8 +115,7 @@ export function mergeShardSummaries(shards: readonly ShardSummary[], options: { 
     cancelled: shards.some((x) => x.summary.cancelled),
     elapsedMs: shards.reduce((n, x) => n + x.summary.elapsedMs, 0),
   });
-  const leaves = ordered.reduce((state, shard) => composeCarried(state, shard.leaves), NO_CARRIED_STATE);
-  return { ok: true, summary: { ...merged, policy: s.policy }, shards: ordered, part: summaryPart(builder), carry: { after: carriedIn, consulted, leaves } };
+  return { ok: true, summary: { ...merged, policy: s.policy }, shards: ordered, part: summaryPart(builder), carry: { after: carriedIn, consulted, leaves: inside, pendingDelayChecks: stillPending } };
 }
 
 /** The first setting two shards' replays differ in, or null. */

@@ -37,6 +37,7 @@ const PATHS = ['/robots.txt', '/robots.txt', '/private/a', '/search?q=x', '/blog
 const STATUSES = [200, 200, 200, 404, 503, 500, 429, 301];
 
 const entry = fc.record({ second: fc.nat({ max: 6 * 3600 }), agent: fc.nat({ max: AGENTS.length - 1 }), path: fc.nat({ max: PATHS.length - 1 }), status: fc.nat({ max: STATUSES.length - 1 }) });
+const denseEntry = fc.record({ second: fc.nat({ max: 240 }), agent: fc.oneof(fc.constant(1), fc.nat({ max: AGENTS.length - 1 })), path: fc.nat({ max: PATHS.length - 1 }), status: fc.nat({ max: STATUSES.length - 1 }) });
 const line = (e: { second: number; agent: number; path: number; status: number }): string =>
   `192.0.2.${e.agent + 1} - - [${clf(T0 + e.second * 1000)}] "GET ${PATHS[e.path]} HTTP/1.1" ${STATUSES[e.status]} 10 "-" "${AGENTS[e.agent]}"`;
 const input = (name: string, lines: readonly string[]): LogInput => ({ name, chunks: chunked(lines.length > 0 ? lines.join('\n') + '\n' : '', [97, 1000, 5000]) });
@@ -48,10 +49,14 @@ function figures(s: AuditSummary): unknown {
 }
 
 /** One shard replayed (after `after`, when given) as `replay --summary-json` records it. */
-async function replayShard(name: string, lines: readonly string[], options: ReplayOptions, after?: CarriedState): Promise<ShardSummary> {
+async function replayShard(name: string, lines: readonly string[], options: ReplayOptions, after?: CarriedState, records = false): Promise<ShardSummary> {
   let part: SummaryPart | undefined;
-  let carry: Pick<ShardSummary, 'consulted' | 'leaves'> | undefined;
-  const summary = await replayLogs([input(name, lines)], { ...options, ...(after ? { after } : {}) }, { onPart: (p) => (part = p), onCarried: (leaves, consulted) => (carry = { leaves, consulted }) });
+  let carry: Pick<ShardSummary, 'consulted' | 'leaves' | 'pendingDelayChecks'> | undefined;
+  const summary = await replayLogs(
+    [input(name, lines)],
+    { ...options, ...(after ? { after } : {}) },
+    { onPart: (p) => (part = p), onCarried: (leaves, consulted, pendingDelayChecks) => (carry = { leaves, consulted, pendingDelayChecks }), ...(records ? { onRecord: () => undefined } : {}) },
+  );
   return { name, summary, part: part!, after: after ?? null, ...carry! };
 }
 
@@ -145,10 +150,12 @@ describe('replay in shards', () => {
     const outcomes = { merged: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(
-        fc.array(entry, { minLength: 1, maxLength: 120 }),
+        // Dense (4 minutes, half of it bingbot): Crawl-delay gaps across the cuts are common.
+        fc.array(denseEntry, { minLength: 1, maxLength: 120 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
         fc.array(perturbation, { minLength: 4, maxLength: 4 }),
-        async (entries, fractions, perturbations) => {
+        fc.boolean(),
+        async (entries, fractions, perturbations, records) => {
           const sorted = [...entries].sort((a, b) => a.second - b.second);
           const shards = cut(sorted, fractions).map((indexes) => indexes.map((i) => line(sorted[i]!)));
           const whole = await replayLogs(shards.map((lines, i) => input(`shard-${i}.log`, lines)), OPTIONS);
@@ -159,11 +166,13 @@ describe('replay in shards', () => {
           const parts: ShardSummary[] = [];
           for (const [i, lines] of shards.entries()) {
             const truth = scans.slice(0, i).reduce(composeCarried, NO_CARRIED_STATE);
-            parts.push(await replayShard(`shard-${i}.log`, lines, OPTIONS, perturb(truth, everything, perturbations[i % 4]!)));
+            parts.push(await replayShard(`shard-${i}.log`, lines, OPTIONS, perturb(truth, everything, perturbations[i % 4]!), records));
           }
           const merged = mergeShardSummaries(parts);
           if (!merged.ok) {
             outcomes.refused++;
+            // Without records, a last request is never read: only fetch states can be refused.
+            if (!records) assert.match(merged.problem, /the robots\.txt fetch state of/);
             assert.match(merged.problem, /was replayed (after a carried state|without --after), but .* \((the robots\.txt fetch state of|the last request of) .*, which its verdicts read\)/);
             return;
           }
@@ -175,6 +184,35 @@ describe('replay in shards', () => {
     );
     // Both answers were given: wrong hints that mattered were refused, others merged exactly.
     assert.ok(outcomes.merged > 10 && outcomes.refused > 10, JSON.stringify(outcomes));
+  });
+
+  test('Crawl-delay checks across the cuts wait for the merge, which completes them as one replay checks them', async () => {
+    // Mostly bingbot (Crawl-delay 5 s), a request every 0 to 6 s, cut at any of them.
+    const request = fc.record({ gap: fc.nat({ max: 6 }), agent: fc.constantFrom(1, 1, 1, 0), path: fc.constantFrom(2, 3, 4, 5) });
+    let crossing = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 2, maxLength: 30 }), fc.array(fc.nat({ max: 29 }), { minLength: 1, maxLength: 4 }), async (requests, cutAt) => {
+        let second = 0;
+        const entries = requests.map((r) => ({ second: (second += r.gap), agent: r.agent, path: r.path, status: 0 }));
+        const fractions = cutAt.map((k) => (k % entries.length) / entries.length);
+        const sorted = [...entries].sort((a, b) => a.second - b.second);
+        // Empty shards apart (where a merge lists an empty file is another matter).
+        const shards = cut(sorted, fractions).filter((indexes) => indexes.length > 0).map((indexes) => indexes.map((i) => line(sorted[i]!)));
+        const whole = await replayLogs(shards.map((lines, i) => input(`shard-${i}.log`, lines)), OPTIONS);
+        const scans: CarriedState[] = [];
+        for (const [i, lines] of shards.entries()) scans.push((await scanLogs([input(`shard-${i}.log`, lines)], OPTIONS)).state);
+        const parts: ShardSummary[] = [];
+        for (const [i, lines] of shards.entries()) parts.push(await replayShard(`shard-${i}.log`, lines, OPTIONS, i > 0 ? scans.slice(0, i).reduce(composeCarried, NO_CARRIED_STATE) : undefined));
+        const merged = mergeShardSummaries(parts);
+        assert.ok(merged.ok, merged.ok ? '' : merged.problem);
+        assert.deepEqual(figures(merged.summary), figures(whole));
+        // The parts alone (their checks left pending) count fewer violations when a gap crosses a cut.
+        const alone = parts.reduce((n, p) => n + p.part.delayRows.reduce((m, [, r]) => m + r.violations, 0), 0);
+        if (alone < whole.crawlDelay!.violations) crossing++;
+      }),
+      { numRuns: 100, seed: 309 },
+    );
+    assert.ok(crossing > 10, `${crossing} runs had a violation across a cut`);
   });
 
   test('the split crosses fetch failures, grace after a version change and Crawl-delay runs, and still merges exactly', async () => {
@@ -213,11 +251,24 @@ describe('replay in shards', () => {
     const kept = mergeShardSummaries([await part('quiet.log', quiet), await part('c.log', c)]);
     assert.ok(kept.ok, kept.ok ? '' : kept.problem);
     assert.deepEqual(figures(kept.summary), figures(await replayLogs([input('quiet.log', quiet), input('c.log', c)], OPTIONS)));
-    // Replayed after a state with the wrong last request of bingbot (Crawl-delay): refused too.
+    // A wrong last request of bingbot (Crawl-delay): without records the shard's first check of
+    // bingbot waits for the merge, which completes it against the exact state: merged exactly.
+    // With records (each says at once whether it came too soon) the shard read it: refused.
+    const bingFirst = [line({ second: 297, agent: 1, path: 5, status: 0 })];
     const bing = [line({ second: 300, agent: 1, path: 5, status: 0 })];
-    const truth = composeCarried(scanA, (await scanLogs([input('c.log', c)], OPTIONS)).state);
-    const wrong = { ...truth, lastRequest: { ...truth.lastRequest, bingbot: { claimed: T0 + 299_000, verified: null } } };
-    const late = mergeShardSummaries([await part('a.log', a), await part('c.log', c, scanA), await part('bing.log', bing, wrong)]);
-    assert.match(late.ok ? '' : late.problem, /^bing\.log was replayed after a carried state, but the shards before it leave another \(the last request of bingbot, which its verdicts read\)/);
+    const truth = [scanA, (await scanLogs([input('c.log', c)], OPTIONS)).state, (await scanLogs([input('b1.log', bingFirst)], OPTIONS)).state].reduce(composeCarried, NO_CARRIED_STATE);
+    const wrong = { ...truth, lastRequest: {} };
+    const before = [await part('a.log', a), await part('c.log', c, scanA), await part('b1.log', bingFirst, composeCarried(scanA, (await scanLogs([input('c.log', c)], OPTIONS)).state))];
+    const waited = mergeShardSummaries([...before, await part('bing.log', bing, wrong)]);
+    assert.ok(waited.ok, waited.ok ? '' : waited.problem);
+    const whole = await replayLogs([input('a.log', a), input('c.log', c), input('b1.log', bingFirst), input('bing.log', bing)], OPTIONS);
+    assert.equal(whole.crawlDelay!.violations, 1);
+    assert.deepEqual(figures(waited.summary), figures(whole));
+    const recorded = mergeShardSummaries([...before, await replayShard('bing.log', bing, OPTIONS, wrong, true)]);
+    assert.match(recorded.ok ? '' : recorded.problem, /^bing\.log was replayed after a carried state, but the shards before it leave another \(the last request of bingbot, which its verdicts read\)/);
+    // Its own summary completes the check against the state it was given, as before.
+    const alone = await replayShard('bing.log', bing, OPTIONS, truth);
+    assert.equal(alone.summary.crawlDelay!.violations, 1);
+    assert.equal((await replayShard('bing.log', bing, OPTIONS, wrong)).summary.crawlDelay!.violations, 0);
   });
 });

@@ -14,7 +14,7 @@ async function replayed(): Promise<{ summary: AuditSummary; part: SummaryPart; c
   const summary = await replayLogs(
     [{ name: 'a.log', chunks: [LOG] }],
     { versions: [{ label: 'r', effective: null, source: 'r', file: parseRobots('User-agent: *\nDisallow: /private/\n') }] },
-    { onPart: (p) => (part = p), onCarried: (leaves, consulted) => (carry = { after: null, leaves, consulted }) },
+    { onPart: (p) => (part = p), onCarried: (leaves, consulted, pendingDelayChecks) => (carry = { after: null, leaves, consulted, pendingDelayChecks }) },
   );
   return { summary, part: part!, carry: carry! };
 }

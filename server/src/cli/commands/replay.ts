@@ -9,7 +9,7 @@ import { formatCount } from '@robots-lens/kernel/words';
 import { isoTime, parseDuration } from '@robots-lens/replay/logs';
 import type { AuditRecord, AuditSummary, ReplayProgress } from '@robots-lens/replay';
 import { NO_CONSULTED_KEYS, shardEnvelope } from '@robots-lens/replay/shards';
-import type { CarriedState, ConsultedKeys, SummaryPart } from '@robots-lens/replay/shards';
+import type { CarriedState, ConsultedKeys, PendingDelayCheck, SummaryPart } from '@robots-lens/replay/shards';
 import { InputError } from '../../node/files';
 import { replayLogFiles } from '../../node/log-reader';
 import { distinctFiles, repeatSentence } from '../../node/same-files';
@@ -96,6 +96,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   let part: SummaryPart | undefined;
   let carried: CarriedState | undefined;
   let consulted: ConsultedKeys = NO_CONSULTED_KEYS;
+  let pendingDelayChecks: readonly PendingDelayCheck[] = [];
   try {
     summary = await replayLogFiles(
       logs,
@@ -118,9 +119,10 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
         // A part records what it was replayed after, what of it its verdicts read, and the state it leaves: what merge checks.
         ...(values['scan-out'] !== undefined || values['summary-json'] !== undefined
           ? {
-              onCarried: (state: CarriedState, keys: ConsultedKeys) => {
+              onCarried: (state: CarriedState, keys: ConsultedKeys, pending: readonly PendingDelayCheck[]) => {
                 carried = state;
                 consulted = keys;
+                pendingDelayChecks = pending;
               },
             }
           : {}),
@@ -142,7 +144,7 @@ export async function runReplay({ values, positionals }: Args<typeof REPLAY.opti
   if (jsonl) await jsonl.close();
   if (values['summary-json'] !== undefined) {
     // The envelope's `shard` is what `robots-lens merge` needs to add this summary to those of other shards.
-    await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, { after: after ?? null, consulted, leaves: carried! }, part!));
+    await writeJsonFile(values['summary-json'], shardEnvelope(summary, { versions: versions.source, ranges: ranges.source }, warnings, { after: after ?? null, consulted, leaves: carried!, pendingDelayChecks }, part!));
   }
   const unreadable = unreadableLogs(summary, format);
   // As replay-scan: no scan of logs none of whose lines could be read.
