@@ -235,9 +235,11 @@ export class TimeOrder {
   /** A request of `file` read at `line`, whose judgement does not depend on order (only counted). */
   arrived(file: FileFrontier, line: number, time: number): void {
     const frontier = file.frontier;
-    if (time >= frontier) {
+    if (time > frontier) {
       file.frontier = time;
       if (frontier - this.settings.windowMs <= this.threshold) this.updateThreshold();
+    } else if (time === frontier) {
+      // Nothing moved (logs have many lines per second): the threshold stands.
     } else if (time < frontier - this.settings.windowMs || time < this.lastJudged) {
       this.late(file.name, line, time, Math.max(frontier, this.lastJudged) - time);
     }

@@ -71,7 +71,15 @@ export class ClfParser implements LogLineParser {
   private year = -1;
   private dayMs = 0;
 
-  constructor(readonly format: 'combined' | 'common') {}
+  /**
+   * `fastPaths` false: the shortcuts that tell the usual shapes in place (`GET `, a `"-"`
+   * field, a ` HTTP/x.y` protocol) are not taken, so tests can check that they read every line
+   * as the general path does.
+   */
+  constructor(
+    readonly format: 'combined' | 'common',
+    private readonly fastPaths = true,
+  ) {}
 
   parse(text: string, start: number, end: number): LogRequest | string | null {
     const result = this.scan(text, start, end);
@@ -111,15 +119,30 @@ export class ClfParser implements LogLineParser {
     const reqStart = rb + 3;
     const reqEnd = this.closingQuote(text, reqStart, end);
     if (reqEnd < 0) return 'unterminated request line';
-    const sp1 = text.indexOf(' ', reqStart);
-    if (sp1 < 0 || sp1 >= reqEnd) return reqEnd === reqStart || (reqEnd === reqStart + 1 && text.charCodeAt(reqStart) === 0x2d) ? 'no request line ("-")' : 'request line is not METHOD TARGET PROTOCOL';
-    const method = methodAt(text, reqStart, sp1);
-    if (method === undefined) return 'request line is not METHOD TARGET PROTOCOL';
-    // The protocol is the last word; a short backward scan (lastIndexOf and startsWith at an
-    // offset are runtime calls in V8, far slower than these character tests).
-    let sp2 = reqEnd - 1;
-    while (sp2 > sp1 && text.charCodeAt(sp2) !== 0x20) sp2--;
-    const urlEnd = sp2 > sp1 && text.charCodeAt(sp2 + 1) === 0x48 && text.charCodeAt(sp2 + 4) === 0x50 && text.charCodeAt(sp2 + 5) === 0x2f ? sp2 : reqEnd;
+    // `GET ` (most requests) is told by its four characters: no search for the space.
+    let sp1: number;
+    let method: string | undefined;
+    if (this.fastPaths && text.charCodeAt(reqStart) === 0x47 && text.charCodeAt(reqStart + 1) === 0x45 && text.charCodeAt(reqStart + 2) === 0x54 && text.charCodeAt(reqStart + 3) === 0x20) {
+      sp1 = reqStart + 3;
+      method = 'GET';
+    } else {
+      sp1 = text.indexOf(' ', reqStart);
+      if (sp1 < 0 || sp1 >= reqEnd) return reqEnd === reqStart || (reqEnd === reqStart + 1 && text.charCodeAt(reqStart) === 0x2d) ? 'no request line ("-")' : 'request line is not METHOD TARGET PROTOCOL';
+      method = methodAt(text, reqStart, sp1);
+      if (method === undefined) return 'request line is not METHOD TARGET PROTOCOL';
+    }
+    // The protocol is the last word. ` HTTP/x.y` (8 characters, no space) is told in place;
+    // anything else by a short backward scan (lastIndexOf and startsWith at an offset are
+    // runtime calls in V8, far slower than these character tests).
+    let urlEnd = reqEnd - 9;
+    if (
+      !(this.fastPaths && urlEnd > sp1 && text.charCodeAt(urlEnd) === 0x20 && text.charCodeAt(urlEnd + 1) === 0x48 && text.charCodeAt(urlEnd + 2) === 0x54 && text.charCodeAt(urlEnd + 3) === 0x54 &&
+        text.charCodeAt(urlEnd + 4) === 0x50 && text.charCodeAt(urlEnd + 5) === 0x2f && text.charCodeAt(urlEnd + 6) !== 0x20 && text.charCodeAt(urlEnd + 7) !== 0x20 && text.charCodeAt(urlEnd + 8) !== 0x20)
+    ) {
+      let sp2 = reqEnd - 1;
+      while (sp2 > sp1 && text.charCodeAt(sp2) !== 0x20) sp2--;
+      urlEnd = sp2 > sp1 && text.charCodeAt(sp2 + 1) === 0x48 && text.charCodeAt(sp2 + 4) === 0x50 && text.charCodeAt(sp2 + 5) === 0x2f ? sp2 : reqEnd;
+    }
     if (urlEnd === sp1 + 1) return 'empty request target';
 
     // status and size
@@ -169,13 +192,24 @@ export class ClfParser implements LogLineParser {
   private time(text: string, start: number, end: number): number {
     if (end - start === 26 && text.charCodeAt(start + 2) === 0x2f && text.charCodeAt(start + 11) === 0x3a && text.charCodeAt(start + 21) === 0x2b &&
         text.charCodeAt(start + 22) === 0x30 && text.charCodeAt(start + 23) === 0x30 && text.charCodeAt(start + 24) === 0x30 && text.charCodeAt(start + 25) === 0x30) {
-      const day = digit2(text, start);
-      const monthKey = (text.charCodeAt(start + 3) << 16) | (text.charCodeAt(start + 4) << 8) | text.charCodeAt(start + 5);
-      const year = digit2(text, start + 7) * 100 + digit2(text, start + 9);
-      const h = digit2(text, start + 12);
-      const m = digit2(text, start + 15);
-      const sec = digit2(text, start + 18);
-      if (day >= 0 && year >= 0 && h >= 0 && m >= 0 && sec >= 0) {
+      // Every digit read in place and checked on its own (a non-digit is out of 0..9 once 0x30
+      // is taken off), with no call per pair: read pairwise, `20x6` was the year 1999.
+      const d0 = text.charCodeAt(start) - 0x30;
+      const d1 = text.charCodeAt(start + 1) - 0x30;
+      const y0 = text.charCodeAt(start + 7) - 0x30;
+      const y1 = text.charCodeAt(start + 8) - 0x30;
+      const y2 = text.charCodeAt(start + 9) - 0x30;
+      const y3 = text.charCodeAt(start + 10) - 0x30;
+      const h0 = text.charCodeAt(start + 12) - 0x30;
+      const h1 = text.charCodeAt(start + 13) - 0x30;
+      const m0 = text.charCodeAt(start + 15) - 0x30;
+      const m1 = text.charCodeAt(start + 16) - 0x30;
+      const s0 = text.charCodeAt(start + 18) - 0x30;
+      const s1 = text.charCodeAt(start + 19) - 0x30;
+      if ((d0 | d1 | y0 | y1 | y2 | y3 | h0 | h1 | m0 | m1 | s0 | s1) >= 0 && d0 <= 9 && d1 <= 9 && y0 <= 9 && y1 <= 9 && y2 <= 9 && y3 <= 9 && h0 <= 9 && h1 <= 9 && m0 <= 9 && m1 <= 9 && s0 <= 9 && s1 <= 9) {
+        const day = d0 * 10 + d1;
+        const year = ((y0 * 10 + y1) * 10 + y2) * 10 + y3;
+        const monthKey = (text.charCodeAt(start + 3) << 16) | (text.charCodeAt(start + 4) << 8) | text.charCodeAt(start + 5);
         // Small-integer keys: comparing them costs nothing, unlike a float key.
         if (monthKey !== this.monthKey || day !== this.day || year !== this.year) {
           const month = MONTH_KEYS.get(monthKey);
@@ -185,7 +219,7 @@ export class ClfParser implements LogLineParser {
           this.year = year;
           this.dayMs = Date.UTC(year, month, day);
         }
-        return this.dayMs + ((h * 60 + m) * 60 + sec) * 1000;
+        return this.dayMs + (((h0 * 10 + h1) * 60 + m0 * 10 + m1) * 60 + s0 * 10 + s1) * 1000;
       }
     }
     const slice = text.slice(start, end);
@@ -222,7 +256,8 @@ export class ClfParser implements LogLineParser {
       while (i < end && text.charCodeAt(i) === 0x20) i++;
       if (i >= end || text.charCodeAt(i) !== 0x22) return undefined;
       open = i + 1;
-      close = this.closingQuote(text, open, end);
+      // `"-"` (no referer, as crawlers send): its closing quote is the next character.
+      close = this.fastPaths && text.charCodeAt(open) === 0x2d && text.charCodeAt(open + 1) === 0x22 && open + 1 < end ? open + 1 : this.closingQuote(text, open, end);
       if (close < 0) return undefined;
       i = close + 1;
     }
@@ -235,13 +270,6 @@ export class ClfParser implements LogLineParser {
 const MONTH_KEYS = new Map(
   ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m, i) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), i]),
 );
-
-/** Two decimal digits at `i`, or -1. */
-function digit2(text: string, i: number): number {
-  const a = text.charCodeAt(i) - 0x30;
-  const b = text.charCodeAt(i + 1) - 0x30;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
 
 /**
  * `ip user auth [`, or `vhost:port ip user auth [` (Apache vhost_combined): the address is

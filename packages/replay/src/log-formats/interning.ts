@@ -47,31 +47,28 @@ export class Interner {
 }
 
 /**
- * `Interner` for strings already cut out: the same fingerprint, compared with `===`. Used for
- * values that need hash lookups only some of the time (URLs of crawler requests).
+ * Interns strings already cut out (URLs of crawler requests): one shared copy per value, so
+ * later hash lookups find a string whose hash is known and records never pin a chunk. A map,
+ * not `Interner`'s table: URLs share most of their characters (`/products/…-3133` and
+ * `/products/…-3483`), so a fingerprint of a few of them sent a site's pages to the same few
+ * slots, where they evicted each other on every request (a fresh copy and a fresh hash each
+ * time); V8 hashes every character, natively. Past `capacity` values it starts again.
  */
 export class StringInterner {
-  private readonly table: (string | undefined)[];
-  private readonly mask: number;
+  private readonly values = new Map<string, string>();
+  private readonly capacity: number;
 
   constructor(bits: number) {
-    this.table = new Array<string | undefined>(1 << bits).fill(undefined);
-    this.mask = (1 << bits) - 1;
+    this.capacity = 1 << bits;
   }
 
   get(s: string): string {
-    const len = s.length;
-    if (len === 0) return s;
-    let h = Math.imul(len, 0x9e3779b1);
-    h = Math.imul(h ^ s.charCodeAt(len - 1), 0x85ebca6b);
-    h = Math.imul(h ^ s.charCodeAt(len >> 1), 0xc2b2ae35);
-    h = Math.imul(h ^ s.charCodeAt(len >> 2), 0x27d4eb2f);
-    h = Math.imul(h ^ s.charCodeAt(len - 1 - (len >> 3)), 0x165667b1);
-    const i = (h ^ (h >>> 15)) & this.mask;
-    const cached = this.table[i];
-    if (cached !== undefined && cached.length === len && cached === s) return cached;
+    if (s.length === 0) return s;
+    const cached = this.values.get(s);
+    if (cached !== undefined) return cached;
+    if (this.values.size >= this.capacity) this.values.clear();
     const copy = ownString(s);
-    this.table[i] = copy;
+    this.values.set(copy, copy);
     return copy;
   }
 }
