@@ -139,6 +139,20 @@ describe('verification (docs/spec/robots-semantics.md §9)', () => {
     assert.match((v as { evidence: { detail: string } }).evidence.detail, /203\.0\.113\.45 lies in none of the 11 prefixes Google publishes for Googlebot in common-crawlers\.json \(dated 2026-08-20/);
   });
 
+  test('crawlers sharing a list get sentences naming themselves, whichever asked about an address first', () => {
+    const verifier = new CrawlerVerifier({ ranges: lists });
+    for (const id of ['googlebot', 'googlebot-image', 'googlebot']) {
+      const v = verifier.verify('203.0.113.45', crawler(id)) as { status: string; evidence: { detail: string } };
+      assert.equal(v.status, 'spoofed');
+      assert.match(v.evidence.detail, new RegExp(`prefixes Google publishes for ${crawler(id).token} in`), id);
+    }
+    const bare = new CrawlerVerifier({});
+    for (const id of ['googlebot-image', 'googlebot']) {
+      const v = bare.verify('66.249.66.1', crawler(id)) as { evidence: { detail: string } };
+      assert.match(v.evidence.detail, new RegExp(`no IP list loaded for ${crawler(id).token} `), id);
+    }
+  });
+
   test('without a list (and DNS off) a claim is unverified, and says what is missing', () => {
     const v = new CrawlerVerifier({}).verify('66.249.66.1', crawler('googlebot')) as { status: string; evidence: { detail: string } };
     assert.equal(v.status, 'unverified');

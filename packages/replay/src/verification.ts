@@ -68,6 +68,12 @@ interface OperatorCheck {
   readonly prefixes: IpPrefixSet<RangeHit> | undefined;
   readonly lists: readonly IpRangeList[];
   readonly suffixes: readonly string[];
+}
+
+/** A crawler's check (shared by crawlers with the same lists and domains) and its own answers by address. */
+interface CrawlerCheck {
+  readonly check: OperatorCheck;
+  /** Per crawler, not per shared check: an answer's sentence names the crawler it was asked for. */
   readonly cache: Map<string, RequestVerification | Promise<RequestVerification>>;
 }
 
@@ -75,12 +81,13 @@ const NOT_APPLICABLE: RequestVerification = { status: 'not-applicable', evidence
 
 /**
  * Verifies crawler claims against the loaded lists and, when enabled, reverse DNS.
- * Results are cached per (address, operator verification data), so a log with millions of
- * Googlebot lines costs one check per distinct address.
+ * Results are cached per (address, crawler), so a log with millions of Googlebot lines costs
+ * one check per distinct address (DNS answers are cached by the resolver, so crawlers sharing
+ * an operator's domains ask about an address once).
  */
 export class CrawlerVerifier {
   private readonly checks = new Map<string, OperatorCheck>();
-  private readonly byCrawler = new Map<string, OperatorCheck>();
+  private readonly byCrawler = new Map<string, CrawlerCheck>();
   private readonly listsByToken = new Map<string, IpRangeList[]>();
   private readonly cacheSize: number;
   private cached = 0;
@@ -109,7 +116,7 @@ export class CrawlerVerifier {
 
   /** True when some check (a list, or reverse DNS with documented domains) exists for the crawler. */
   canCheck(crawler: Crawler): boolean {
-    const check = this.checkFor(crawler);
+    const check = this.checkFor(crawler).check;
     return check.prefixes !== undefined || (this.options.dns !== undefined && check.suffixes.length > 0);
   }
 
@@ -119,44 +126,45 @@ export class CrawlerVerifier {
    */
   verify(ip: string, crawler: Crawler | undefined): RequestVerification | Promise<RequestVerification> {
     if (!crawler) return NOT_APPLICABLE;
-    const check = this.checkFor(crawler);
-    const hit = check.cache.get(ip);
+    const { check, cache } = this.checkFor(crawler);
+    const hit = cache.get(ip);
     if (hit !== undefined) return hit;
     if (this.cached >= this.cacheSize) {
-      for (const c of this.checks.values()) c.cache.clear();
+      for (const c of this.byCrawler.values()) c.cache.clear();
       this.cached = 0;
     }
     const result = this.compute(ip, crawler, check);
     // The address may be a view into a big chunk of log text: the cache keeps a copy.
-    check.cache.set(ownString(ip), result);
+    cache.set(ownString(ip), result);
     this.cached++;
     if (result instanceof Promise) {
       void result.then((settled) => {
-        if (check.cache.get(ip) === result) check.cache.set(ip, settled);
+        if (cache.get(ip) === result) cache.set(ip, settled);
       });
     }
     return result;
   }
 
-  private checkFor(crawler: Crawler): OperatorCheck {
-    let check = this.byCrawler.get(crawler.id);
-    if (check) return check;
+  private checkFor(crawler: Crawler): CrawlerCheck {
+    const known = this.byCrawler.get(crawler.id);
+    if (known) return known;
     const lists = this.listsFor(crawler);
     const suffixes = crawler.verification.reverseDnsSuffixes.map((s) => s.toLowerCase().replace(/^\.+|\.+$/g, ''));
-    // Crawlers sharing the same lists and domains (Google's common crawlers) share one cache.
+    // Crawlers sharing the same lists and domains (Google's common crawlers) share one prefix set.
     const key = `${lists.map((l) => l.name).join(',')}|${suffixes.join(',')}|${crawler.controlToken ? 'control' : ''}`;
-    check = this.checks.get(key);
+    let check = this.checks.get(key);
     if (!check) {
       let prefixes: IpPrefixSet<RangeHit> | undefined;
       if (lists.length > 0) {
         prefixes = new IpPrefixSet<RangeHit>();
         for (const list of lists) for (const p of list.prefixes) prefixes.add(p, { list, prefix: p.text });
       }
-      check = { key, prefixes, lists, suffixes, cache: new Map() };
+      check = { key, prefixes, lists, suffixes };
       this.checks.set(key, check);
     }
-    this.byCrawler.set(crawler.id, check);
-    return check;
+    const crawlerCheck = { check, cache: new Map() };
+    this.byCrawler.set(crawler.id, crawlerCheck);
+    return crawlerCheck;
   }
 
   private compute(ip: string, crawler: Crawler, check: OperatorCheck): RequestVerification | Promise<RequestVerification> {
