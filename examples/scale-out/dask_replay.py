@@ -234,6 +234,8 @@ def main(argv=None):
     else:
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host='127.0.0.1', dashboard_address=None)
         client = Client(cluster)
+        # The plan is made for the worker threads there are: wait until every worker has joined.
+        client.wait_for_workers(args.workers)
     try:
         return run_on_cluster(args, client, robots, logs, cli, shared, replay_options)
     except Exception as failure:  # noqa: BLE001 - a worker's CliFailure comes back as a copy of the class
@@ -267,7 +269,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     n = len(logs)
     started = time.perf_counter()
     began = time.time()
-    # Worker threads now in the cluster (a LocalCluster's are all up when it is made).
+    # Worker threads now in the cluster (a LocalCluster's have all joined: see main).
     threads = max(1, sum(w.get('nthreads', 1) for w in client.scheduler_info()['workers'].values()))
     runs_of = min(n, threads)
     scanned = n - n // runs_of
@@ -283,6 +285,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     exact = [None] * n  # each shard's exact state, from its replay (replay --scan-out)
     unconfirmed = {}  # position -> (part, states it was replayed after), until the exact states before it are in
     again = 0  # replays made again because a hint they read was wrong
+    after_hints = 0  # replays started after at least one hint (the others after exact states only)
     scan_stats = []
     states_in = 0
     next_replay = 0
@@ -304,6 +307,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
     pending = as_completed([])
 
     def pump():
+        nonlocal after_hints
         while waiting and len(flying) < threads:
             _, _, what = heapq.heappop(waiting)
             if what[0] == 'scan':
@@ -311,6 +315,8 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             else:
                 k = what[1]
                 used = [states[order[j]] for j in range(k)]
+                if any(exact[order[j]] is not states[order[j]] for j in range(k)):
+                    after_hints += 1
                 future = client.submit(replay_shard, args.node, cli, robots, logs[order[k]], used, replay_options, pure=False)
                 replays.append(future)
                 what = (what[0], k, used)
@@ -470,6 +476,7 @@ def run_on_cluster(args, client, robots, logs, cli, shared, replay_options):
             'replay': {'wallSeconds': (last_part or finished) - first_replay, 'tasks': [replay_stats[k] for k in range(n)]},
             'merge': {'wallSeconds': finished - (last_part or finished), 'tasks': merge_stats},
             'pipelined': pipelined,
+            'replayedAfterHints': after_hints,
             'replayedAgain': again,
             'began': began,
             'totalSeconds': finished - started,

@@ -126,7 +126,7 @@ describe('examples/scale-out: the Dask driver', () => {
     };
     const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
     const gptbot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
-    // Shard 0 is about 2.8 MB, past what a hint reads whole, with a fetch of robots.txt by GPTBot
+    // Shard 0 (2.8 MB) is past what a hint reads whole, with a fetch of robots.txt by GPTBot
     // logged with an escape in its first fifth: its hint misses it. Shard 1 has GPTBot's request,
     // which reads that fetch state (the 503 makes it unreachable).
     const filler = (from: number, count: number): string => Array.from({ length: count }, (_, i) => at(from + i, `/page/${i}`, browser)).join('');
@@ -135,20 +135,27 @@ describe('examples/scale-out: the Dask driver', () => {
       ['read', at(14_010, '/cart/', gptbot) + filler(14_011, 10), 1],
       ['not read', filler(14_010, 10), 0],
     ];
+    const options = ['--crawl-delay', '--crawl-delay-scope', 'claimed'];
     for (const [name, second, again] of cases) {
       const shards = [join(dir, `${name}-0.log`), join(dir, `${name}-1.log`)];
       writeFileSync(shards[0]!, first);
       writeFileSync(shards[1]!, second);
-      const options = ['--crawl-delay', '--crawl-delay-scope', 'claimed'];
-      const stats = join(dir, `${name}.stats.json`);
-      const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, `${name}.json`), '--stats', stats]);
-      assert.equal(dask.code, 0, dask.stderr);
       const whole = await runCli(['replay', ROBOTS, ...shards, ...options, '--summary-json', join(dir, `${name}-whole.json`)]);
-      assert.deepEqual(figures(join(dir, `${name}.json`)), figures(join(dir, `${name}-whole.json`)), name);
-      assert.equal(dask.stdout, whole.stdout, name);
-      const s = JSON.parse(readFileSync(stats, 'utf8')) as DriverStats & { replayedAgain: number };
-      assert.equal(s.scan.tasks.length, 1, name);
-      assert.equal(s.replayedAgain, again, name);
+      // Shard 1 is replayed after shard 0's hint only if the hint is in before shard 0's exact
+      // state, which the cluster decides (both are first tasks of fresh workers): a run where
+      // the exact state came first is exact too, and the case is run again, up to three times.
+      let s: (DriverStats & { replayedAgain: number; replayedAfterHints: number }) | undefined;
+      for (let attempt = 0; attempt < 3 && s?.replayedAfterHints !== 1; attempt++) {
+        const stats = join(dir, `${name}-${attempt}.stats.json`);
+        const dask = await run(python, [DRIVER, ROBOTS, ...shards, '--workers', '2', '--cli', requireBuilt(CLI), '--node', process.execPath, ...options, '--summary-json', join(dir, `${name}.json`), '--stats', stats]);
+        assert.equal(dask.code, 0, dask.stderr);
+        assert.deepEqual(figures(join(dir, `${name}.json`)), figures(join(dir, `${name}-whole.json`)), name);
+        assert.equal(dask.stdout, whole.stdout, name);
+        s = JSON.parse(readFileSync(stats, 'utf8')) as typeof s;
+        assert.equal(s!.scan.tasks.length, 1, name);
+        assert.equal(s!.replayedAgain, s!.replayedAfterHints === 1 ? again : 0, name);
+      }
+      assert.equal(s!.replayedAfterHints, 1, `${name}: shard 1 was never replayed after shard 0's hint`);
     }
   });
 
