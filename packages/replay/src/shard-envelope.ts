@@ -16,7 +16,7 @@ import type { PendingDelayCheck } from './delay-checks';
 import { readCarriedState } from './carried-state';
 import type { CarriedState } from './carried-state';
 import type { AuditSummary } from './summary';
-import type { ShardSummary } from './summary-merge';
+import type { ShardCarry, ShardSummary } from './summary-merge';
 import type { SummaryPart } from './summary-part';
 import { shardProblem } from './summary-part-check';
 
@@ -55,14 +55,6 @@ export interface ShardEnvelope extends AuditSummary {
 export interface ReadShard extends ShardSummary {
   readonly sources: ShardSources;
   readonly warnings: readonly string[];
-}
-
-/** What a shard's replay carries besides its part: the state it started in, what it read of it, and the state it leaves. */
-export interface ShardCarry {
-  readonly after: CarriedState | null;
-  readonly consulted: ConsultedKeys;
-  readonly leaves: CarriedState;
-  readonly pendingDelayChecks: readonly PendingDelayCheck[];
 }
 
 /** The envelope of a summary and its part. */

@@ -12,13 +12,20 @@ import { composeCarried, NO_CARRIED_STATE } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { completeDelayChecks, lastRequestsOf } from './delay-checks';
 import type { PendingDelayCheck } from './delay-checks';
-import type { ShardCarry } from './shard-envelope';
 import { absorbPart, summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
 import { buildSummary } from './summary-build';
 import { SummaryBuilder } from './summary-builder';
 import { isoTime } from './time';
+
+/** What a shard's replay carries besides its part: the state it started in, what it read of it, the state it leaves, the checks it left pending. */
+export interface ShardCarry {
+  readonly after: CarriedState | null;
+  readonly consulted: ConsultedKeys;
+  readonly leaves: CarriedState;
+  readonly pendingDelayChecks: readonly PendingDelayCheck[];
+}
 
 /** One shard's replay, as `replay --summary-json` writes it. */
 export interface ShardSummary {
