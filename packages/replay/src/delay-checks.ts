@@ -12,18 +12,8 @@
 import { CRAWLERS } from '@robots-lens/kernel/crawlers';
 import type { CarriedState } from './carried-state';
 import { crawlDelayCheck } from './crawl-delay';
-import type { CrawlDelayScope } from './replay-options';
+import type { CrawlDelayScope, PendingDelayCheck } from './replay-options';
 import type { SummaryBuilder } from './summary-builder';
-import type { VerificationStatus } from './verification';
-
-/** A crawler's first checked request in a shard, checked as if it had none before. */
-export interface PendingDelayCheck {
-  readonly crawlerId: string;
-  readonly verification: VerificationStatus;
-  readonly time: number;
-  /** The Crawl-delay in effect for it (null: its group has none). */
-  readonly delaySeconds: number | null;
-}
 
 /** The last request before a shard a check is made against, by crawler id, from a carried state (undefined: none). */
 export function lastRequestsOf(state: CarriedState, scope: CrawlDelayScope): (crawlerId: string) => number | undefined {

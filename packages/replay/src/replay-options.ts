@@ -6,14 +6,13 @@
 
 import type { ConsultedKeys } from './carried-check';
 import type { CarriedState } from './carried-state';
-import type { PendingDelayCheck } from './delay-checks';
 import type { JsonFieldNames, LogFormat } from './log-formats';
 import type { CancelSignal } from './log-lines';
 import type { IpRangeList } from './ranges';
 import type { AuditRecord } from './record';
 import type { SummaryLimits } from './summary';
 import type { SummaryPart } from './summary-part';
-import type { ReverseDnsResolver } from './verification';
+import type { ReverseDnsResolver, VerificationStatus } from './verification';
 import type { RobotsVersion } from './versions';
 
 export type { CancelSignal } from './log-lines';
@@ -84,6 +83,15 @@ export interface ReplayHandlers {
    * records, the Crawl-delay checks left for the merge to complete (`delay-checks.ts`).
    */
   readonly onCarried?: (state: CarriedState, consulted: ConsultedKeys, pendingDelayChecks: readonly PendingDelayCheck[]) => void;
+}
+
+/** A crawler's first checked request in a shard, checked as if it had none before, for the merge to complete (`delay-checks.ts`). */
+export interface PendingDelayCheck {
+  readonly crawlerId: string;
+  readonly verification: VerificationStatus;
+  readonly time: number;
+  /** The Crawl-delay in effect for it (null: its group has none). */
+  readonly delaySeconds: number | null;
 }
 
 /** A log to replay: chunks of text (any split; lines may straddle chunks) and, optionally, byte progress. */

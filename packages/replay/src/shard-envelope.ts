@@ -12,7 +12,7 @@
 import { readConsultedKeys } from './carried-check';
 import type { ConsultedKeys } from './carried-check';
 import { readPendingDelayChecks } from './delay-checks';
-import type { PendingDelayCheck } from './delay-checks';
+import type { PendingDelayCheck } from './replay-options';
 import { readCarriedState } from './carried-state';
 import type { CarriedState } from './carried-state';
 import type { AuditSummary } from './summary';

@@ -9,7 +9,7 @@ export { mergeShardSummaries } from './summary-merge';
 export type { MergeResult, ShardCarry, ShardSummary } from './summary-merge';
 export { consultedDifference, NO_CONSULTED_KEYS } from './carried-check';
 export type { ConsultedKeys } from './carried-check';
-export type { PendingDelayCheck } from './delay-checks';
+export type { PendingDelayCheck } from './replay-options';
 export type { SummaryPart } from './summary-part';
 export { readShardEnvelope, SHARD_ENVELOPE_VERSION, shardEnvelope } from './shard-envelope';
 export type { ReadShard, ShardEnvelope, ShardSources } from './shard-envelope';

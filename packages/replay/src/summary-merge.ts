@@ -11,7 +11,7 @@ import type { ConsultedKeys } from './carried-check';
 import { composeCarried, NO_CARRIED_STATE } from './carried-state';
 import type { CarriedState } from './carried-state';
 import { completeDelayChecks, lastRequestsOf } from './delay-checks';
-import type { PendingDelayCheck } from './delay-checks';
+import type { PendingDelayCheck } from './replay-options';
 import { absorbPart, summaryPart } from './summary-part';
 import type { SummaryPart } from './summary-part';
 import type { AuditSummary } from './summary';
