@@ -6,7 +6,7 @@
 import { escapedByte, normalizePattern } from '../encoding';
 import { isStarAgent, productToken, tokenKey } from '../product-token';
 import { decodeRobotsBytes, utf8Width } from './decode';
-import { readKeyAt } from './keys';
+import { exactKeyWithColon, KEY_DIRECTIVES, KEY_LENGTHS, readKeyAt } from './keys';
 import { lineFlags } from './line';
 import type { ParsedLine } from './line';
 import { LineTable } from './line-table';
@@ -245,6 +245,17 @@ function readLine(
   const e = dropSpace(text, s, stop);
   if (s === e) return keyless(table, start, end, byteOffset, hash >= 0 ? 'comment' : 'blank', hash, beyondLimit, truncated);
 
+  // `Disallow: /x`: the colon right after a known key spelled exactly, as nearly every line
+  // is. The general reading below gives such a line the very same key, value and flags.
+  const known = exactKeyWithColon(text, s, e);
+  if (known >= 0) {
+    const colon = s + KEY_LENGTHS[known]!;
+    const vs = skipSpace(text, colon + 1, e);
+    const ve = dropSpace(text, vs, e);
+    table.add(start, end, byteOffset, EXACT_FLAGS[known * 4 + (beyondLimit ? 2 : 0) + (truncated ? 1 : 0)]!, hash, s, colon, vs, ve);
+    return KEY_DIRECTIVES[known]!;
+  }
+
   let keyEnd = -1;
   let valueStart = -1;
   let missingColon = false;
@@ -276,6 +287,11 @@ function readLine(
   table.add(start, end, byteOffset, lineFlags(kind, reading ? reading.spelling : 'exact', missingColon, beyondLimit, truncated), hash, s, ke, vs, ve);
   return kind;
 }
+
+/** `lineFlags` of a known key spelled exactly, by its index in KEY_DIRECTIVES × 4 + (beyond the limit: 2) + (truncated: 1). */
+const EXACT_FLAGS: readonly number[] = KEY_DIRECTIVES.flatMap((kind) =>
+  [[false, false], [false, true], [true, false], [true, true]].map(([beyond, truncated]) => lineFlags(kind, 'exact', false, beyond!, truncated!)),
+);
 
 /** Records a line without a key: blank, a comment alone, or text that is no `key: value`. */
 function keyless(table: LineTable, start: number, end: number, byteOffset: number, kind: LineKind, hash: number, beyondLimit: boolean, truncated: boolean): LineKind {
