@@ -65,9 +65,8 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
     if (c === 0x25 || (target && (c === 0x2a || c === 0x24))) {
       const step = escapeStep(c, raw.charCodeAt(i + 1), raw.charCodeAt(i + 2), decodeUnreserved);
       const consumed = stepConsumed(step);
-      const replacement = stepIsEscape(step) ? pct(stepByte(step)) : String.fromCharCode(stepByte(step));
-      if (replacement !== raw.slice(i, i + consumed)) {
-        out += raw.slice(run, i) + replacement;
+      if (!writesItself(raw, i, c, step)) {
+        out += raw.slice(run, i) + (stepIsEscape(step) ? pct(stepByte(step)) : String.fromCharCode(stepByte(step)));
         run = i + consumed;
       }
       i += consumed - 1;
@@ -78,6 +77,22 @@ function normalize(raw: string, target: boolean, decodeUnreserved: boolean): str
     }
   }
   return run === 0 ? raw : out + raw.slice(run);
+}
+
+/**
+ * Whether the `escapeStep` `step` of the character `c` at `raw[i]` writes what is already
+ * there: a literal `%`, or an escape already in upper-case hex. Asked without building the
+ * replacement: most escapes of real patterns (`%C3%A9`) stay as they are, and making two
+ * strings to compare cost most of a pattern's normalising.
+ */
+function writesItself(raw: string, i: number, c: number, step: number): boolean {
+  const byte = stepByte(step);
+  if (!stepIsEscape(step)) return stepConsumed(step) === 1 && byte === c;
+  return (
+    stepConsumed(step) === 3 &&
+    raw.charCodeAt(i + 1) === HEX.charCodeAt(byte >> 4) &&
+    raw.charCodeAt(i + 2) === HEX.charCodeAt(byte & 15)
+  );
 }
 
 /**
@@ -146,8 +161,11 @@ function encodeNonAscii(raw: string, i: number): string {
   return pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 0x3f)) + pct(0x80 | ((cp >> 6) & 0x3f)) + pct(0x80 | (cp & 0x3f));
 }
 
+/** Every octet's escape, made once: building `%XX` from three strings for each octet cost more than the rest of encoding it. */
+const ESCAPES: readonly string[] = Array.from({ length: 256 }, (_, byte) => '%' + HEX[byte >> 4] + HEX[byte & 15]);
+
 function pct(byte: number): string {
-  return '%' + HEX[byte >> 4] + HEX[byte & 15];
+  return ESCAPES[byte]!;
 }
 
 /** The octet a `%` at `raw[i]` escapes, or -1 when two hex digits do not follow (a literal `%`). */

@@ -6,8 +6,7 @@
  * `Line` objects are made from this table the first time someone reads `RobotsFile.lines`.
  */
 
-import { kindOfFlags, ParsedLine } from './line';
-import type { LineKind } from './model';
+import { ParsedLine } from './line';
 
 // Int32 fits: a V8 string has at most 2^29 characters, so offsets and UTF-8 byte offsets
 // (at most three bytes per character) stay below 2^31.
@@ -63,24 +62,12 @@ export class LineTable {
     this.data[index * FIELDS + GROUP] = group;
   }
 
-  kind(index: number): LineKind {
-    return kindOfFlags(this.data[index * FIELDS + FLAGS]!);
-  }
-
-  start(index: number): number {
-    return this.data[index * FIELDS + START]!;
-  }
-
-  end(index: number): number {
-    return this.data[index * FIELDS + END]!;
-  }
-
-  /** The value of line `index` (a key line), as `Line.value` gives it. */
-  value(text: string, index: number): string {
+  /** The value of line `index` (a key line), as `Line.value` gives it, read from `piece`, the part of the text from `base` on. */
+  value(piece: string, base: number, index: number): string {
     const at = index * FIELDS;
-    const from = this.data[at + VALUE_START]!;
-    const to = this.data[at + VALUE_END]!;
-    return to > from ? text.slice(from, to) : '';
+    const from = this.data[at + VALUE_START]! - base;
+    const to = this.data[at + VALUE_END]! - base;
+    return to > from ? piece.slice(from, to) : '';
   }
 
   /** The lines as `Line` objects. */
