@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { parseRobots } from '@robots-lens/kernel/parse';
 import { scanLogs, sievedScanLogs } from '@robots-lens/replay';
-import type { AuditSummary, ReplayOptions } from '@robots-lens/replay';
+import type { AuditSummary } from '@robots-lens/replay';
 import type { CarriedState } from '@robots-lens/replay/shards';
 import { inspectLogFile, logInput, scanLogFiles } from '../../server/src/node/log-reader';
 import { clf } from '../support/clf-time';
+import { SCAN_AGENTS, SCAN_OPTIONS, SCAN_T0 } from '../support/scan-fixtures';
 
 /**
  * `scanLogFiles` (sieved, and in full again when the sieve cannot be exact) against the
@@ -19,17 +19,9 @@ import { clf } from '../support/clf-time';
  * User-Agents that only mention robots.txt or crawlers.
  */
 
-const T0 = Date.parse('2026-11-23T00:00:00Z');
-const OPTIONS: ReplayOptions = { versions: [{ label: 'v', effective: T0, source: 'v', file: parseRobots('User-agent: *\nCrawl-delay: 5\n') }] };
-const AGENTS = [
-  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
-  'Mozilla/5.0 (compatible; Yahoo! Slurp)',
-  'Mozilla/5.0 (compatible; \\x62ingbot/2.0)',
-  'Mozilla/5.0 (compatible; robots.txt-validator/1.0; like bingbot)',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0 caf\u00e9 \u65e5\u672c',
-];
+const T0 = SCAN_T0;
+const OPTIONS = SCAN_OPTIONS;
+const AGENTS = SCAN_AGENTS;
 const PATHS = ['/robots.txt', '/robots.txt', '/', '/a?b=robots.txt', '/a?b=/robots.txt', '/robots\\x2etxt', '/x/y'];
 const STATUSES = ['200', '304', '404', '503', '429'];
 const END = ['\n', '\r\n', '\r'];
