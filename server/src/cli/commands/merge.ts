@@ -1,8 +1,8 @@
 /**
  * `robots-lens merge`: adds the summaries of shards replayed apart (`replay --after …
  * --summary-json`) into the summary one replay of all of them gives, and prints it as
- * `replay` does. Shards that overlap in time, or were replayed after the wrong scans, are
- * refused with the reason: a merge is exact or it is not made.
+ * `replay` does. Shards that overlap in time, or were replayed after a state wrong on an entry
+ * they read, are refused with the reason: a merge is exact or it is not made.
  */
 
 import { statSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { commandSpec } from '../spec';
 export const MERGE = commandSpec({
   usage: 'merge <summary.json>... [--summary-json out.json] [--partial] [--fail-on violations]',
   summary:
-    'Add up the summaries of shards replayed apart (replay --after … --summary-json) into the summary one replay of all of them gives, printed as replay prints it; shards that overlap in time or were replayed after the wrong scans are refused.',
+    'Add up the summaries of shards replayed apart (replay --after … --summary-json) into the summary one replay of all of them gives, printed as replay prints it; shards that overlap in time, or were replayed after a state (scans, or replay-scan --hint) that differs from the one the shards before them leave on an entry their verdicts read, are refused; Crawl-delay checks across shards are completed here.',
   options: [
     { ...SUMMARY_JSON, help: 'write the merged summary (itself a part that can be merged again)' },
     {

@@ -23,7 +23,7 @@ export const REPLAY = commandSpec({
       type: 'string',
       multiple: true,
       value: '<scan.json>',
-      help: 'replay a shard from the state the shards before it left: one replay-scan file per earlier shard, in any order; its --summary-json is then a part for robots-lens merge',
+      help: 'replay a shard from the state the shards before it left: one replay-scan file (or --hint) per earlier shard, in any order; its --summary-json is then a part for robots-lens merge, which checks the entries of that state the replay read',
     },
     {
       name: 'scan-out',
