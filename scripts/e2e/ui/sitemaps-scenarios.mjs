@@ -68,7 +68,7 @@ export async function sitemapsScenarios(t) {
         const atLineStart = await selection.filter({ hasText: /Col 1$/ }).waitFor({ timeout: 3_000 }).then(() => true, () => false);
         const at = ui.squash(await selection.textContent());
         const line = Number(/^Ln (\d+), Col 1$/.exec(at)?.[1]);
-        if (atLineStart && line > 0 && (await ui.lineText(line)) === '') break;
+        if (atLineStart && line > 0 && ui.squash(await ui.lineText(line)) === '') break;
         if (attempt === 3) throw new Error(`Ctrl+End did not reach the empty last line (the caret is at ${at})`);
       }
       // A new last line, in the buffer only; inserted as text, so no completion is triggered.
@@ -76,7 +76,9 @@ export async function sitemapsScenarios(t) {
       await page.keyboard.insertText(`Sitemap: ${sitemapUrl}`);
       const position = ui.squash(await page.locator('[id="status.editor.selection"]', { hasText: `, Col ${'Sitemap: '.length + sitemapUrl.length + 1}` }).textContent());
       sitemapLine = Number(/^Ln (\d+),/.exec(position)?.[1]);
-      if ((await ui.lineText(sitemapLine)) !== `Sitemap: ${sitemapUrl}`) throw new Error(`line ${sitemapLine} is not the new Sitemap: line alone: ${JSON.stringify(await ui.lineText(sitemapLine))}`);
+      // The rendered line has no-break spaces: compared squashed.
+      const typed = ui.squash(await ui.lineText(sitemapLine));
+      if (typed !== `Sitemap: ${sitemapUrl}`) throw new Error(`line ${sitemapLine} is not the new Sitemap: line alone: ${JSON.stringify(typed)}`);
       if (site.requests.length > 0) throw new Error(`the sitemap was fetched while typing: ${site.requests.join(', ')}`);
 
       await ui.runCommand(t.checkSitemapsLabel, page.locator('.quick-input-widget .quick-input-title', { hasText: 'Check Sitemaps (1/2)' }));
