@@ -166,7 +166,8 @@ describe('examples/scale-out: the Dask driver', () => {
     const schedulerFile = join(dir, 'scheduler.json');
     const started: ChildProcess[] = [];
     t.after(() => {
-      for (const child of started) if (child.exitCode === null) child.kill();
+      // SIGKILL: a Dask worker once ignored SIGTERM, and the test process waited for it forever.
+      for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
     });
     const quiet = { stdio: ['ignore', 'ignore', 'ignore'] as ('ignore')[] };
     started.push(spawn(python, ['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', '0', '--no-dashboard', '--scheduler-file', schedulerFile], quiet));
