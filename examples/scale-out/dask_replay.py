@@ -11,8 +11,9 @@ exact state the replay before it wrote (replay --scan-out; 1 worker: no hints at
 replay records the exact state its shard leaves and which entries of the state it started in
 its verdicts read; a part is merged only once the exact states before it are in and agree
 with what it read, else its shard is replayed again after them (rare: a hint misses only a
-Crawl-delay crawler absent from the end of its shard, or a robots.txt fetch not spelled
-/robots.txt). The parts are merged as they are confirmed, neighbours in time first
+fetch of robots.txt not spelled /robots.txt in the log, such as one logged with an escape;
+Crawl-delay checks across shards never read a hint, merge completes them). The parts are
+merged as they are confirmed, neighbours in time first
 (robots-lens merge, a tree of merges; merge checks every seam again). The merged summary
 equals the summary of one `robots-lens replay` over all the files; merge refuses shards that
 overlap in time. See docs/scale-out.md.
