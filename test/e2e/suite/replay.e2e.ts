@@ -38,8 +38,9 @@ suite('access-log replay', () => {
     assert.equal(state.open, true);
     assert.equal(state.lastPosted, 'result');
     assert.match(state.title ?? '', /Replay/);
-    // The webview script ran under its CSP and rendered only a window of the 4,004 rows.
-    const rendered = await waitFor(async () => (await panelState()).rendered, 20_000, 'the webview to render the table');
+    // The webview script ran under its CSP and rendered only a window of the 4,004 rows. The
+    // session's first webview also waits for code-server's webview worker (once over 20 s in CI).
+    const rendered = await waitFor(async () => (await panelState()).rendered, 45_000, 'the webview to render the table');
     assert.equal(rendered.matching, 4004);
     assert.ok(rendered.inDom > 0 && rendered.inDom < 200, `rows in the DOM: ${rendered.inDom}`);
 
