@@ -15,14 +15,12 @@
  * Small files, gzip files and streams are scanned in full (an exact scan is a right hint).
  */
 
-import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { scanLogs } from '@robots-lens/replay';
 import type { AuditSummary, LogInput } from '@robots-lens/replay';
 import type { CarriedState } from '@robots-lens/replay/shards';
-import { describeFsError, InputError } from './files';
-import { inspectLogFile, scanLogFiles } from './log-reader';
+import { inspectLogFile, openLogFile, scanLogFiles } from './log-reader';
 import type { ReplayFilesOptions } from './log-reader';
 import { decodeChunk, utf8Boundary } from './utf8-chunks';
 
@@ -67,12 +65,7 @@ export async function hintScanFiles(paths: readonly string[], options: ReplayFil
 async function wantedLines(path: string, size: number, spans: HintSpans): Promise<Buffer[]> {
   const headBytes = spans.headBytes;
   const tailBytes = spans.tailBytes(size);
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    throw new InputError(describeFsError(error, path, 'log file'));
-  }
+  const handle = await openLogFile(path);
   try {
     const head = await readAt(handle, Buffer.allocUnsafe(headBytes), 0, 0, headBytes);
     const headEnd = lastBreak(head, head.length) + 1;

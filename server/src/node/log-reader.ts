@@ -68,6 +68,15 @@ export async function inspectLogFile(path: string): Promise<LogFileInfo> {
   }
 }
 
+/** A regular log file opened for reading; fs errors become one clear sentence. */
+export async function openLogFile(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (error) {
+    throw new InputError(describeFsError(error, path, 'log file'));
+  }
+}
+
 export interface ReadLogOptions {
   /** Called when a gzip file turns out truncated: what was read is kept. */
   readonly onWarning?: (message: string) => void;
@@ -110,12 +119,7 @@ export function logInput(info: LogFileInfo, options: ReadLogOptions & { name?: s
  * straddle chunks, and the replay joins them, so no chunk is ever copied to be joined.
  */
 async function* plainChunks(info: LogFileInfo, options: ReadLogOptions, read: { bytes: number }): AsyncGenerator<string> {
-  let handle: FileHandle;
-  try {
-    handle = await open(info.path, 'r');
-  } catch (error) {
-    throw new InputError(describeFsError(error, info.path, 'log file'));
-  }
+  const handle = await openLogFile(info.path);
   const buffers = [Buffer.allocUnsafe(CARRY_ROOM + CHUNK_BYTES), Buffer.allocUnsafe(CARRY_ROOM + CHUNK_BYTES)];
   const readInto = (buf: Buffer): Promise<number> =>
     handle.read(buf, CARRY_ROOM, CHUNK_BYTES, null).then(

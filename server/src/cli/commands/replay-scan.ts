@@ -38,8 +38,7 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
   const ranges = await loadRanges(values.ranges, warn);
   const dnsEnabled = values['verify-dns'] || values['dns-server'] !== undefined;
   const dns = dnsEnabled ? new NodeReverseDnsResolver(values['dns-server'] !== undefined ? { server: values['dns-server'] } : {}) : undefined;
-  const scan = values.hint ? hintScanFiles : async (...args: Parameters<typeof scanLogFiles>) => ({ ...(await scanLogFiles(...args)), hinted: false });
-  const { state, summary, hinted } = await scan(logs, {
+  const options = {
     versions: versions.list,
     format,
     ...(values['json-fields'] !== undefined ? { jsonFields: parseJsonFields(values['json-fields']) } : {}),
@@ -47,7 +46,8 @@ export async function runReplayScan({ values, positionals }: Args<typeof REPLAY_
     ...(dns ? { dns } : {}),
     reorderWindowMs,
     onWarning: warn,
-  });
+  };
+  const { state, summary, hinted } = values.hint ? await hintScanFiles(logs, options) : { ...(await scanLogFiles(logs, options)), hinted: false };
   const unreadable = unreadableLogs(summary, format);
   if (unreadable.length > 0 && unreadable.length === summary.files.length) throw new InputError(unreadable.join(' '));
   const reading: ScanReading = { reorderWindowSeconds: reorderWindowMs / 1000, format, jsonFields: values['json-fields'] ?? null, ranges: ranges.source, reverseDns: dnsEnabled };
