@@ -25,6 +25,7 @@ import type { Outlet } from './outlet';
 import type { AuditRecord } from './record';
 import type { CrawlDelayScope, PendingDelayCheck } from './replay-options';
 import { judgeNotACrawler } from './request-judge';
+import { carryRequest } from './scan-judge';
 import type { JudgeFactory, JudgeInputs, RequestJudge } from './request-judge';
 import { isoTime } from './time';
 import type { IsoClock } from './time';
@@ -141,10 +142,9 @@ class ReplayJudge implements RequestJudge {
   }
 
   /**
-   * Records what the request changes in the state the shard leaves (as the scan judge's
-   * `carryRequest`: a fetch of robots.txt that says something, or a request of a crawler that
-   * honours Crawl-delay, not spoofed), and notes the fetch state it reads: every request of a
-   * crawler reads it (the carried-in one, until the crawler fetches in this shard).
+   * Records what the request changes in the state the shard leaves (`carryRequest`, the scan
+   * judge's rule), and notes the fetch state it reads: every request of a crawler reads it
+   * (the carried-in one, until the crawler fetches in this shard).
    */
   private record(recorder: ShardRecorder, identity: Identity, spoofed: boolean, stateKey: string, robotsFetch: boolean, httpStatus: number | null, time: number, status: VerificationStatus): void {
     const bit = spoofed ? 2 : 1;
@@ -152,12 +152,7 @@ class ReplayJudge implements RequestJudge {
       identity.readNoted |= bit;
       recorder.consulted.fetches.add(stateKey);
     }
-    if (robotsFetch) {
-      const outcome = fetchOutcome(httpStatus);
-      if (outcome !== 'keep') recorder.carry.fetched(stateKey, time, outcome);
-    } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
-      recorder.carry.requested(identity.crawler!.id, time, status === 'verified');
-    }
+    carryRequest(recorder.carry, identity, status, robotsFetch, httpStatus, time);
   }
 
   /** A crawler's fetch of /robots.txt: its new fetch state, when the status says something (not a 3xx). */

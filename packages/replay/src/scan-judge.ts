@@ -13,7 +13,7 @@ import type { ClfFields, LogRequest } from './log-formats';
 import type { LineSieve } from './log-lines';
 import { judgeNotACrawler } from './request-judge';
 import type { JudgeFactory, JudgeInputs, RequestJudge } from './request-judge';
-import type { RequestVerification } from './verification';
+import type { RequestVerification, VerificationStatus } from './verification';
 
 /** A judge that collects a scan into `carry`. */
 export function scanJudge(carry: CarriedStateBuilder): JudgeFactory {
@@ -28,24 +28,25 @@ class ScanJudge implements RequestJudge {
 
   judge(req: LogRequest, line: number, file: string, identity: Identity, verification: RequestVerification): void | Promise<void> {
     if (identity.resolved === undefined) return judgeNotACrawler(req, line, file, identity, verification, this.inputs);
-    carryRequest(this.carry, req, identity, verification);
+    const robotsFetch = isRobotsTxt(req.url) && (req.method === 'GET' || req.method === 'HEAD');
+    carryRequest(this.carry, identity, verification.status, robotsFetch, req.status, req.time);
     this.inputs.outlet.count(req.time, identity.client);
   }
 }
 
 /**
- * What a crawler's request changes in the carried state: its fetch state, or its last request
- * for Crawl-delay. The replay judge records the same when a replay leaves its shard's state
- * (`ReplayJudge.record`); `scan-sieve.test.ts` holds the two equal.
+ * What a crawler's request changes in the carried state: its fetch state (a fetch of
+ * robots.txt whose status says something), or its last request for Crawl-delay. The scan
+ * judge and the replay judge (when a replay leaves its shard's state, `ReplayJudge.record`)
+ * both call it; `scan-sieve.test.ts` holds their states equal.
  */
-function carryRequest(carry: CarriedStateBuilder, req: LogRequest, identity: Identity, verification: RequestVerification): void {
-  if (identity.resolved === undefined) return;
-  const spoofed = verification.status === 'spoofed';
-  if (isRobotsTxt(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
-    const outcome = fetchOutcome(req.status);
-    if (outcome !== 'keep') carry.fetched(spoofed ? identity.spoofedKey : identity.selectionKey, req.time, outcome);
+export function carryRequest(carry: CarriedStateBuilder, identity: Identity, status: VerificationStatus, robotsFetch: boolean, httpStatus: number | null, time: number): void {
+  const spoofed = status === 'spoofed';
+  if (robotsFetch) {
+    const outcome = fetchOutcome(httpStatus);
+    if (outcome !== 'keep') carry.fetched(spoofed ? identity.spoofedKey : identity.selectionKey, time, outcome);
   } else if (identity.client === 'crawler' && !spoofed && identity.crawler!.crawlDelay === 'honoured') {
-    carry.requested(identity.crawler!.id, req.time, verification.status === 'verified');
+    carry.requested(identity.crawler!.id, time, status === 'verified');
   }
 }
 
